@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need, from Debian 12 packages, when it is missing.
+# Never installs libboost-dev / libboost-all-dev / python3-scipy (they replace Boost 1.81 with 1.74;
+# see shared/research/dependencies.md). Safe to run again: it installs nothing when all is there.
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build                       # compiler and build
+  nlohmann-json3-dev libcli11-dev             # JSON, command line
+  libgtest-dev libgmock-dev librapidcheck-dev # tests
+  libbenchmark-dev                            # micro-benchmarks
+  clang-19 libclang-rt-19-dev                 # sanitizer builds (clang 14 cannot build our C++20)
+  clang-format                                # formatting check
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null; then sudo="sudo"; else
+    echo "setup: these packages are missing and we are not root: ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+echo "setup: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,92 @@
+// `turf bench`: random-playout throughput (one core, all cores) and the play signature.
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "cli/commands.h"
+#include "core/playout.h"
+
+namespace turf::cli {
+
+namespace {
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+std::string human(double v) {
+  char buf[32];
+  if (v >= 1e6)
+    std::snprintf(buf, sizeof buf, "%.2fM", v / 1e6);
+  else if (v >= 1e3)
+    std::snprintf(buf, sizeof buf, "%.1fk", v / 1e3);
+  else
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  return buf;
+}
+
+}  // namespace
+
+int bench(const BenchArgs& args) {
+  const auto& reg = Registry::instance();
+  std::vector<const GameInfo*> games;
+  if (args.game.empty())
+    for (const auto& g : reg.games()) games.push_back(g.get());
+  else
+    games.push_back(&reg.find(args.game));
+  const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int threads = args.threads > 0 ? args.threads : hw;
+
+  nlohmann::json out = nlohmann::json::array();
+  if (!args.json)
+    std::printf("%-10s %7s %10s %12s %12s %12s %12s  %s\n", "game", "players", "games/s",
+                "actions/s", "actions/s", "per core", "length", "signature");
+  if (!args.json)
+    std::printf("%-10s %7s %10s %12s %12s %12s %12s\n", "", "", "(1 core)", "(1 core)",
+                ("(" + std::to_string(threads) + " thr)").c_str(), "", "(mean)");
+  for (const GameInfo* g : games) {
+    const std::string signature = bench_signature(*g, kSignatureGames);
+    for (int players = g->min_players; players <= g->max_players; ++players) {
+      const Options options = g->resolve({{"players", std::to_string(players)}});
+      std::vector<double> gps, aps, par, len;
+      for (int r = 0; r < args.repeat; ++r) {
+        const auto one = measure_random_games(*g, options, args.seconds, 1, 1000 + r);
+        gps.push_back(one.games_per_s());
+        aps.push_back(one.actions_per_s());
+        len.push_back(static_cast<double>(one.actions) / static_cast<double>(one.games));
+        const auto all = measure_random_games(*g, options, args.seconds, threads, 2000 + r);
+        par.push_back(all.actions_per_s());
+      }
+      const double m_par = median(par);
+      if (args.json) {
+        out.push_back({{"game", g->id},
+                       {"players", players},
+                       {"games_per_s_1core", median(gps)},
+                       {"actions_per_s_1core", median(aps)},
+                       {"threads", threads},
+                       {"actions_per_s_all", m_par},
+                       {"actions_per_s_per_core_all", m_par / threads},
+                       {"mean_length", median(len)},
+                       {"repeat", args.repeat},
+                       {"seconds_each", args.seconds},
+                       {"signature", signature}});
+      } else {
+        std::printf("%-10s %7d %10s %12s %12s %12s %12.1f  %s\n", g->id.c_str(), players,
+                    human(median(gps)).c_str(), human(median(aps)).c_str(), human(m_par).c_str(),
+                    human(m_par / threads).c_str(), median(len), signature.c_str());
+      }
+    }
+  }
+  if (args.json)
+    std::cout << out.dump(2) << "\n";
+  else
+    std::printf("medians of %d runs of %.2fs; hardware threads: %d\n", args.repeat, args.seconds,
+                hw);
+  return 0;
+}
+
+}  // namespace turf::cli

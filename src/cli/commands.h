@@ -1,0 +1,65 @@
+// The `turf` subcommands. Each returns the process exit code; input errors are thrown as
+// turf::Error and reported by main() with exit code 2.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace turf::cli {
+
+struct PlayArgs {
+  std::string game;
+  std::string seats;  // "human,random"
+  std::string names;  // "Ann,Bob"
+  std::optional<std::uint64_t> seed;
+  std::vector<std::string> options;  // "key=value"
+  std::string record;                // where to save the record
+  bool no_record = false;
+  std::string resume;  // a record to continue
+  bool quiet = false;
+  bool ascii = false;
+  bool no_colour = false;
+};
+int play(const PlayArgs& args);
+
+struct ReplayArgs {
+  std::string file;
+  std::optional<int> at;
+  std::string seat = "spectator";
+  bool json = false;
+  bool ascii = false;
+  bool no_colour = false;
+};
+int replay(const ReplayArgs& args);
+
+struct BenchArgs {
+  std::string game;  // empty: all games
+  bool json = false;
+  double seconds = 0.5;
+  int repeat = 5;
+  int threads = 0;  // 0: all hardware threads
+};
+int bench(const BenchArgs& args);
+
+struct SimArgs {
+  std::string game;
+  std::string seats;
+  long games = 1000;
+  int threads = 0;
+  std::uint64_t seed = 1;
+  std::vector<std::string> options;
+  std::string out;  // JSON lines, one a game
+  bool json = false;
+};
+int sim(const SimArgs& args);
+
+int games(bool json);
+int rules(const std::string& game);
+
+// "key=value" strings to a map (throws Error on a missing '=' or a repeated key).
+std::map<std::string, std::string> parse_option_list(const std::vector<std::string>& items);
+
+}  // namespace turf::cli

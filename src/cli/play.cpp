@@ -1,0 +1,362 @@
+// `turf play`: a match in the terminal between humans and bots.
+//
+// Humans see only their own seat's view, drawn by the game, with the legal actions as a numbered
+// menu. Several humans at one screen get a "pass the device" screen between their turns, so that
+// nobody sees another's hand. Bots receive views only. The record is saved after every action,
+// so a match can be resumed with --resume.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <deque>
+#include <filesystem>
+#include <iostream>
+#include <random>
+#include <sstream>
+
+#include "bots/agent.h"
+#include "cli/commands.h"
+#include "core/match.h"
+#include "core/term.h"
+
+namespace turf::cli {
+
+namespace {
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, sep)) out.push_back(item);
+  return out;
+}
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+std::uint64_t fresh_seed() {
+  std::random_device rd;
+  const auto t = static_cast<std::uint64_t>(
+      std::chrono::high_resolution_clock::now().time_since_epoch().count());
+  // Keep seeds short enough to type back.
+  return mix_seed(t, (static_cast<std::uint64_t>(rd()) << 32) | rd()) % 1000000000ULL;
+}
+
+std::string default_record_path(const std::string& game, std::uint64_t seed) {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+  return "turf-records/" + game + "-" + stamp + "-" + std::to_string(seed) + ".json";
+}
+
+struct LogEntry {
+  Seat seat;
+  int index;
+  std::string full, shown_to_others;
+};
+
+class Table {
+ public:
+  Table(Match& match, std::vector<std::unique_ptr<Agent>> bots, std::string record_path, bool quiet,
+        DrawStyle style)
+      : m_(match),
+        bots_(std::move(bots)),
+        record_(std::move(record_path)),
+        quiet_(quiet),
+        style_(std::move(style)) {
+    for (const auto& b : bots_) humans_ += b == nullptr;
+  }
+
+  // Plays to the end. Returns the exit code.
+  int run() {
+    while (!m_.over()) {
+      const Seat seat = m_.state().to_move();
+      if (bots_[seat]) {
+        const View v = m_.view(seat, false);
+        const Action a = bots_[seat]->choose(v);
+        apply(a);
+        if (humans_ == 0 && !quiet_) std::cout << describe(log_.back(), kOmniscient) << "\n";
+        continue;
+      }
+      if (!human_turn(seat)) {
+        save();
+        std::cout << "\nThe match is not finished.";
+        if (!record_.empty())
+          std::cout << " Saved to " << record_ << "; continue it with:\n  turf play --resume "
+                    << record_;
+        std::cout << "\n";
+        return 1;
+      }
+    }
+    finish();
+    return 0;
+  }
+
+ private:
+  std::string name(Seat s) const { return m_.seats()[s].name; }
+
+  std::string describe(const LogEntry& e, Seat viewer) const {
+    const bool mine = viewer == e.seat || viewer == kOmniscient;
+    return "[" + std::to_string(e.index + 1) + "] " +
+           term::paint(style_.colour, term::kBold, name(e.seat)) + ": " +
+           (mine ? e.full : e.shown_to_others);
+  }
+
+  void apply(Action a) {
+    const State& s = m_.state();
+    LogEntry e{s.to_move(), static_cast<int>(m_.history().size()), s.action_label(a),
+               s.public_label(a)};
+    m_.apply(a);
+    log_.push_back(std::move(e));
+    if (log_.size() > 200) log_.pop_front();
+    save();
+  }
+
+  void save() const {
+    if (!record_.empty()) {
+      const auto dir = std::filesystem::path(record_).parent_path();
+      if (!dir.empty()) std::filesystem::create_directories(dir);
+      m_.save(record_);
+    }
+  }
+
+  void pass_device(Seat seat) {
+    term::clear_screen();
+    std::cout << "\n\n    Pass the device to "
+              << term::paint(style_.colour, term::kBold, name(seat)) << ".\n\n    " << name(seat)
+              << ": press Enter when you are ready.\n";
+    std::string line;
+    std::getline(std::cin, line);
+  }
+
+  void show(const View& v, const std::string& notice) const {
+    term::clear_screen();
+    const GameInfo& g = m_.game();
+    std::cout << term::paint(style_.colour, term::kBold, g.title) << "   move "
+              << m_.history().size() + 1 << "   seed " << m_.seed() << "\n";
+    const std::size_t from = log_.size() > 6 ? log_.size() - 6 : 0;
+    for (std::size_t i = from; i < log_.size(); ++i)
+      std::cout << term::paint(style_.colour, term::kDim, "  " + describe(log_[i], v.viewer()))
+                << "\n";
+    std::cout << "\n" << (g.draw ? g.draw(v, style_) : v.to_json().dump(1)) << "\n";
+    // The menu, in columns.
+    const auto& legal = v.legal();
+    std::size_t width = 0;
+    for (const auto& la : legal) width = std::max(width, la.label.size());
+    const std::size_t cell = width + 7;
+    const std::size_t cols = std::max<std::size_t>(1, std::min<std::size_t>(4, 96 / cell));
+    const std::size_t rows = (legal.size() + cols - 1) / cols;
+    for (std::size_t r = 0; r < rows; ++r) {
+      std::string line;
+      for (std::size_t c = 0; c < cols; ++c) {
+        const std::size_t i = c * rows + r;
+        if (i >= legal.size()) break;
+        std::string num = std::to_string(i + 1);
+        num = std::string(num.size() < 3 ? 3 - num.size() : 0, ' ') + num;
+        std::string item = num + ") " + legal[i].label;
+        if (c + 1 < cols) item += std::string(cell > item.size() ? cell - item.size() : 1, ' ');
+        line += item;
+      }
+      std::cout << line << "\n";
+    }
+    const int undo = m_.undoable();
+    std::cout << term::paint(
+                     style_.colour, term::kDim,
+                     "Type a number or an action" +
+                         std::string(undo ? ", u to undo (" + std::to_string(undo) + ")" : "") +
+                         ", ? for help, q to save and quit.")
+              << "\n";
+    if (!notice.empty()) std::cout << term::paint(style_.colour, term::kYellow, notice) << "\n";
+    std::cout << name(v.viewer()) << "> " << std::flush;
+  }
+
+  static void help() {
+    std::cout << "\n  <number>     take that action from the list\n"
+                 "  <label>      or type the action as it is written (case does not matter)\n"
+                 "  u [n]        take back your last n actions of this turn (default 1)\n"
+                 "  json         print your view as JSON\n"
+                 "  rules        print the rules digest\n"
+                 "  q            save the record and quit (continue later with --resume)\n"
+                 "Press Enter to go back.\n";
+    std::string line;
+    std::getline(std::cin, line);
+  }
+
+  // Returns false when the human quits or the input ends.
+  bool human_turn(Seat seat) {
+    if (humans_ > 1 && last_human_ != seat) pass_device(seat);
+    last_human_ = seat;
+    std::string notice;
+    for (;;) {
+      const View v = m_.view(seat);
+      show(v, notice);
+      notice.clear();
+      std::string line;
+      if (!std::getline(std::cin, line)) return false;
+      line = trim(line);
+      if (line.empty()) continue;
+      if (line == "q" || line == "quit") return false;
+      if (line == "?" || line == "help" || line == "h") {
+        help();
+        continue;
+      }
+      if (line == "json") {
+        std::cout << v.to_json().dump(2) << "\nPress Enter to go back.\n";
+        std::getline(std::cin, line);
+        continue;
+      }
+      if (line == "rules") {
+        std::cout << m_.game().rules_text << "\nPress Enter to go back.\n";
+        std::getline(std::cin, line);
+        continue;
+      }
+      if (line == "u" || line == "undo" || line.rfind("u ", 0) == 0 ||
+          line.rfind("undo ", 0) == 0) {
+        const auto parts = split(line, ' ');
+        int n = 1;
+        if (parts.size() > 1) {
+          try {
+            n = std::stoi(parts.back());
+          } catch (...) {
+            notice = "undo takes a number of actions";
+            continue;
+          }
+        }
+        try {
+          m_.undo(n);
+          for (int i = 0; i < n && !log_.empty(); ++i) log_.pop_back();
+          save();
+        } catch (const Error& e) {
+          notice = e.what();
+        }
+        continue;
+      }
+      Action a = 0;
+      bool is_number = std::all_of(line.begin(), line.end(), ::isdigit);
+      if (is_number) {
+        const long k = line.size() > 6 ? -1 : std::stol(line);
+        if (k < 1 || k > static_cast<long>(v.legal().size())) {
+          notice = "choose 1 to " + std::to_string(v.legal().size());
+          continue;
+        }
+        a = v.legal()[k - 1].id;
+      } else {
+        try {
+          a = v.parse_action(line);
+        } catch (const Error& e) {
+          notice = e.what();
+          continue;
+        }
+      }
+      apply(a);
+      return true;
+    }
+  }
+
+  void finish() {
+    if (humans_ > 0) term::clear_screen();
+    const View v = m_.view(kOmniscient);
+    const GameInfo& g = m_.game();
+    if (!quiet_ || humans_ > 0) {
+      const std::size_t from = log_.size() > 6 ? log_.size() - 6 : 0;
+      if (humans_ > 0)
+        for (std::size_t i = from; i < log_.size(); ++i)
+          std::cout << "  " << describe(log_[i], kOmniscient) << "\n";
+      std::cout << "\n" << (g.draw ? g.draw(v, style_) : v.to_json().dump(1)) << "\n";
+    }
+    const auto scores = m_.state().scores();
+    const auto ranking = m_.state().ranking();
+    std::cout << "Final scores (" << g.id << ", seed " << m_.seed() << ", " << m_.history().size()
+              << " actions):\n";
+    for (std::size_t s = 0; s < scores.size(); ++s) {
+      const bool tied = std::count(ranking.begin(), ranking.end(), ranking[s]) > 1;
+      std::cout << "  " << (ranking[s] + 1) << (tied ? "=" : " ") << "  "
+                << name(static_cast<Seat>(s)) << " (" << m_.seats()[s].agent << ")  " << scores[s]
+                << "\n";
+    }
+    if (!record_.empty()) std::cout << "Record: " << record_ << "\n";
+  }
+
+  Match& m_;
+  std::vector<std::unique_ptr<Agent>> bots_;
+  std::string record_;
+  bool quiet_;
+  DrawStyle style_;
+  int humans_ = 0;
+  Seat last_human_ = kNobody;
+  std::deque<LogEntry> log_;
+};
+
+}  // namespace
+
+int play(const PlayArgs& args) {
+  std::unique_ptr<Match> match;
+  if (!args.resume.empty()) {
+    match = std::make_unique<Match>(Match::load(args.resume));
+    if (!args.game.empty() && args.game != match->game().id)
+      throw Error("the record is a game of " + match->game().id + ", not " + args.game);
+    if (match->over()) throw Error("the match in '" + args.resume + "' is already over");
+  } else {
+    if (args.game.empty())
+      throw Error("which game? (turf play GAME --seats ...; see `turf games`)");
+    const GameInfo& game = Registry::instance().find(args.game);
+    const Options options = game.resolve(parse_option_list(args.options));
+    const auto seat_specs = split_seat_specs(args.seats.empty() ? "human,random" : args.seats);
+    std::vector<SeatInfo> seats;
+    for (const auto& spec : seat_specs) seats.push_back({trim(spec), ""});
+    if (static_cast<int>(seats.size()) != options.players())
+      throw Error(game.id + " with players=" + std::to_string(options.players()) + " needs " +
+                  std::to_string(options.players()) + " seats in --seats, not " +
+                  std::to_string(seats.size()) +
+                  (game.min_players != game.max_players ? " (set --option players=N)" : ""));
+    match = std::make_unique<Match>(game, options, args.seed ? *args.seed : fresh_seed(),
+                                    std::move(seats));
+  }
+  Match& m = *match;
+  if (!args.resume.empty() && !args.seats.empty()) {
+    const auto specs = split_seat_specs(args.seats);
+    if (specs.size() != m.seats().size())
+      throw Error("--seats must name " + std::to_string(m.seats().size()) + " seats");
+    for (std::size_t i = 0; i < specs.size(); ++i) m.seats()[i].agent = trim(specs[i]);
+  }
+  if (!args.names.empty()) {
+    const auto names = split(args.names, ',');
+    for (std::size_t i = 0; i < names.size() && i < m.seats().size(); ++i)
+      m.seats()[i].name = trim(names[i]);
+  }
+  std::vector<std::unique_ptr<Agent>> bots;
+  for (std::size_t i = 0; i < m.seats().size(); ++i) {
+    const std::string& spec = m.seats()[i].agent;
+    if (spec == "human") {
+      bots.push_back(nullptr);
+      if (m.seats()[i].name == "Seat " + std::to_string(i))
+        m.seats()[i].name = "Player " + std::to_string(i + 1);
+    } else {
+      bots.push_back(make_bot(spec, mix_seed(m.seed(), i + 1)));
+      if (m.seats()[i].name == "Seat " + std::to_string(i))
+        m.seats()[i].name = spec.substr(0, spec.find(':')) + " " + std::to_string(i + 1);
+    }
+  }
+  const bool any_human = std::any_of(bots.begin(), bots.end(), [](const auto& b) { return !b; });
+  if (any_human && !term::stdin_is_tty() && !std::cin.good())
+    throw Error("a human seat needs input on stdin");
+
+  std::string record;
+  if (!args.no_record)
+    record = !args.record.empty()   ? args.record
+             : !args.resume.empty() ? args.resume
+                                    : default_record_path(m.game().id, m.seed());
+  DrawStyle style;
+  style.colour = !args.no_colour && term::colour_wanted();
+  style.unicode = !args.ascii && term::unicode_wanted();
+  for (const auto& s : m.seats()) style.seat_names.push_back(s.name);
+  Table table(m, std::move(bots), record, args.quiet, style);
+  return table.run();
+}
+
+}  // namespace turf::cli

@@ -1,0 +1,241 @@
+#include "core/game.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <nlohmann/json.hpp>
+
+#include "core/view.h"
+
+namespace turf {
+
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string trim(std::string_view s) {
+  auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos) return "";
+  auto e = s.find_last_not_of(" \t\r\n");
+  return std::string(s.substr(b, e - b + 1));
+}
+
+bool parse_int(std::string_view s, int& out) {
+  if (s.empty()) return false;
+  const char* first = s.data();
+  if (*first == '+') ++first;
+  auto [p, ec] = std::from_chars(first, s.data() + s.size(), out);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+std::string OptionSpec::allowed_text() const {
+  if (kind == Kind::Integer) return std::to_string(min) + ".." + std::to_string(max);
+  std::string out;
+  for (const auto& c : choices) out += (out.empty() ? "" : "|") + c;
+  return out;
+}
+
+const std::string& Options::get(const std::string& name) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) throw Error("option '" + name + "' is not set");
+  return it->second;
+}
+
+int Options::get_int(const std::string& name) const {
+  int v = 0;
+  if (!parse_int(get(name), v)) throw Error("option '" + name + "' is not an integer");
+  return v;
+}
+
+std::string Options::to_string() const {
+  std::string out;
+  for (const auto& [k, v] : values_) out += (out.empty() ? "" : ",") + k + "=" + v;
+  return out;
+}
+
+const OptionSpec* GameInfo::find_option(std::string_view name) const {
+  for (const auto& o : options)
+    if (o.name == name) return &o;
+  return nullptr;
+}
+
+Options GameInfo::resolve(const std::map<std::string, std::string>& given) const {
+  std::map<std::string, std::string> values;
+  for (const auto& [name, raw] : given) {
+    const OptionSpec* spec = find_option(name);
+    if (!spec) {
+      std::string known;
+      for (const auto& o : options) known += (known.empty() ? "" : ", ") + o.name;
+      throw Error("game '" + id + "' has no option '" + name + "' (options: " + known + ")");
+    }
+    const std::string value = trim(raw);
+    if (spec->kind == OptionSpec::Kind::Integer) {
+      int v = 0;
+      if (!parse_int(value, v) || v < spec->min || v > spec->max)
+        throw Error("option '" + name + "' of game '" + id + "' must be in " +
+                    spec->allowed_text() + ", not '" + value + "'");
+      values[name] = std::to_string(v);
+    } else {
+      if (std::find(spec->choices.begin(), spec->choices.end(), value) == spec->choices.end())
+        throw Error("option '" + name + "' of game '" + id + "' must be one of " +
+                    spec->allowed_text() + ", not '" + value + "'");
+      values[name] = value;
+    }
+  }
+  for (const auto& o : options)
+    if (!values.count(o.name)) values[o.name] = o.default_value;
+  return Options(std::move(values));
+}
+
+// ---------------------------------------------------------------------------------------------
+// State
+
+bool State::is_legal(Action a) const {
+  std::vector<Action> legal;
+  legal_actions(legal);
+  return std::find(legal.begin(), legal.end(), a) != legal.end();
+}
+
+void State::apply(Action a) {
+  if (terminal()) throw Error("the game is over; no action can be applied");
+  if (!is_legal(a))
+    throw Error("action " + std::to_string(a) + " is not legal now for seat " +
+                std::to_string(to_move()));
+  apply_unchecked(a);
+}
+
+std::vector<int> State::ranking() const {
+  const auto s = scores();
+  std::vector<int> rank(s.size(), 0);
+  for (std::size_t i = 0; i < s.size(); ++i)
+    for (std::size_t j = 0; j < s.size(); ++j)
+      if (s[j] > s[i]) ++rank[i];
+  return rank;
+}
+
+std::vector<double> State::outcome() const {
+  const auto r = ranking();
+  const auto winners = std::count(r.begin(), r.end(), 0);
+  std::vector<double> out(r.size(), 0.0);
+  for (std::size_t i = 0; i < r.size(); ++i)
+    if (r[i] == 0) out[i] = 1.0 / static_cast<double>(winners);
+  return out;
+}
+
+View State::view(Seat viewer, bool labelled) const {
+  std::vector<LegalAction> legal;
+  const Seat mover = to_move();
+  if (!terminal() && (viewer == mover || viewer == kOmniscient)) {
+    std::vector<Action> ids;
+    legal_actions(ids);
+    legal.reserve(ids.size());
+    for (Action a : ids) {
+      LegalAction la;
+      la.id = a;
+      if (labelled) {
+        la.label = action_label(a);
+        action_to_json(a, la.json);
+      }
+      legal.push_back(std::move(la));
+    }
+  }
+  return View(info_, viewer, mover, terminal(), move_number(), std::move(legal),
+              make_view_data(viewer));
+}
+
+// ---------------------------------------------------------------------------------------------
+// View
+
+Action View::parse_action(const std::string& raw) const {
+  const std::string text = trim(raw);
+  if (legal_.empty()) throw Error("no action can be taken by " + viewer_name(viewer_) + " now");
+  if (text.empty()) throw Error("empty action");
+  int id = 0;
+  if (parse_int(text, id)) {
+    for (const auto& la : legal_)
+      if (la.id == id) return la.id;
+    throw Error("action id " + text + " is not legal now");
+  }
+  if (text.front() == '{') {
+    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (j.is_discarded()) throw Error("malformed action JSON: " + text);
+    for (const auto& la : legal_)
+      if (la.json == j) return la.id;
+    throw Error("action " + text + " is not legal now");
+  }
+  const std::string want = lower(text);
+  for (const auto& la : legal_)
+    if (lower(la.label) == want) return la.id;
+  throw Error("'" + text + "' is not a legal action now");
+}
+
+nlohmann::json View::to_json() const {
+  nlohmann::json j;
+  j["game"] = game_->id;
+  j["viewer"] = viewer_name(viewer_);
+  j["to_move"] = to_move_;
+  j["terminal"] = terminal_;
+  j["move_number"] = move_number_;
+  auto& legal = j["legal"] = nlohmann::json::array();
+  for (const auto& la : legal_)
+    legal.push_back({{"id", la.id}, {"label", la.label}, {"action", la.json}});
+  data_->to_json(j);
+  return j;
+}
+
+std::string viewer_name(Seat viewer) {
+  if (viewer == kSpectator) return "spectator";
+  if (viewer == kOmniscient) return "omniscient";
+  return "seat " + std::to_string(viewer);
+}
+
+Seat parse_viewer(const std::string& raw, int num_seats) {
+  const std::string text = lower(trim(raw));
+  if (text == "spectator") return kSpectator;
+  if (text == "omniscient" || text == "all") return kOmniscient;
+  int s = 0;
+  if (parse_int(text, s) && s >= 0 && s < num_seats) return s;
+  throw Error("viewer must be a seat 0.." + std::to_string(num_seats - 1) +
+              ", 'spectator' or 'omniscient', not '" + raw + "'");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registry
+
+const Registry& Registry::instance() {
+  static const Registry registry = [] {
+    Registry r;
+    register_all_games(r);
+    return r;
+  }();
+  return registry;
+}
+
+const GameInfo& Registry::find(std::string_view id) const {
+  for (const auto& g : games_)
+    if (g->id == id) return *g;
+  std::string known;
+  for (const auto& g : games_) known += (known.empty() ? "" : ", ") + g->id;
+  throw Error("unknown game '" + std::string(id) + "' (games: " + known + ")");
+}
+
+void Registry::add(std::unique_ptr<GameInfo> info) {
+  if (!info->find_option("players"))
+    throw std::logic_error("game " + info->id + " must declare the option 'players'");
+  games_.push_back(std::move(info));
+}
+
+std::unique_ptr<State> new_game(const GameInfo& info, const Options& options, std::uint64_t seed) {
+  return info.create(options, seed);
+}
+
+}  // namespace turf

@@ -1,0 +1,248 @@
+// The game-agnostic rules contract.
+//
+// Every game registers a GameInfo (id, title, player range, options, rules text, factory) and
+// implements State. Everything outside the games (the CLI, bots, the balance lab, tests) works
+// through these types only. The contract:
+//   * to_move() says which seat decides now; legal_actions() lists its choices, never empty
+//     before the end; apply() rejects an illegal action with an Error and changes nothing.
+//   * All randomness lives inside the state (our own Rng, seeded at creation), so game id +
+//     options + seed + action list reproduce a game exactly.
+//   * Actions are stable integers per game (documented in docs/rules/<game>.md) with a human
+//     label and a JSON form. Multi-part decisions are split into sub-decisions.
+//   * view(seat) is the only thing bots and front ends ever receive: a View is built from
+//     (state, seat) by copying what that seat may know, and holds no pointer back to the state.
+//   * undo_floor() marks the last commit point (randomness drawn, hidden information revealed).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <nlohmann/json_fwd.hpp>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/rng.h"
+
+namespace turf {
+
+using Action = std::int32_t;
+using Seat = int;
+
+inline constexpr Seat kNobody = -1;      // to_move() of a finished game
+inline constexpr Seat kSpectator = -2;   // a viewer who sees only public information
+inline constexpr Seat kOmniscient = -3;  // an analyst who sees everything
+
+// Every error caused by input (unknown game, bad option, illegal action, malformed record).
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+struct OptionSpec {
+  enum class Kind { Integer, Choice };
+  std::string name;
+  Kind kind = Kind::Choice;
+  std::string default_value;
+  std::vector<std::string> choices;  // Kind::Choice
+  int min = 0, max = 0;              // Kind::Integer, inclusive
+  std::string help;
+
+  // "2..6" or "a|b|c".
+  std::string allowed_text() const;
+};
+
+// Resolved option values: every option of the game, defaults filled in, all validated.
+class Options {
+ public:
+  Options() = default;
+  explicit Options(std::map<std::string, std::string> values) : values_(std::move(values)) {}
+
+  const std::string& get(const std::string& name) const;
+  int get_int(const std::string& name) const;
+  int players() const { return get_int("players"); }
+  const std::map<std::string, std::string>& values() const { return values_; }
+  // "players=2,tiles=standard"
+  std::string to_string() const;
+  bool operator==(const Options&) const = default;
+
+ private:
+  std::map<std::string, std::string> values_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Views
+
+class State;
+class View;
+
+// The game-specific part of a view. A game builds it from (state, seat), copying only what that
+// seat may know, so it cannot leak what it never holds.
+class ViewData {
+ public:
+  virtual ~ViewData() = default;
+  // Game-specific fields, added to the view's JSON object.
+  virtual void to_json(nlohmann::json& out) const = 0;
+  // A complete state consistent with this view: everything the viewer cannot see is re-dealt
+  // using rng (hidden cards, deck orders, the state's own generator).
+  virtual std::unique_ptr<State> sample_world(Rng& rng) const = 0;
+  // True when more than one state fits this view (something hidden could be otherwise).
+  virtual bool ambiguous() const = 0;
+};
+
+struct DrawStyle {
+  bool colour = true;   // ANSI colours
+  bool unicode = true;  // box-drawing characters; plain ASCII otherwise
+  std::vector<std::string> seat_names;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Games
+
+struct GameInfo {
+  std::string id;             // "dungeon"
+  std::string title;          // "Turf War (Brett Cutler, 2010)"
+  std::string summary;        // one line
+  std::string rules_version;  // bumped whenever play changes
+  int min_players = 2, max_players = 2;
+  std::vector<OptionSpec> options;  // always holds "players"
+  std::string_view rules_text;      // docs/rules/<id>.md, embedded at build time
+
+  // Creates the initial state (set-up already done, using seed).
+  std::function<std::unique_ptr<State>(const Options&, std::uint64_t seed)> create;
+  // Terminal drawing of a view (presentation; optional).
+  std::function<std::string(const View&, const DrawStyle&)> draw;
+  // Seat attributes declared by the game for statistics ("first_player", "faction", ...).
+  std::function<std::map<std::string, std::string>(const State&, Seat)> seat_attributes;
+
+  const OptionSpec* find_option(std::string_view name) const;
+  // Validates given option values and fills in defaults. Unknown names and bad values are
+  // an Error naming the allowed values.
+  Options resolve(const std::map<std::string, std::string>& given) const;
+};
+
+// ---------------------------------------------------------------------------------------------
+// State
+
+class State {
+ public:
+  explicit State(const GameInfo* info) : info_(info) {}
+  virtual ~State() = default;
+
+  const GameInfo& game() const { return *info_; }
+
+  virtual int num_seats() const = 0;
+  // The seat that decides now; kNobody once the game is over.
+  virtual Seat to_move() const = 0;
+  virtual bool terminal() const = 0;
+  // The legal actions of to_move(), in a fixed order, without duplicates. `out` is cleared first;
+  // reuse the vector to avoid allocation.
+  virtual void legal_actions(std::vector<Action>& out) const = 0;
+  virtual bool is_legal(Action a) const;
+
+  // Applies a legal action. An illegal one throws Error and leaves the state unchanged.
+  void apply(Action a);
+  // Applies an action already known to be legal (search, benchmarks).
+  void apply_unchecked(Action a) {
+    ++moves_;
+    do_apply(a);
+  }
+
+  // Points per seat so far (final points once terminal).
+  virtual std::vector<double> scores() const = 0;
+  // Rank per seat, 0 = first; tied seats share a rank. Default: by scores, higher is better.
+  virtual std::vector<int> ranking() const;
+  // Share of the win per seat: 1/k for each of the k seats ranked first, else 0.
+  std::vector<double> outcome() const;
+  // Upper bound on the number of actions in any game with these options.
+  virtual int length_bound() const = 0;
+
+  // Number of actions applied since set-up.
+  int move_number() const { return moves_; }
+  // Actions before this index can never be taken back: since then no randomness was drawn and
+  // nothing hidden was revealed.
+  int undo_floor() const { return undo_floor_; }
+
+  virtual std::string action_label(Action a) const = 0;
+  // What every other seat may learn about the action when it is taken (a hidden choice is
+  // described without its secret). Default: the full label.
+  virtual std::string public_label(Action a) const { return action_label(a); }
+  virtual void action_to_json(Action a, nlohmann::json& out) const = 0;
+
+  // The viewer may be a seat, kSpectator or kOmniscient. With labelled = false the legal actions
+  // carry ids only (no label, no JSON): cheaper, for bots.
+  View view(Seat viewer, bool labelled = true) const;
+  virtual std::shared_ptr<const ViewData> make_view_data(Seat viewer) const = 0;
+
+  virtual std::unique_ptr<State> clone() const = 0;
+  // Becomes a copy of `other` (same game); reuses this object's storage.
+  virtual void copy_from(const State& other) = 0;
+  virtual bool equals(const State& other) const = 0;
+
+ protected:
+  State(const State&) = default;
+  State& operator=(const State&) = default;
+  virtual void do_apply(Action a) = 0;
+  // Called by a game from do_apply when the action drew randomness or revealed hidden facts.
+  void commit() { undo_floor_ = moves_; }
+  // For sampled worlds, which keep the counters of the view they came from.
+  void set_counters(int moves, int undo_floor) {
+    moves_ = moves;
+    undo_floor_ = undo_floor;
+  }
+  bool same_base(const State& o) const {
+    return info_ == o.info_ && moves_ == o.moves_ && undo_floor_ == o.undo_floor_;
+  }
+
+ private:
+  const GameInfo* info_;
+  int moves_ = 0;
+  int undo_floor_ = 0;
+};
+
+// Implements clone/copy_from/equals for a game state class D with a copy constructor and an
+// equality operator over its own fields.
+template <class D>
+class StateBase : public State {
+ public:
+  using State::State;
+  std::unique_ptr<State> clone() const override {
+    return std::make_unique<D>(static_cast<const D&>(*this));
+  }
+  void copy_from(const State& other) override {
+    static_cast<D&>(*this) = dynamic_cast<const D&>(other);
+  }
+  bool equals(const State& other) const override {
+    const auto* o = dynamic_cast<const D*>(&other);
+    return o && same_base(*o) && static_cast<const D&>(*this).same_fields(*o);
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Registry
+
+class Registry {
+ public:
+  // All games, registered once at start-up.
+  static const Registry& instance();
+  // Throws Error naming the known games.
+  const GameInfo& find(std::string_view id) const;
+  const std::vector<std::unique_ptr<GameInfo>>& games() const { return games_; }
+  void add(std::unique_ptr<GameInfo> info);
+
+ private:
+  std::vector<std::unique_ptr<GameInfo>> games_;
+};
+
+// Defined in games/all_games.cpp: adds every game to the registry.
+void register_all_games(Registry& registry);
+
+// Convenience: resolve options and create the initial state.
+std::unique_ptr<State> new_game(const GameInfo& info, const Options& options, std::uint64_t seed);
+
+}  // namespace turf

@@ -1,0 +1,88 @@
+// A match in progress: the state, its history, the seats, and its versioned JSON record.
+//
+// The record (format "turf-record", version 1) holds the game id, rules version, options, seed,
+// seats with their agents, and every action with its seat, label and time. Replaying it
+// reproduces every state exactly; saving and resuming a game go through it. Undo is replay of a
+// shorter prefix, limited by the engine's undo points (see undoable()).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/view.h"
+
+namespace turf {
+
+inline constexpr const char* kRecordFormat = "turf-record";
+inline constexpr int kRecordVersion = 1;
+inline constexpr const char* kEngineVersion = "turf 0.1.0";
+
+struct SeatInfo {
+  std::string agent = "human";  // "human" or a bot spec
+  std::string name;             // display name
+};
+
+struct ActionEntry {
+  Seat seat = 0;
+  Action id = 0;
+  std::string label;
+  std::string time;  // ISO 8601, UTC
+};
+
+class Match {
+ public:
+  Match(const GameInfo& game, Options options, std::uint64_t seed, std::vector<SeatInfo> seats);
+
+  const GameInfo& game() const { return *game_; }
+  const Options& options() const { return options_; }
+  std::uint64_t seed() const { return seed_; }
+  const std::vector<SeatInfo>& seats() const { return seats_; }
+  std::vector<SeatInfo>& seats() { return seats_; }
+  const std::vector<ActionEntry>& history() const { return history_; }
+  // The true state. Only the match runner and analysis tools read it; agents get views.
+  const State& state() const { return *state_; }
+  View view(Seat viewer, bool labelled = true) const { return state_->view(viewer, labelled); }
+  bool over() const { return state_->terminal(); }
+
+  // Applies an action for the seat to move (checked: an illegal one throws and changes nothing).
+  void apply(Action a);
+  // How many of the latest actions the seat to move may take back now: never past a commit
+  // point (randomness, revealed information) nor past another seat's action.
+  int undoable() const;
+  // Takes back the last n actions (n <= undoable()).
+  void undo(int n);
+  // The state after the first n actions, replayed from set-up.
+  std::unique_ptr<State> state_at(int n) const;
+
+  nlohmann::json record() const;
+  // Rebuilds a match from a record, replaying and checking every action. Throws Error with a
+  // clear message for a malformed or inconsistent record.
+  static Match from_record(const nlohmann::json& record);
+  static Match load(const std::string& path);
+  void save(const std::string& path) const;
+
+ private:
+  const GameInfo* game_;
+  Options options_;
+  std::uint64_t seed_;
+  std::vector<SeatInfo> seats_;
+  std::unique_ptr<State> state_;
+  std::vector<ActionEntry> history_;
+  std::string started_;
+  std::string finished_;
+};
+
+// Current time as ISO 8601 UTC ("2026-11-22T14:03:05Z").
+std::string now_iso8601();
+// Reads a whole file; throws Error when it cannot.
+std::string read_file(const std::string& path);
+// Writes atomically (temporary file, then rename); throws Error when it cannot.
+void write_file(const std::string& path, const std::string& text);
+// Parses JSON text, throwing Error (with `what` in the message) when malformed.
+nlohmann::json parse_json(const std::string& text, const std::string& what);
+
+}  // namespace turf

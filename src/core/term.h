@@ -1,0 +1,33 @@
+// Small terminal helpers: ANSI styles, and whether the terminal wants them.
+#pragma once
+
+#include <string>
+
+namespace turf::term {
+
+inline const std::string kReset = "\033[0m";
+inline const std::string kBold = "\033[1m";
+inline const std::string kDim = "\033[2m";
+inline const std::string kRed = "\033[31m";
+inline const std::string kGreen = "\033[32m";
+inline const std::string kYellow = "\033[33m";
+inline const std::string kBlue = "\033[34m";
+inline const std::string kMagenta = "\033[35m";
+inline const std::string kCyan = "\033[36m";
+
+// `text` wrapped in `style` when colour is on.
+inline std::string paint(bool colour, const std::string& style, const std::string& text) {
+  return colour ? style + text + kReset : text;
+}
+
+// True when stdout is a terminal and NO_COLOR is not set (https://no-color.org).
+bool colour_wanted();
+// True when stdout (or stdin) is a terminal.
+bool stdout_is_tty();
+bool stdin_is_tty();
+// True when the locale can show UTF-8 box-drawing characters.
+bool unicode_wanted();
+// Clears the screen (only on a terminal).
+void clear_screen();
+
+}  // namespace turf::term

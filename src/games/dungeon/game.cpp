@@ -1,0 +1,382 @@
+#include "games/dungeon/game.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "core/embedded.h"
+#include "core/view.h"
+
+namespace turf::dungeon {
+
+namespace {
+
+const char* const kShapeLabels[kNumShapes] = {"dead end", "straight", "L", "T", "cross"};
+
+std::string xy(int x, int y) {
+  return std::to_string(x) + "," + std::to_string(y);
+}
+
+const char* step_name(Step s) {
+  switch (s) {
+    case Step::kChooseTile:
+      return "choose_tile";
+    case Step::kChooseCell:
+      return "choose_cell";
+    case Step::kOrient:
+      return "orient";
+    case Step::kSetAside:
+      return "set_aside";
+    case Step::kMonster:
+      return "monster";
+    case Step::kOver:
+      return "over";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string shape_label(int shape) {
+  return kShapeLabels[shape];
+}
+
+std::string passages_text(std::uint8_t mask) {
+  std::string s;
+  for (int d = 0; d < 4; ++d)
+    if (mask & bit(d)) s += "NESW"[d];
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// State
+
+void DungeonState::legal_actions(std::vector<Action>& out) const {
+  dungeon::legal_actions(pos_, out);
+}
+
+bool DungeonState::is_legal(Action a) const {
+  return dungeon::is_legal(pos_, a);
+}
+
+void DungeonState::do_apply(Action a) {
+  if (dungeon::apply(pos_, a)) commit();  // a new turn drew a tile: a commit point (D3)
+}
+
+std::vector<double> DungeonState::scores() const {
+  const auto s = score(pos_);
+  return {static_cast<double>(s[0]), static_cast<double>(s[1])};
+}
+
+// 28 turns, each at most: choose tile, choose cell, rotation, monster.
+int DungeonState::length_bound() const {
+  return kDeckSize * 4;
+}
+
+std::string DungeonState::action_label(Action a) const {
+  if (a >= kActMonster && a < kActMonster + kCellCodes) {
+    const int code = a - kActMonster;
+    const std::uint8_t type = pos_.monster_hand[pos_.to_move];
+    const std::string name = type == kNone ? "monster" : content().monsters[type].name;
+    return name + " at " + xy(code_x(code), code_y(code));
+  }
+  if (a >= kActCell && a < kActCell + kCellCodes) {
+    const int code = a - kActCell;
+    return "at " + xy(code_x(code), code_y(code));
+  }
+  if (a == kActPass) return "pass";
+  if (a >= kActOrient && a < kActOrient + 16) return "open " + passages_text(a - kActOrient);
+  if (a >= kActSetAside && a < kActSetAside + kNumShapes)
+    return "set aside " + shape_label(a - kActSetAside);
+  if (a >= kActChooseTile && a < kActChooseTile + kNumShapes)
+    return "tile " + shape_label(a - kActChooseTile);
+  return "unknown action " + std::to_string(a);
+}
+
+std::string DungeonState::public_label(Action a) const {
+  if (a >= kActChooseTile && a < kActChooseTile + kNumShapes) return "takes a tile";
+  return action_label(a);
+}
+
+void DungeonState::action_to_json(Action a, nlohmann::json& out) const {
+  if (a >= kActMonster && a < kActMonster + kCellCodes) {
+    const int code = a - kActMonster;
+    const std::uint8_t type = pos_.monster_hand[pos_.to_move];
+    out = {{"type", "monster"}, {"x", code_x(code)}, {"y", code_y(code)}};
+    if (type != kNone) out["monster"] = content().monsters[type].id;
+  } else if (a >= kActCell && a < kActCell + kCellCodes) {
+    const int code = a - kActCell;
+    out = {{"type", "cell"}, {"x", code_x(code)}, {"y", code_y(code)}};
+  } else if (a == kActPass) {
+    out = {{"type", "pass"}};
+  } else if (a >= kActOrient && a < kActOrient + 16) {
+    out = {{"type", "orient"}, {"passages", passages_text(a - kActOrient)}};
+  } else if (a >= kActSetAside && a < kActSetAside + kNumShapes) {
+    out = {{"type", "set_aside"}, {"shape", content().shapes[a - kActSetAside].id}};
+  } else if (a >= kActChooseTile && a < kActChooseTile + kNumShapes) {
+    out = {{"type", "tile"}, {"shape", content().shapes[a - kActChooseTile].id}};
+  } else {
+    out = {{"type", "unknown"}, {"id", a}};
+  }
+}
+
+std::shared_ptr<const ViewData> DungeonState::make_view_data(Seat viewer) const {
+  return std::make_shared<DungeonView>(*this, viewer);
+}
+
+// ---------------------------------------------------------------------------------------------
+// View
+
+DungeonView::DungeonView(const DungeonState& state, Seat v) : game(&state.game()), viewer(v) {
+  const Position& p = state.pos_;
+  const bool all = v == kOmniscient;
+  mix_index = p.mix_index;
+  first_player = p.first_player;
+  first_draw_rounds = p.first_draw_rounds;
+  first_draws.assign(p.first_draws.begin(), p.first_draws.begin() + p.num_first_draws);
+  to_move = p.to_move;
+  turn = p.turn;
+  move_number = state.move_number();
+  undo_floor = state.undo_floor();
+  over = p.over();
+  monster_step = p.step == Step::kMonster;
+  tiles.assign(p.tiles.begin(), p.tiles.begin() + p.num_tiles);
+  monsters.assign(p.monsters.begin(), p.monsters.begin() + p.num_monsters);
+  set_aside.assign(p.set_aside.begin(), p.set_aside.begin() + p.num_set_aside);
+  deck_count = p.deck_size;
+  const auto pts = score(p);
+  for (int s = 0; s < kSeats; ++s) {
+    SeatInfo& si = seats[s];
+    si.hand_count = p.hand_size[s];
+    si.has_monster = p.monster_hand[s] != kNone;
+    si.monster_deck_count = p.monster_deck_size[s];
+    si.score = pts[s];
+    if (all || v == s) {
+      si.hand.emplace(p.hand[s].begin(), p.hand[s].begin() + p.hand_size[s]);
+      si.monster = p.monster_hand[s];
+    }
+    if (all)
+      si.monster_deck.emplace(p.monster_deck[s].begin(),
+                              p.monster_deck[s].begin() + p.monster_deck_size[s]);
+  }
+  if (all || (v == p.to_move && !p.over())) {
+    step = p.step;
+    chosen_shape = p.chosen_shape;
+    chosen_x = p.chosen_x;
+    chosen_y = p.chosen_y;
+  }
+  if (all) {
+    deck_order.emplace(p.deck.begin(), p.deck.begin() + p.deck_size);
+    rng = p.rng;
+  }
+}
+
+bool DungeonView::ambiguous() const {
+  if (viewer == kOmniscient) return false;
+  // Tiles: the unseen ones can be arranged between unknown hands and the deck in several ways
+  // when at least two different shapes are among them.
+  std::array<int, kNumShapes> pool{};
+  for (int s = 0; s < kNumShapes; ++s) pool[s] = content().mixes[mix_index].counts[s];
+  for (const auto& t : tiles) --pool[t.shape];
+  for (auto s : set_aside) --pool[s];
+  for (const auto& si : seats)
+    if (si.hand)
+      for (auto s : *si.hand) --pool[s];
+  if (std::count_if(pool.begin(), pool.end(), [](int n) { return n > 0; }) >= 2) return true;
+  // Monsters: a seat's remaining cards (hand + deck) of two or more types can be ordered in
+  // several ways (the viewer's own deck order is hidden from it too).
+  for (int s = 0; s < kSeats; ++s) {
+    std::array<int, kNumTypes> left{};
+    for (int t = 0; t < kNumTypes; ++t) left[t] = content().monsters[t].per_deck;
+    for (const auto& m : monsters)
+      if (m.owner == s) --left[m.type];
+    if (seats[s].monster && *seats[s].monster != kNone) --left[*seats[s].monster];
+    if (std::count_if(left.begin(), left.end(), [](int n) { return n > 0; }) >= 2) return true;
+  }
+  return false;
+}
+
+std::unique_ptr<State> DungeonView::sample_world(Rng& r) const {
+  Position p{};
+  p.mix = content().mixes[mix_index].counts;
+  p.mix_index = static_cast<std::uint8_t>(mix_index);
+  for (const auto& t : tiles) {
+    p.tiles[p.num_tiles] = t;
+    p.grid[((t.y & 31) << 5) | (t.x & 31)] = ++p.num_tiles;
+  }
+  for (const auto& m : monsters) p.monsters[p.num_monsters++] = m;
+  for (auto s : set_aside) p.set_aside[p.num_set_aside++] = s;
+  for (const auto& d : first_draws) p.first_draws[p.num_first_draws++] = d;
+  p.first_draw_rounds = static_cast<std::uint8_t>(first_draw_rounds);
+  p.first_player = static_cast<std::uint8_t>(first_player);
+  p.to_move = static_cast<std::uint8_t>(to_move);
+  p.turn = static_cast<std::uint8_t>(turn);
+
+  // Tiles: the known hands stay; the unseen tiles are shuffled into unknown hands and the deck.
+  auto pool_counts = unplaced_counts(p);
+  for (const auto& si : seats)
+    if (si.hand)
+      for (auto s : *si.hand) --pool_counts[s];
+  std::vector<std::uint8_t> pool;
+  for (int s = 0; s < kNumShapes; ++s)
+    for (int k = 0; k < pool_counts[s]; ++k) pool.push_back(static_cast<std::uint8_t>(s));
+  r.shuffle(pool.begin(), pool.end());
+  std::size_t next = 0;
+  for (int s = 0; s < kSeats; ++s) {
+    const SeatInfo& si = seats[s];
+    p.hand_size[s] = static_cast<std::uint8_t>(si.hand_count);
+    for (int i = 0; i < si.hand_count; ++i) p.hand[s][i] = si.hand ? (*si.hand)[i] : pool[next++];
+  }
+  if (deck_order) {
+    for (auto s : *deck_order) p.deck[p.deck_size++] = s;
+  } else {
+    while (next < pool.size()) p.deck[p.deck_size++] = pool[next++];
+  }
+
+  // Monsters: what a seat has not yet played is its hand card plus its deck.
+  for (int s = 0; s < kSeats; ++s) {
+    const SeatInfo& si = seats[s];
+    if (si.monster_deck) {
+      for (auto t : *si.monster_deck) p.monster_deck[s][p.monster_deck_size[s]++] = t;
+      p.monster_hand[s] = *si.monster;
+      continue;
+    }
+    std::vector<std::uint8_t> left;
+    for (int t = 0; t < kNumTypes; ++t) {
+      int n = content().monsters[t].per_deck;
+      for (const auto& m : monsters)
+        if (m.owner == s && m.type == t) --n;
+      if (si.monster && *si.monster == t) --n;
+      for (int k = 0; k < n; ++k) left.push_back(static_cast<std::uint8_t>(t));
+    }
+    r.shuffle(left.begin(), left.end());
+    std::size_t at = 0;
+    if (si.monster)
+      p.monster_hand[s] = *si.monster;
+    else
+      p.monster_hand[s] = si.has_monster ? left[at++] : kNone;
+    for (; at < left.size(); ++at) p.monster_deck[s][p.monster_deck_size[s]++] = left[at];
+  }
+
+  if (over) {
+    p.step = Step::kOver;
+  } else if (step) {
+    p.step = *step;
+    p.chosen_shape = chosen_shape;
+    p.chosen_x = static_cast<std::int8_t>(chosen_x);
+    p.chosen_y = static_cast<std::int8_t>(chosen_y);
+  } else if (monster_step) {
+    p.step = Step::kMonster;
+  } else {
+    p.step = Step::kChooseTile;
+    restart_tile_step(p);  // the mover's unfinished choice is its secret
+  }
+  if (rng)
+    p.rng = *rng;
+  else
+    p.rng.reseed(r.next());
+
+  auto state = std::make_unique<DungeonState>(game, p);
+  state->set_counters(move_number, undo_floor);
+  return state;
+}
+
+void DungeonView::to_json(nlohmann::json& j) const {
+  const Content& c = content();
+  j["tiles_mix"] = c.mixes[mix_index].id;
+  j["first_player"] = first_player;
+  auto& draws = j["first_player_draws"] = nlohmann::json::array();
+  for (const auto& d : first_draws) draws.push_back({c.shapes[d[0]].id, c.shapes[d[1]].id});
+  j["first_player_draw_rounds"] = first_draw_rounds;
+  j["turn"] = turn;
+  j["step"] = over ? "over" : monster_step ? "monster" : "tile";
+  auto& board = j["board"] = nlohmann::json::array();
+  for (std::size_t t = 0; t < tiles.size(); ++t) {
+    nlohmann::json tile = {{"x", tiles[t].x},
+                           {"y", tiles[t].y},
+                           {"shape", c.shapes[tiles[t].shape].id},
+                           {"passages", passages_text(tiles[t].mask)}};
+    auto& stack = tile["monsters"] = nlohmann::json::array();
+    for (const auto& m : monsters)
+      if (m.tile == t) stack.push_back({{"owner", m.owner}, {"monster", c.monsters[m.type].id}});
+    board.push_back(std::move(tile));
+  }
+  auto& aside = j["set_aside"] = nlohmann::json::array();
+  for (auto s : set_aside) aside.push_back(c.shapes[s].id);
+  j["deck_count"] = deck_count;
+  if (deck_order) {
+    auto& order = j["deck_order"] = nlohmann::json::array();
+    for (auto s : *deck_order) order.push_back(c.shapes[s].id);
+  }
+  auto& seats_j = j["seats"] = nlohmann::json::array();
+  for (const auto& si : seats) {
+    nlohmann::json s = {{"hand_count", si.hand_count},
+                        {"monster_in_hand", si.has_monster},
+                        {"monster_deck_count", si.monster_deck_count},
+                        {"score", si.score}};
+    if (si.hand) {
+      auto& h = s["hand"] = nlohmann::json::array();
+      for (auto x : *si.hand) h.push_back(c.shapes[x].id);
+    }
+    if (si.monster)
+      s["monster"] = *si.monster == kNone ? nlohmann::json(nullptr)
+                                          : nlohmann::json(c.monsters[*si.monster].id);
+    if (si.monster_deck) {
+      auto& d = s["monster_deck"] = nlohmann::json::array();
+      for (auto x : *si.monster_deck) d.push_back(c.monsters[x].id);
+    }
+    seats_j.push_back(std::move(s));
+  }
+  if (step) {
+    nlohmann::json pending = {{"step", step_name(*step)}};
+    if (chosen_shape != kNone) pending["shape"] = c.shapes[chosen_shape].id;
+    if (*step == Step::kOrient) pending["cell"] = {chosen_x, chosen_y};
+    j["pending"] = std::move(pending);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registration
+
+void register_game(Registry& registry) {
+  auto info = std::make_unique<GameInfo>();
+  info->id = "dungeon";
+  info->title = "Turf War (Brett Cutler, 2010)";
+  info->summary = "Two players dig a dungeon tile by tile and set monsters to rule its corridors.";
+  info->rules_version = "dungeon-1";
+  info->min_players = info->max_players = kSeats;
+  info->options.push_back({"players",
+                           OptionSpec::Kind::Integer,
+                           "2",
+                           {},
+                           2,
+                           2,
+                           "number of players (this game is for two)"});
+  OptionSpec tiles{"tiles",
+                   OptionSpec::Kind::Choice,
+                   content().mixes.front().id,
+                   {},
+                   0,
+                   0,
+                   "tile mix of the 28-tile dungeon deck (data/dungeon/content.json)"};
+  for (const auto& m : content().mixes) tiles.choices.push_back(m.id);
+  info->options.push_back(std::move(tiles));
+  info->rules_text = embedded_file("docs/rules/dungeon.md");
+  const GameInfo* self = info.get();
+  info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {
+    const auto& mixes = content().mixes;
+    const auto it = std::find_if(mixes.begin(), mixes.end(),
+                                 [&](const Mix& m) { return m.id == options.get("tiles"); });
+    Position p;
+    setup(p, static_cast<int>(it - mixes.begin()), seed);
+    return std::make_unique<DungeonState>(self, p);
+  };
+  info->draw = draw;
+  info->seat_attributes = [](const State& s, Seat seat) {
+    const auto& p = dynamic_cast<const DungeonState&>(s).position();
+    return std::map<std::string, std::string>{
+        {"order", seat == p.first_player ? "first" : "second"}};
+  };
+  registry.add(std::move(info));
+}
+
+}  // namespace turf::dungeon

@@ -1,0 +1,96 @@
+// Turf War (dungeon): the engine adapter — the turf::State over the rules kernel, the seat view,
+// world sampling, action labels and JSON, and registration.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "games/dungeon/rules.h"
+
+namespace turf::dungeon {
+
+class DungeonState final : public StateBase<DungeonState> {
+ public:
+  DungeonState(const GameInfo* info, const Position& pos) : StateBase(info), pos_(pos) {}
+
+  int num_seats() const override { return kSeats; }
+  Seat to_move() const override { return pos_.over() ? kNobody : pos_.to_move; }
+  bool terminal() const override { return pos_.over(); }
+  void legal_actions(std::vector<Action>& out) const override;
+  bool is_legal(Action a) const override;
+  std::vector<double> scores() const override;
+  int length_bound() const override;
+  std::string action_label(Action a) const override;
+  std::string public_label(Action a) const override;
+  void action_to_json(Action a, nlohmann::json& out) const override;
+  std::shared_ptr<const ViewData> make_view_data(Seat viewer) const override;
+
+  const Position& position() const { return pos_; }
+  bool same_fields(const DungeonState& o) const { return pos_ == o.pos_; }
+
+ protected:
+  void do_apply(Action a) override;
+
+ private:
+  friend class DungeonView;
+  Position pos_;
+};
+
+// What one viewer may know. Public facts are copied for everyone; a hand only for its owner
+// (and the omniscient viewer); deck orders and the generator only for the omniscient viewer.
+class DungeonView final : public ViewData {
+ public:
+  DungeonView(const DungeonState& state, Seat viewer);
+
+  void to_json(nlohmann::json& out) const override;
+  std::unique_ptr<State> sample_world(Rng& rng) const override;
+  bool ambiguous() const override;
+
+  struct SeatInfo {
+    int hand_count = 0;
+    bool has_monster = false;
+    int monster_deck_count = 0;
+    int score = 0;
+    std::optional<std::vector<std::uint8_t>> hand;          // known to this viewer
+    std::optional<std::uint8_t> monster;                    // known to this viewer (kNone: no card)
+    std::optional<std::vector<std::uint8_t>> monster_deck;  // order; omniscient only
+  };
+
+  const GameInfo* game = nullptr;
+  Seat viewer = kSpectator;
+  int mix_index = 0;
+  int first_player = 0;
+  int first_draw_rounds = 0;
+  std::vector<std::array<std::uint8_t, 2>> first_draws;
+  int to_move = 0;
+  int turn = 0;
+  int move_number = 0, undo_floor = 0;
+  bool over = false;
+  bool monster_step = false;  // the mover has placed its tile and may play its monster
+  std::vector<PlacedTile> tiles;
+  std::vector<PlayedMonster> monsters;
+  std::vector<std::uint8_t> set_aside;
+  int deck_count = 0;
+  std::array<SeatInfo, kSeats> seats;
+  // The mover's unfinished tile decision, when the viewer is the mover (or omniscient).
+  std::optional<Step> step;
+  std::uint8_t chosen_shape = kNone;
+  int chosen_x = 0, chosen_y = 0;
+  std::optional<std::vector<std::uint8_t>> deck_order;  // omniscient only
+  std::optional<Rng> rng;                               // omniscient only
+};
+
+// Shape names for labels ("L", "T", "cross", ...), passage masks as "NES".
+std::string shape_label(int shape);
+std::string passages_text(std::uint8_t mask);
+
+// Registers the game (called from games/all_games.cpp).
+void register_game(Registry& registry);
+// Terminal drawing (games/dungeon/draw.cpp).
+std::string draw(const View& view, const DrawStyle& style);
+
+}  // namespace turf::dungeon

@@ -1,0 +1,441 @@
+#include "games/dungeon/rules.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace turf::dungeon {
+
+namespace {
+
+int cell_index(int x, int y) {
+  return ((y & 31) << 5) | (x & 31);
+}
+
+void add_tile(Position& p, int x, int y, int shape, std::uint8_t mask) {
+  PlacedTile& t = p.tiles[p.num_tiles];
+  t.x = static_cast<std::int8_t>(x);
+  t.y = static_cast<std::int8_t>(y);
+  t.shape = static_cast<std::uint8_t>(shape);
+  t.mask = mask;
+  t.top = kNone;
+  p.grid[cell_index(x, y)] = static_cast<std::uint8_t>(++p.num_tiles);
+}
+
+void remove_from_hand(Position& p, int seat, int shape) {
+  auto& h = p.hand[seat];
+  for (int i = 0; i < p.hand_size[seat]; ++i) {
+    if (h[i] == shape) {
+      h[i] = h[p.hand_size[seat] - 1];
+      h[--p.hand_size[seat]] = 0;  // dead slots stay zero: equal positions compare equal
+      return;
+    }
+  }
+  assert(false && "shape not in hand");
+}
+
+// Distinct shapes in the mover's hand, as a bit set; `only_placeable` keeps those that fit.
+unsigned hand_shapes(const Position& p, bool only_placeable) {
+  unsigned set = 0;
+  const int s = p.to_move;
+  for (int i = 0; i < p.hand_size[s]; ++i) {
+    const int shape = p.hand[s][i];
+    if (set & (1u << shape)) continue;
+    if (!only_placeable || placeable(p, shape)) set |= 1u << shape;
+  }
+  return set;
+}
+
+int single(unsigned set) {
+  return (set && !(set & (set - 1))) ? __builtin_ctz(set) : -1;
+}
+
+Spot spot_at(const Position& p, int x, int y) {
+  Spot s{static_cast<std::int8_t>(x), static_cast<std::int8_t>(y), 0, 0};
+  if (p.num_tiles == 0) return s;
+  for (int d = 0; d < 4; ++d) {
+    const int t = p.tile_at(x + kDx[d], y + kDy[d]);
+    if (t < 0) continue;
+    if (p.tiles[t].mask & bit(opposite(d)))
+      s.need |= bit(d);
+    else
+      s.forbid |= bit(d);
+  }
+  return s;
+}
+
+unsigned fitting_orientations(const Spot& s, int shape) {
+  const ShapeDef& def = content().shapes[shape];
+  unsigned set = 0;
+  for (int i = 0; i < def.num_orientations; ++i)
+    if (fits(s, def.orientations[i])) set |= 1u << def.orientations[i];
+  return set;
+}
+
+void end_turn(Position& p);
+void begin_monster_step(Position& p);
+
+void place_chosen(Position& p, std::uint8_t mask) {
+  remove_from_hand(p, p.to_move, p.chosen_shape);
+  add_tile(p, p.chosen_x, p.chosen_y, p.chosen_shape, mask);
+  p.chosen_shape = kNone;
+  p.chosen_x = p.chosen_y = 0;
+  begin_monster_step(p);
+}
+
+void choose_cell(Position& p, int x, int y) {
+  p.chosen_x = static_cast<std::int8_t>(x);
+  p.chosen_y = static_cast<std::int8_t>(y);
+  const unsigned masks = fitting_orientations(spot_at(p, x, y), p.chosen_shape);
+  const int only = single(masks);
+  if (only >= 0) {
+    place_chosen(p, static_cast<std::uint8_t>(only));
+  } else {
+    p.step = Step::kOrient;
+  }
+}
+
+// D4.4 with the engine's rule that a sub-decision with one option is taken automatically.
+void begin_cell_step(Position& p) {
+  SpotList spots;
+  open_spots(p, spots);
+  int found = 0;
+  Spot first{};
+  for (const Spot& s : spots) {
+    if (fitting_orientations(s, p.chosen_shape)) {
+      if (found++ == 0) first = s;
+    }
+  }
+  assert(found > 0);
+  if (found == 1) {
+    choose_cell(p, first.x, first.y);
+  } else {
+    p.step = Step::kChooseCell;
+  }
+}
+
+void set_aside(Position& p, int shape) {
+  remove_from_hand(p, p.to_move, shape);
+  p.set_aside[p.num_set_aside++] = static_cast<std::uint8_t>(shape);
+  begin_monster_step(p);
+}
+
+// D4.1, D4.6: which tile to play, or which to set aside when none fits.
+void begin_tile_step(Position& p) {
+  p.chosen_shape = kNone;
+  const unsigned can = hand_shapes(p, true);
+  if (can == 0) {
+    const int only = single(hand_shapes(p, false));
+    if (only >= 0) {
+      set_aside(p, only);
+    } else {
+      p.step = Step::kSetAside;
+    }
+    return;
+  }
+  const int only = single(can);
+  if (only >= 0) {
+    p.chosen_shape = static_cast<std::uint8_t>(only);
+    begin_cell_step(p);
+  } else {
+    p.step = Step::kChooseTile;
+  }
+}
+
+bool has_monster_target(const Position& p, int seat, int type) {
+  for (int t = 0; t < p.num_tiles; ++t)
+    if (can_play_monster_on(p, seat, type, t)) return true;
+  return false;
+}
+
+// D5.1: the monster step happens when the mover holds a monster that can go somewhere.
+void begin_monster_step(Position& p) {
+  const int s = p.to_move;
+  if (p.monster_hand[s] != kNone && has_monster_target(p, s, p.monster_hand[s])) {
+    p.step = Step::kMonster;
+  } else {
+    end_turn(p);
+  }
+}
+
+// Takes the last card of a pile, leaving its slot zero (equal positions compare equal).
+template <std::size_t N>
+std::uint8_t pop(std::array<std::uint8_t, N>& pile, std::uint8_t& size) {
+  const std::uint8_t card = pile[--size];
+  pile[size] = 0;
+  return card;
+}
+
+// D3: draw a tile, and a monster when the hand has none.
+void start_turn(Position& p) {
+  const int s = p.to_move;
+  ++p.turn;
+  if (p.deck_size > 0) p.hand[s][p.hand_size[s]++] = pop(p.deck, p.deck_size);
+  if (p.monster_hand[s] == kNone && p.monster_deck_size[s] > 0)
+    p.monster_hand[s] = pop(p.monster_deck[s], p.monster_deck_size[s]);
+  assert(p.hand_size[s] > 0);
+  begin_tile_step(p);
+}
+
+// D7.1: the game ends once every tile is on the table or set aside.
+void end_turn(Position& p) {
+  if (p.num_tiles + p.num_set_aside == kDeckSize) {
+    p.step = Step::kOver;
+    return;
+  }
+  p.to_move ^= 1;
+  start_turn(p);
+}
+
+void play_monster(Position& p, int tile) {
+  const int s = p.to_move;
+  PlayedMonster& m = p.monsters[p.num_monsters];
+  m.tile = static_cast<std::uint8_t>(tile);
+  m.owner = static_cast<std::uint8_t>(s);
+  m.type = p.monster_hand[s];
+  p.tiles[tile].top = p.num_monsters++;
+  p.monster_hand[s] = kNone;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+void setup(Position& p, int mix_index, std::uint64_t seed) {
+  p = Position{};
+  p.rng.reseed(seed);
+  const Content& c = content();
+  const Mix& mix = c.mixes.at(static_cast<std::size_t>(mix_index));
+  p.mix = mix.counts;
+  p.mix_index = static_cast<std::uint8_t>(mix_index);
+  for (int s = 0; s < kNumShapes; ++s)
+    for (int k = 0; k < mix.counts[s]; ++k) p.deck[p.deck_size++] = static_cast<std::uint8_t>(s);
+  assert(p.deck_size == kDeckSize);
+
+  // D2.1: each player shuffles a monster deck.
+  for (int seat = 0; seat < kSeats; ++seat) {
+    for (int t = 0; t < kNumTypes; ++t)
+      for (int k = 0; k < c.monsters[t].per_deck; ++k)
+        p.monster_deck[seat][p.monster_deck_size[seat]++] = static_cast<std::uint8_t>(t);
+    p.rng.shuffle(p.monster_deck[seat].begin(),
+                  p.monster_deck[seat].begin() + p.monster_deck_size[seat]);
+  }
+
+  // D2.2: each player draws a tile; most sides with passages goes first; a tie draws again.
+  p.rng.shuffle(p.deck.begin(), p.deck.end());
+  int left = kDeckSize;
+  for (;;) {
+    if (left < 2) {
+      p.rng.shuffle(p.deck.begin(), p.deck.end());
+      left = kDeckSize;
+    }
+    const std::uint8_t a = p.deck[--left];
+    const std::uint8_t b = p.deck[--left];
+    ++p.first_draw_rounds;
+    if (p.num_first_draws == p.first_draws.size()) {
+      std::rotate(p.first_draws.begin(), p.first_draws.begin() + 1, p.first_draws.end());
+      --p.num_first_draws;
+    }
+    p.first_draws[p.num_first_draws++] = {a, b};
+    const int pa = c.shapes[a].passages, pb = c.shapes[b].passages;
+    if (pa != pb) {
+      p.first_player = pa > pb ? 0 : 1;
+      break;
+    }
+  }
+
+  // D2.3: the drawn tiles go back, the deck is shuffled, each draws a monster and a tile.
+  p.rng.shuffle(p.deck.begin(), p.deck.end());
+  for (int k = 0; k < kSeats; ++k) {
+    const int seat = (p.first_player + k) % kSeats;
+    p.monster_hand[seat] = pop(p.monster_deck[seat], p.monster_deck_size[seat]);
+    p.hand[seat][p.hand_size[seat]++] = pop(p.deck, p.deck_size);
+  }
+  p.to_move = p.first_player;
+  start_turn(p);
+}
+
+void open_spots(const Position& p, SpotList& out) {
+  out.size = 0;
+  if (p.num_tiles == 0) {
+    out.items[out.size++] = Spot{0, 0, 0, 0};  // D4.2: the first tile goes in the centre
+    return;
+  }
+  std::uint64_t seen[16] = {};
+  for (int t = 0; t < p.num_tiles; ++t) {
+    const PlacedTile& tile = p.tiles[t];
+    for (int d = 0; d < 4; ++d) {
+      if (!(tile.mask & bit(d))) continue;
+      const int x = tile.x + kDx[d], y = tile.y + kDy[d];
+      const int idx = cell_index(x, y);
+      if (p.grid[idx] || (seen[idx >> 6] >> (idx & 63) & 1)) continue;
+      seen[idx >> 6] |= std::uint64_t{1} << (idx & 63);
+      out.items[out.size++] = spot_at(p, x, y);
+    }
+  }
+}
+
+bool fits(const Spot& s, std::uint8_t mask) {
+  return (mask & s.need) == s.need && !(mask & s.forbid);
+}
+
+bool placeable(const Position& p, int shape) {
+  if (p.num_tiles == 0) return true;
+  SpotList spots;
+  open_spots(p, spots);
+  for (const Spot& s : spots)
+    if (fitting_orientations(s, shape)) return true;
+  return false;
+}
+
+bool can_play_monster_on(const Position& p, int seat, int type, int tile) {
+  const PlacedTile& t = p.tiles[tile];
+  if (!content().shapes[t.shape].hosts_monsters) return false;  // D5.2
+  if (t.top == kNone) return true;                              // D5.2
+  const PlayedMonster& top = p.monsters[t.top];
+  return top.owner != seat && content().beats[type][top.type];  // D5.3
+}
+
+void legal_actions(const Position& p, std::vector<int>& out) {
+  out.clear();
+  const int s = p.to_move;
+  switch (p.step) {
+    case Step::kChooseTile: {
+      unsigned set = hand_shapes(p, true);
+      for (int shape = 0; shape < kNumShapes; ++shape)
+        if (set & (1u << shape)) out.push_back(kActChooseTile + shape);
+      break;
+    }
+    case Step::kSetAside: {
+      unsigned set = hand_shapes(p, false);
+      for (int shape = 0; shape < kNumShapes; ++shape)
+        if (set & (1u << shape)) out.push_back(kActSetAside + shape);
+      break;
+    }
+    case Step::kChooseCell: {
+      SpotList spots;
+      open_spots(p, spots);
+      for (const Spot& sp : spots)
+        if (fitting_orientations(sp, p.chosen_shape))
+          out.push_back(kActCell + cell_code(sp.x, sp.y));
+      std::sort(out.begin(), out.end());
+      break;
+    }
+    case Step::kOrient: {
+      const unsigned masks =
+          fitting_orientations(spot_at(p, p.chosen_x, p.chosen_y), p.chosen_shape);
+      for (int m = 1; m < 16; ++m)
+        if (masks & (1u << m)) out.push_back(kActOrient + m);
+      break;
+    }
+    case Step::kMonster: {
+      out.push_back(kActPass);
+      const std::size_t first = out.size();
+      for (int t = 0; t < p.num_tiles; ++t)
+        if (can_play_monster_on(p, s, p.monster_hand[s], t))
+          out.push_back(kActMonster + cell_code(p.tiles[t].x, p.tiles[t].y));
+      std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
+      break;
+    }
+    case Step::kOver:
+      break;
+  }
+}
+
+bool is_legal(const Position& p, int action) {
+  std::vector<int> legal;
+  legal_actions(p, legal);
+  return std::find(legal.begin(), legal.end(), action) != legal.end();
+}
+
+bool apply(Position& p, int action) {
+  const std::uint8_t turn_before = p.turn;
+  switch (p.step) {
+    case Step::kChooseTile:
+      p.chosen_shape = static_cast<std::uint8_t>(action - kActChooseTile);
+      begin_cell_step(p);
+      break;
+    case Step::kSetAside:
+      set_aside(p, action - kActSetAside);
+      break;
+    case Step::kChooseCell:
+      choose_cell(p, code_x(action - kActCell), code_y(action - kActCell));
+      break;
+    case Step::kOrient:
+      place_chosen(p, static_cast<std::uint8_t>(action - kActOrient));
+      break;
+    case Step::kMonster:
+      if (action != kActPass) {
+        const int code = action - kActMonster;
+        play_monster(p, p.tile_at(code_x(code), code_y(code)));
+      }
+      end_turn(p);
+      break;
+    case Step::kOver:
+      assert(false);
+      break;
+  }
+  return p.turn != turn_before;
+}
+
+int passage_length(const Position& p, int t, int axis) {
+  const std::uint8_t axis_mask = axis == 0 ? (bit(kE) | bit(kW)) : (bit(kN) | bit(kS));
+  if (!(p.tiles[t].mask & axis_mask)) return 0;
+  int len = 1;
+  for (int d = axis == 0 ? kE : kN; d < 4; d += 2) {
+    int cur = t;
+    while (p.tiles[cur].mask & bit(d)) {
+      const int next = p.tile_at(p.tiles[cur].x + kDx[d], p.tiles[cur].y + kDy[d]);
+      if (next < 0 || !(p.tiles[next].mask & bit(opposite(d)))) break;
+      cur = next;
+      ++len;
+    }
+  }
+  return len;
+}
+
+std::array<int, kSeats> score(const Position& p) {
+  std::array<int, kSeats> pts{};
+  const auto& beats = content().beats;
+  for (int t = 0; t < p.num_tiles; ++t) {
+    if (p.tiles[t].top == kNone) continue;
+    const PlayedMonster& m = p.monsters[p.tiles[t].top];
+    for (int axis = 0; axis < 2; ++axis) {
+      const int len = passage_length(p, t, axis);
+      if (len == 0) continue;
+      // D6.3: the line is lost when an opponent's top monster on the same passage defeats it.
+      bool lost = false;
+      for (int d = axis == 0 ? kE : kN; d < 4 && !lost; d += 2) {
+        int cur = t;
+        while (!lost && (p.tiles[cur].mask & bit(d))) {
+          const int next = p.tile_at(p.tiles[cur].x + kDx[d], p.tiles[cur].y + kDy[d]);
+          if (next < 0 || !(p.tiles[next].mask & bit(opposite(d)))) break;
+          cur = next;
+          const std::uint8_t top = p.tiles[cur].top;
+          if (top != kNone && p.monsters[top].owner != m.owner &&
+              beats[p.monsters[top].type][m.type])
+            lost = true;
+        }
+      }
+      if (!lost) pts[m.owner] += len;  // D6.4
+    }
+  }
+  return pts;
+}
+
+std::array<int, kNumShapes> unplaced_counts(const Position& p) {
+  std::array<int, kNumShapes> n{};
+  for (int s = 0; s < kNumShapes; ++s) n[s] = p.mix[s];
+  for (int t = 0; t < p.num_tiles; ++t) --n[p.tiles[t].shape];
+  for (int i = 0; i < p.num_set_aside; ++i) --n[p.set_aside[i]];
+  return n;
+}
+
+void restart_tile_step(Position& p) {
+  if (p.step == Step::kMonster || p.step == Step::kOver) return;
+  p.chosen_shape = kNone;
+  p.chosen_x = p.chosen_y = 0;
+  // Without taking any forced step: the board must stay as it is.
+  p.step = hand_shapes(p, true) ? Step::kChooseTile : Step::kSetAside;
+}
+
+}  // namespace turf::dungeon

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Scripted sessions of the turf command: records, replay, a human at the keyboard, undo, resume.
+# Usage: cli_test.sh path/to/turf
+set -u
+turf="$1"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+export NO_COLOR=1
+
+# A bots-only game runs unattended, saves its record and exits 0.
+"$turf" play dungeon --seats random,random --seed 11 --record "$dir/a.json" >"$dir/out" 2>&1 || fail "bots-only game: exit $?"
+grep -q "Final scores" "$dir/out" || fail "no final scores"
+grep -q '"format": "turf-record"' "$dir/a.json" || fail "no record written"
+
+# The same seed plays the same game.
+"$turf" play dungeon --seats random,random --seed 11 --record "$dir/b.json" >/dev/null 2>&1
+diff <(grep -v '"time"\|"started"\|"finished"' "$dir/a.json") <(grep -v '"time"\|"started"\|"finished"' "$dir/b.json") >/dev/null || fail "same seed, different game"
+
+# Replay: every position, every viewer; bad positions and viewers are clear errors.
+"$turf" replay "$dir/a.json" --at 0 >/dev/null || fail "replay --at 0"
+n=$(grep -c '"id":' "$dir/a.json")
+"$turf" replay "$dir/a.json" --at "$n" --seat omniscient | grep -q "Game over" || fail "replay end"
+"$turf" replay "$dir/a.json" --at 5 --seat 1 --json | grep -q '"viewer": "seat 1"' || fail "replay json"
+"$turf" replay "$dir/a.json" --at 999 2>&1 | grep -q "must be in 0.." || fail "replay --at range"
+"$turf" replay "$dir/a.json" --seat 7 --at 1 2>&1 | grep -q "viewer must be" || fail "replay seat"
+"$turf" replay "$dir/a.json" </dev/null | grep -q "^\[1\]" || fail "replay listing"
+
+# Malformed records: clear errors, exit 2, no crash.
+echo '{"format": "turf-record", "version": 1' >"$dir/bad.json"
+"$turf" replay "$dir/bad.json" >/dev/null 2>"$dir/err"; rc=$?
+[ $rc -eq 2 ] || fail "malformed record: exit $rc"
+grep -q "is not valid JSON" "$dir/err" || fail "malformed record message"
+sed 's/"id": \([0-9]*\)/"id": 99999/' "$dir/a.json" >"$dir/bad2.json"
+"$turf" replay "$dir/bad2.json" 2>&1 | grep -q "is not legal there" || fail "illegal action in record"
+
+# A human at the keyboard: bad input is refused without harm, then undo, then quit and resume.
+printf 'nonsense\n999\n1\nu\n1\nq\n' | "$turf" play dungeon --seats human,random --seed 3 --record "$dir/h.json" >"$dir/h.out" 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "quit should exit 1 (unfinished), got $rc"
+grep -q "'nonsense' is not a legal action now" "$dir/h.out" || fail "bad label not reported"
+grep -q "choose 1 to" "$dir/h.out" || fail "bad number not reported"
+grep -q "turf play --resume" "$dir/h.out" || fail "no resume hint"
+"$turf" replay "$dir/h.json" --at 0 >/dev/null || fail "the saved record does not load"
+
+# Resume the saved game with bots in both seats and finish it.
+"$turf" play --resume "$dir/h.json" --seats random,random --quiet >"$dir/r.out" 2>&1 || fail "resume: exit $?"
+grep -q "Final scores" "$dir/r.out" || fail "resume did not finish"
+"$turf" play --resume "$dir/h.json" 2>&1 | grep -q "already over" || fail "resuming a finished game"
+
+# Two humans at one screen: the pass-the-device screen appears between their turns.
+yes 1 | head -400 | "$turf" play dungeon --seats human,human --seed 4 --no-record >"$dir/hh.out" 2>&1
+grep -q "Pass the device to" "$dir/hh.out" || fail "no pass-the-device screen"
+grep -q "Final scores" "$dir/hh.out" || fail "two humans did not finish"
+
+# Input ending early saves and exits 1, never crashes.
+printf '' | "$turf" play dungeon --seats human,random --seed 5 --no-record >/dev/null 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "EOF: exit $rc"
+echo "all CLI sessions passed"

@@ -1,0 +1,191 @@
+// The conformance suite: runs over every registered game and every player count, playing seeded
+// random games and checking the rules contract at every step. A new game gets it for free.
+//
+// Checked at every step: the legal list is non-empty and free of duplicates; illegal actions are
+// rejected with an Error and leave the state unchanged; clones and copies are equal; every
+// seat's (and the spectator's) view is identical in the real state and in worlds sampled for
+// that viewer; sampled worlds really differ when the view says something hidden could be
+// otherwise; a seat's legal actions are the same in its sampled worlds; the omniscient view
+// samples back to the state itself; the game stays within its length bound.
+// Checked per game: the record round-trips through JSON and replays to the same state at every
+// step; the same seed and the same choices give the same game; scores agree with the ranking.
+//
+// TURF_CONFORMANCE_GAMES sets the number of games per game and player count (default 2000).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+
+#include "core/match.h"
+#include "core/view.h"
+
+namespace turf {
+namespace {
+
+struct Case {
+  const GameInfo* game;
+  int players;
+};
+
+std::vector<Case> all_cases() {
+  std::vector<Case> out;
+  for (const auto& g : Registry::instance().games())
+    for (int n = g->min_players; n <= g->max_players; ++n) out.push_back({g.get(), n});
+  return out;
+}
+
+int games_per_case() {
+  const char* env = std::getenv("TURF_CONFORMANCE_GAMES");
+  return env ? std::max(1, std::atoi(env)) : 2000;
+}
+
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.game->id << " with " << c.players << " players";
+}
+
+class Conformance : public ::testing::TestWithParam<Case> {};
+
+void check_illegal_rejected(State& s, const std::vector<Action>& legal, Rng& rng) {
+  const std::set<Action> ok(legal.begin(), legal.end());
+  const auto before = s.clone();
+  std::vector<Action> probes = {-1, *ok.rbegin() + 1, std::numeric_limits<Action>::max()};
+  for (int k = 0; k < 3; ++k) probes.push_back(static_cast<Action>(rng.below(20000)));
+  for (Action a : probes) {
+    if (ok.count(a)) continue;
+    EXPECT_THROW(s.apply(a), Error) << "illegal action " << a << " accepted";
+    ASSERT_TRUE(s.equals(*before)) << "a rejected action changed the state";
+  }
+}
+
+void check_views(const State& s, const std::vector<Action>& legal, Rng& rng) {
+  std::vector<Seat> viewers;
+  for (Seat v = 0; v < s.num_seats(); ++v) viewers.push_back(v);
+  viewers.push_back(kSpectator);
+  const std::string truth = s.view(kOmniscient).to_json().dump();
+  for (Seat viewer : viewers) {
+    const View view = s.view(viewer);
+    const std::string seen = view.to_json().dump();
+    bool differed = false;
+    // When something is hidden, every distinct arrangement is equally likely, so the true one has
+    // probability at most 1/2: 64 samples all equal to it would happen with probability < 2^-63.
+    const int samples = view.ambiguous() ? 64 : 2;
+    for (int k = 0; k < samples; ++k) {
+      const auto world = view.sample_world(rng);
+      ASSERT_EQ(world->view(viewer).to_json().dump(), seen)
+          << "the view of " << viewer_name(viewer) << " differs in a world sampled for it";
+      std::vector<Action> wl;
+      world->legal_actions(wl);
+      ASSERT_EQ(wl.empty(), s.terminal()) << "a sampled world has no legal action";
+      if (viewer == s.to_move()) {
+        ASSERT_EQ(wl, legal) << "the mover's legal actions differ";
+      }
+      if (!differed && world->view(kOmniscient).to_json().dump() != truth) differed = true;
+      if (differed && k >= 1) break;
+    }
+    if (view.ambiguous()) {
+      ASSERT_TRUE(differed) << "worlds sampled for " << viewer_name(viewer)
+                            << " never differ although something is hidden from it";
+    }
+  }
+  const View all = s.view(kOmniscient);
+  EXPECT_FALSE(all.ambiguous());
+  ASSERT_TRUE(all.sample_world(rng)->equals(s)) << "the omniscient view does not sample back";
+}
+
+// Plays one seeded random game with every check. Returns the actions played.
+std::vector<Action> play_checked(const GameInfo& game, const Options& options, std::uint64_t seed,
+                                 bool check_every_step) {
+  Match match(game, options, seed,
+              std::vector<SeatInfo>(static_cast<std::size_t>(options.players())));
+  Rng policy(seed ^ 0x9E3779B97F4A7C15ULL);
+  Rng probe(seed + 17);
+  std::vector<Action> legal, actions;
+  std::vector<std::unique_ptr<State>> states;
+  states.push_back(match.state().clone());
+  const int bound = match.state().length_bound();
+  while (!match.over()) {
+    const State& s = match.state();
+    s.legal_actions(legal);
+    EXPECT_FALSE(legal.empty()) << "no legal action before the end";
+    if (legal.empty()) break;
+    EXPECT_EQ(std::set<Action>(legal.begin(), legal.end()).size(), legal.size()) << "duplicates";
+    EXPECT_GE(s.to_move(), 0);
+    EXPECT_LT(s.to_move(), s.num_seats());
+    if (check_every_step) {
+      auto copy = s.clone();
+      check_illegal_rejected(*copy, legal, probe);
+      EXPECT_TRUE(copy->equals(s));
+      auto other = game.create(options, seed + 1);
+      other->copy_from(s);
+      EXPECT_TRUE(other->equals(s));
+      check_views(s, legal, probe);
+      if (::testing::Test::HasFatalFailure()) return actions;
+    }
+    const Action a = legal[policy.below(static_cast<std::uint32_t>(legal.size()))];
+    match.apply(a);
+    actions.push_back(a);
+    states.push_back(match.state().clone());
+    EXPECT_LE(match.state().move_number(), bound) << "longer than the length bound";
+  }
+  // The end: scores agree with the ranking.
+  const auto scores = match.state().scores();
+  const auto ranking = match.state().ranking();
+  EXPECT_EQ(scores.size(), static_cast<std::size_t>(options.players()));
+  EXPECT_EQ(std::count(ranking.begin(), ranking.end(), 0) > 0, true);
+  for (std::size_t i = 0; i < scores.size(); ++i)
+    for (std::size_t j = 0; j < scores.size(); ++j)
+      if (scores[i] > scores[j]) {
+        EXPECT_LT(ranking[i], ranking[j]) << "ranking contradicts scores";
+      }
+  check_views(match.state(), {}, probe);
+
+  // The record, through JSON text, replays to the same state at every step.
+  const Match replayed = Match::from_record(nlohmann::json::parse(match.record().dump()));
+  EXPECT_TRUE(replayed.state().equals(match.state()));
+  auto s = game.create(options, seed);
+  EXPECT_TRUE(s->equals(*states[0]));
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    s->apply(replayed.history()[i].id);
+    EXPECT_TRUE(s->equals(*states[i + 1])) << "replay differs after action " << i;
+  }
+  return actions;
+}
+
+TEST_P(Conformance, RandomGamesKeepTheContract) {
+  const Case c = GetParam();
+  const Options options = c.game->resolve({{"players", std::to_string(c.players)}});
+  const int n = games_per_case();
+  for (int g = 0; g < n && !HasFatalFailure(); ++g) {
+    const std::uint64_t seed = mix_seed(0xC0FFEE, static_cast<std::uint64_t>(g));
+    const auto actions = play_checked(*c.game, options, seed, true);
+    if (g < 20) {  // the same seed and the same choices give the same game
+      const auto again = play_checked(*c.game, options, seed, false);
+      EXPECT_EQ(actions, again);
+    }
+  }
+}
+
+TEST_P(Conformance, EveryOptionValueWorks) {
+  const Case c = GetParam();
+  for (const auto& spec : c.game->options) {
+    if (spec.name == "players") continue;
+    std::vector<std::string> values = spec.choices;
+    if (spec.kind == OptionSpec::Kind::Integer)
+      values = {std::to_string(spec.min), std::to_string(spec.max)};
+    for (const auto& v : values) {
+      const Options options =
+          c.game->resolve({{"players", std::to_string(c.players)}, {spec.name, v}});
+      for (int g = 0; g < 20; ++g) play_checked(*c.game, options, 1000 + g, g < 5);
+    }
+  }
+}
+
+std::string case_name(const ::testing::TestParamInfo<Case>& info) {
+  return info.param.game->id + "_" + std::to_string(info.param.players) + "p";
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(all_cases()), case_name);
+
+}  // namespace
+}  // namespace turf
