@@ -56,6 +56,21 @@ class Board {
     for (int s : shapes) p.hand[seat][p.hand_size[seat]++] = static_cast<std::uint8_t>(s);
     return *this;
   }
+  // Every tile of the mix not yet on the board or in a hand goes out of the game (set aside), as
+  // at the end of a game where the rest could not be placed.
+  Board& rest_set_aside() {
+    std::array<int, kNumShapes> left{};
+    for (int s = 0; s < kNumShapes; ++s) left[s] = p.mix[s];
+    for (int t = 0; t < p.num_tiles; ++t) --left[p.tiles[t].shape];
+    for (int seat = 0; seat < kSeats; ++seat)
+      for (int i = 0; i < p.hand_size[seat]; ++i) --left[p.hand[seat][i]];
+    p.num_set_aside = 0;
+    p.deck_size = 0;
+    for (int s = 0; s < kNumShapes; ++s)
+      for (int k = 0; k < left[s]; ++k)
+        p.set_aside[p.num_set_aside++] = static_cast<std::uint8_t>(s);
+    return *this;
+  }
   Board& to_move(int seat) {
     p.to_move = static_cast<std::uint8_t>(seat);
     return *this;

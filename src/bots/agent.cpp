@@ -1,10 +1,17 @@
 #include "bots/agent.h"
 
+#include <cmath>
+#include <cstdlib>
+
+#include "bots/greedy.h"
+#include "bots/mcts.h"
 #include "bots/random_bot.h"
 
 namespace turf {
 
 namespace {
+
+constexpr long kDefaultMctsIterations = 2000;
 
 struct BotKind {
   const char* name;
@@ -13,6 +20,43 @@ struct BotKind {
   std::unique_ptr<Agent> (*make)(const BotSpec&, std::uint64_t seed);
 };
 
+long to_long(const BotSpec& spec, const std::string& key, const std::string& v, long lo, long hi) {
+  char* end = nullptr;
+  const long x = std::strtol(v.c_str(), &end, 10);
+  if (v.empty() || *end || x < lo || x > hi)
+    throw Error("bot '" + spec.text + "': " + key + " must be a whole number in " +
+                std::to_string(lo) + ".." + std::to_string(hi) + ", not '" + v + "'");
+  return x;
+}
+
+double to_double(const BotSpec& spec, const std::string& key, const std::string& v, double lo,
+                 double hi) {
+  char* end = nullptr;
+  const double x = std::strtod(v.c_str(), &end);
+  if (v.empty() || *end || !(x >= lo && x <= hi))
+    throw Error("bot '" + spec.text + "': " + key + " must be a number from " + std::to_string(lo) +
+                " to " + std::to_string(hi) + ", not '" + v + "'");
+  return x;
+}
+
+// "1s", "500ms", "2.5s", "0.5" (seconds).
+double to_seconds(const BotSpec& spec, const std::string& v) {
+  std::string num = v;
+  double unit = 1;
+  if (num.size() > 2 && num.compare(num.size() - 2, 2, "ms") == 0) {
+    num.resize(num.size() - 2);
+    unit = 0.001;
+  } else if (!num.empty() && num.back() == 's') {
+    num.pop_back();
+  }
+  char* end = nullptr;
+  const double x = std::strtod(num.c_str(), &end);
+  if (num.empty() || *end || !(x > 0) || x * unit > 3600)
+    throw Error("bot '" + spec.text +
+                "': time must look like 1s, 500ms or 2.5s (at most 3600s), not '" + v + "'");
+  return x * unit;
+}
+
 const std::vector<BotKind>& kinds() {
   static const std::vector<BotKind> k = {
       {"random",
@@ -20,6 +64,40 @@ const std::vector<BotKind>& kinds() {
        {},
        [](const BotSpec&, std::uint64_t seed) -> std::unique_ptr<Agent> {
          return std::make_unique<RandomBot>(seed);
+       }},
+      {"greedy",
+       "one ply over sampled worlds, by the game's evaluation",
+       {"worlds", "budget"},
+       [](const BotSpec& spec, std::uint64_t seed) -> std::unique_ptr<Agent> {
+         GreedyConfig c;
+         for (const auto& [key, v] : spec.params) {
+           if (key == "worlds") c.worlds = static_cast<int>(to_long(spec, key, v, 1, 10000));
+           if (key == "budget") c.budget = static_cast<int>(to_long(spec, key, v, 0, 100000000));
+         }
+         return std::make_unique<GreedyBot>(c, seed);
+       }},
+      {"mcts",
+       "information-set Monte Carlo tree search",
+       {"iters", "time", "threads", "rollout", "cutoff", "c"},
+       [](const BotSpec& spec, std::uint64_t seed) -> std::unique_ptr<Agent> {
+         MctsConfig c;
+         for (const auto& [key, v] : spec.params) {
+           if (key == "iters") c.iterations = to_long(spec, key, v, 1, 1000000000);
+           if (key == "time") c.seconds = to_seconds(spec, v);
+           if (key == "threads") c.threads = static_cast<int>(to_long(spec, key, v, 1, 256));
+           if (key == "cutoff") c.cutoff = static_cast<int>(to_long(spec, key, v, 0, 100000));
+           if (key == "c") c.exploration = to_double(spec, key, v, 0, 100);
+           if (key == "rollout") {
+             if (v != "random" && v != "greedy")
+               throw Error("bot '" + spec.text + "': rollout must be random or greedy, not '" + v +
+                           "'");
+             c.greedy_rollout = v == "greedy";
+           }
+         }
+         if (c.iterations > 0 && c.seconds > 0)
+           throw Error("bot '" + spec.text + "': give iters or time, not both");
+         if (c.iterations == 0 && c.seconds == 0) c.iterations = kDefaultMctsIterations;
+         return std::make_unique<MctsBot>(c, seed);
        }},
   };
   return k;

@@ -56,6 +56,19 @@ struct SimArgs {
 };
 int sim(const SimArgs& args);
 
+struct ArenaArgs {
+  std::string game;
+  std::string agents;
+  long games = 100;
+  int threads = 0;
+  std::uint64_t seed = 1;
+  std::vector<std::string> options;
+  std::string out;
+  bool json = false;
+};
+int arena(const ArenaArgs& args);
+int arena_report(const std::vector<std::string>& files, bool json);
+
 int games(bool json);
 int rules(const std::string& game);
 

@@ -77,6 +77,30 @@ int main(int argc, char** argv) {
                       "Write one JSON line per game (with its record) to this file");
   sim_cmd->add_flag("--json", sim.json, "Machine-readable summary");
 
+  cli::ArenaArgs arena;
+  auto* arena_cmd = app.add_subcommand(
+      "arena", "A tournament between bots: win rates with confidence intervals and Elo");
+  arena_cmd->add_option("game", arena.game, "Game id");
+  arena_cmd->add_option("--agents", arena.agents,
+                        "Bot specs, comma-separated (e.g. random,greedy,mcts:time=1s)");
+  arena_cmd
+      ->add_option("--games,-n", arena.games,
+                   "Number of games (rounded up to complete every pairing)")
+      ->check(CLI::Range(1L, 100000000L));
+  arena_cmd->add_option("--threads", arena.threads, "Games played at once (0 = all cores)")
+      ->check(CLI::Range(0, 1024));
+  arena_cmd->add_option("--seed", arena.seed, "Seed of the tournament");
+  arena_cmd->add_option("--option,-o", arena.options, "Game option key=value (repeatable)");
+  arena_cmd->add_option("--out", arena.out,
+                        "JSON lines file, one game a line; an existing file is resumed");
+  arena_cmd->add_flag("--json", arena.json, "Machine-readable table");
+  std::vector<std::string> report_files;
+  bool report_json = false;
+  auto* report_cmd = arena_cmd->add_subcommand("report", "Merge arena result files into one table");
+  report_cmd->add_option("files", report_files, "JSON lines files written by turf arena --out")
+      ->required();
+  report_cmd->add_flag("--json", report_json, "Machine-readable table");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -90,6 +114,12 @@ int main(int argc, char** argv) {
     if (*replay_cmd) return cli::replay(replay);
     if (*bench_cmd) return cli::bench(bench);
     if (*sim_cmd) return cli::sim(sim);
+    if (*report_cmd) return cli::arena_report(report_files, report_json);
+    if (*arena_cmd) {
+      if (arena.game.empty() || arena.agents.empty())
+        throw Error("usage: turf arena GAME --agents SPEC,SPEC,... --games N (see --help)");
+      return cli::arena(arena);
+    }
   } catch (const turf::Error& e) {
     std::fflush(stdout);
     std::cerr << "error: " << e.what() << "\n";

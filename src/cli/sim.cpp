@@ -9,55 +9,13 @@
 
 #include "bots/agent.h"
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "core/match.h"
 #include "core/term.h"
 #include "lab/sim.h"
 #include "lab/stats.h"
 
 namespace turf::cli {
-
-namespace {
-
-// A progress bar with ETA on stderr, when stderr is a terminal.
-class Progress {
- public:
-  explicit Progress(long total) : total_(total), start_(Clock::now()), on_(isatty_stderr()) {}
-  void update(long done) {
-    if (!on_) return;
-    std::lock_guard<std::mutex> lock(mutex_);
-    const auto now = Clock::now();
-    if (done < total_ && now - last_ < std::chrono::milliseconds(100)) return;
-    last_ = now;
-    const double secs = std::chrono::duration<double>(now - start_).count();
-    const double eta =
-        done > 0 ? secs * static_cast<double>(total_ - done) / static_cast<double>(done) : 0;
-    const int width = 30;
-    const int fill = static_cast<int>(width * done / std::max(1L, total_));
-    std::fprintf(stderr, "\r[%s%s] %ld/%ld  %.0f games/s  ETA %.0fs ",
-                 std::string(fill, '#').c_str(), std::string(width - fill, '.').c_str(), done,
-                 total_, done / std::max(secs, 1e-9), eta);
-    if (done == total_) std::fprintf(stderr, "\n");
-  }
-
- private:
-  using Clock = std::chrono::steady_clock;
-  static bool isatty_stderr();
-  long total_;
-  Clock::time_point start_, last_{};
-  bool on_;
-  std::mutex mutex_;
-};
-
-}  // namespace
-}  // namespace turf::cli
-
-#include <unistd.h>
-
-namespace turf::cli {
-
-bool Progress::isatty_stderr() {
-  return isatty(STDERR_FILENO) == 1;
-}
 
 int sim(const SimArgs& args) {
   const GameInfo& game = Registry::instance().find(args.game);

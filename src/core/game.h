@@ -117,6 +117,10 @@ struct GameInfo {
   std::function<std::unique_ptr<State>(const Options&, std::uint64_t seed)> create;
   // Terminal drawing of a view (presentation; optional).
   std::function<std::string(const View&, const DrawStyle&)> draw;
+  // Evaluation for bots: an estimate of each seat's final points in this (sampled) state, and
+  // the point difference that makes one seat a clear favourite (the logistic scale).
+  std::function<std::vector<double>(const State&)> evaluate;
+  double eval_scale = 10.0;
   // Seat attributes declared by the game for statistics ("first_player", "faction", ...).
   std::function<std::map<std::string, std::string>(const State&, Seat)> seat_attributes;
 

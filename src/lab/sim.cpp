@@ -10,28 +10,35 @@
 namespace turf::lab {
 
 GameResult play_one(const SimConfig& config, long index) {
-  const std::uint64_t seed = mix_seed(config.seed, static_cast<std::uint64_t>(index));
+  GameResult r =
+      play_game(*config.game, config.options, config.seats,
+                mix_seed(config.seed, static_cast<std::uint64_t>(index)), config.keep_records);
+  r.index = index;
+  return r;
+}
+
+GameResult play_game(const GameInfo& game, const Options& options,
+                     const std::vector<std::string>& specs, std::uint64_t seed, bool keep_record) {
   std::vector<SeatInfo> seats;
   std::vector<std::unique_ptr<Agent>> agents;
-  for (std::size_t s = 0; s < config.seats.size(); ++s) {
-    seats.push_back({config.seats[s], config.seats[s]});
-    agents.push_back(make_bot(config.seats[s], mix_seed(seed, s + 1)));
+  for (std::size_t s = 0; s < specs.size(); ++s) {
+    seats.push_back({specs[s], specs[s]});
+    agents.push_back(make_bot(specs[s], mix_seed(seed, s + 1)));
   }
-  Match m(*config.game, config.options, seed, std::move(seats));
+  Match m(game, options, seed, std::move(seats));
   while (!m.over()) {
     const Seat s = m.state().to_move();
     m.apply(agents[s]->choose(m.view(s, false)));
   }
   GameResult r;
-  r.index = index;
   r.seed = seed;
   r.scores = m.state().scores();
   r.ranking = m.state().ranking();
   r.length = static_cast<int>(m.history().size());
-  if (config.game->seat_attributes)
+  if (game.seat_attributes)
     for (Seat s = 0; s < m.state().num_seats(); ++s)
-      r.attributes.push_back(config.game->seat_attributes(m.state(), s));
-  if (config.keep_records) r.record = m.record().dump();
+      r.attributes.push_back(game.seat_attributes(m.state(), s));
+  if (keep_record) r.record = m.record().dump();
   return r;
 }
 

@@ -45,4 +45,9 @@ std::vector<GameResult> simulate(const SimConfig& config,
 // Plays one game of the experiment (index i).
 GameResult play_one(const SimConfig& config, long index);
 
+// Plays one game between agents (one spec per seat) with the given game seed; agent seeds are
+// derived from it.
+GameResult play_game(const GameInfo& game, const Options& options,
+                     const std::vector<std::string>& seats, std::uint64_t seed, bool keep_record);
+
 }  // namespace turf::lab

@@ -224,11 +224,17 @@ std::unique_ptr<State> DungeonView::sample_world(Rng& r) const {
   for (int s = 0; s < kSeats; ++s) {
     const SeatInfo& si = seats[s];
     p.hand_size[s] = static_cast<std::uint8_t>(si.hand_count);
-    for (int i = 0; i < si.hand_count; ++i) p.hand[s][i] = si.hand ? (*si.hand)[i] : pool[next++];
+    for (int i = 0; i < si.hand_count; ++i) {
+      if (!si.hand && next >= pool.size())
+        throw std::logic_error("dungeon view: too few unseen tiles for the hands");
+      p.hand[s][i] = si.hand ? (*si.hand)[i] : pool[next++];
+    }
   }
   if (deck_order) {
     for (auto s : *deck_order) p.deck[p.deck_size++] = s;
   } else {
+    if (pool.size() - next != static_cast<std::size_t>(deck_count))
+      throw std::logic_error("dungeon view: the unseen tiles do not fill the deck");
     while (next < pool.size()) p.deck[p.deck_size++] = pool[next++];
   }
 
@@ -371,6 +377,8 @@ void register_game(Registry& registry) {
     return std::make_unique<DungeonState>(self, p);
   };
   info->draw = draw;
+  info->evaluate = evaluate;
+  info->eval_scale = 6.0;
   info->seat_attributes = [](const State& s, Seat seat) {
     const auto& p = dynamic_cast<const DungeonState&>(s).position();
     return std::map<std::string, std::string>{

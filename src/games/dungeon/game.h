@@ -90,6 +90,8 @@ std::string passages_text(std::uint8_t mask);
 
 // Registers the game (called from games/all_games.cpp).
 void register_game(Registry& registry);
+// The evaluation for bots (games/dungeon/eval.cpp): estimated final points per seat.
+std::vector<double> evaluate(const State& state);
 // Terminal drawing (games/dungeon/draw.cpp).
 std::string draw(const View& view, const DrawStyle& style);
 

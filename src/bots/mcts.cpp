@@ -1,0 +1,217 @@
+#include "bots/mcts.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <thread>
+
+#include "bots/eval.h"
+
+namespace turf {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr std::size_t kMaxNodes = 4'000'000;  // per tree; beyond it the tree stops growing
+
+struct Node {
+  Action action = 0;
+  Seat mover = kNobody;  // the seat that chose `action`
+  int first_child = -1;
+  int next_sibling = -1;
+  int visits = 0;
+  int avail = 0;  // how often this child's action was legal when its parent was visited
+  double value = 0;  // sum of the mover's values
+};
+
+// One tree, grown by one thread.
+class Search {
+ public:
+  Search(const View& view, const MctsConfig& config, std::uint64_t seed)
+      : view_(view), config_(config), rng_(seed) {
+    nodes_.reserve(1024);
+    nodes_.push_back(Node{});
+  }
+
+  void iterate() {
+    auto world = view_.sample_world(rng_);
+    State& s = *world;
+    path_.clear();
+    path_.push_back(0);
+    int node = 0;
+    while (!s.terminal()) {
+      s.legal_actions(legal_);
+      sorted_ = legal_;
+      std::sort(sorted_.begin(), sorted_.end());
+      tried_.assign(sorted_.size(), false);
+      int best = -1;
+      double best_score = -std::numeric_limits<double>::infinity();
+      for (int c = nodes_[node].first_child; c >= 0; c = nodes_[c].next_sibling) {
+        const auto it = std::lower_bound(sorted_.begin(), sorted_.end(), nodes_[c].action);
+        if (it == sorted_.end() || *it != nodes_[c].action) continue;  // not available here
+        tried_[static_cast<std::size_t>(it - sorted_.begin())] = true;
+        Node& ch = nodes_[c];
+        ++ch.avail;
+        const double score = ch.value / ch.visits +
+                             config_.exploration * std::sqrt(std::log(static_cast<double>(ch.avail)) / ch.visits);
+        if (score > best_score) best_score = score, best = c;
+      }
+      // Expand an untried action, if any (in the order of the legal list, picked at random).
+      untried_.clear();
+      for (std::size_t i = 0; i < sorted_.size(); ++i)
+        if (!tried_[i]) untried_.push_back(sorted_[i]);
+      if (!untried_.empty() && nodes_.size() < kMaxNodes) {
+        const Action a = untried_[rng_.below(static_cast<std::uint32_t>(untried_.size()))];
+        Node child;
+        child.action = a;
+        child.mover = s.to_move();
+        child.next_sibling = nodes_[node].first_child;
+        child.avail = 1;
+        nodes_.push_back(child);
+        const int id = static_cast<int>(nodes_.size()) - 1;
+        nodes_[node].first_child = id;
+        s.apply_unchecked(a);
+        path_.push_back(id);
+        break;
+      }
+      if (best < 0) break;  // the tree is full and nothing here was tried: roll out from here
+      s.apply_unchecked(nodes_[best].action);
+      node = best;
+      path_.push_back(node);
+    }
+    rollout(s);
+    seat_values(s, values_);
+    ++nodes_[0].visits;
+    for (std::size_t i = 1; i < path_.size(); ++i) {
+      Node& n = nodes_[path_[i]];
+      ++n.visits;
+      n.value += values_[static_cast<std::size_t>(n.mover)];
+    }
+    ++iterations_;
+  }
+
+  // Visits of each root child, by action.
+  void root_visits(std::map<Action, std::pair<long, double>>& out) const {
+    for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
+      auto& e = out[nodes_[c].action];
+      e.first += nodes_[c].visits;
+      e.second += nodes_[c].value;
+    }
+  }
+  long iterations() const { return iterations_; }
+  long nodes() const { return static_cast<long>(nodes_.size()); }
+
+ private:
+  void rollout(State& s) {
+    for (int steps = 0; !s.terminal(); ++steps) {
+      if (config_.cutoff > 0 && steps >= config_.cutoff) return;
+      s.legal_actions(legal_);
+      Action a = legal_[0];
+      if (legal_.size() > 1) a = config_.greedy_rollout ? greedy_pick(s) : legal_[rng_.below(static_cast<std::uint32_t>(legal_.size()))];
+      s.apply_unchecked(a);
+    }
+  }
+
+  // The action with the best immediate lead for the mover (ties at random).
+  Action greedy_pick(const State& s) {
+    if (!scratch_) scratch_ = s.clone();
+    const Seat me = s.to_move();
+    double best = -std::numeric_limits<double>::infinity();
+    Action pick = legal_[0];
+    int ties = 0;
+    for (Action a : legal_) {
+      scratch_->copy_from(s);
+      scratch_->apply_unchecked(a);
+      const double v = lead(evaluate(*scratch_), me);
+      if (v > best + 1e-9) {
+        best = v, pick = a, ties = 1;
+      } else if (v > best - 1e-9 && rng_.below(static_cast<std::uint32_t>(++ties)) == 0) {
+        pick = a;
+      }
+    }
+    return pick;
+  }
+
+  const View& view_;
+  const MctsConfig& config_;
+  Rng rng_;
+  std::vector<Node> nodes_;
+  std::vector<int> path_;
+  std::vector<Action> legal_, sorted_, untried_;
+  std::vector<bool> tried_;
+  std::vector<double> values_;
+  std::unique_ptr<State> scratch_;
+  long iterations_ = 0;
+};
+
+std::string seconds_text(double s) {
+  if (s < 1 && s * 1000 == std::floor(s * 1000)) return std::to_string(static_cast<long>(s * 1000)) + "ms";
+  std::string t = std::to_string(s);
+  t.erase(t.find_last_not_of('0') + 1);
+  if (t.back() == '.') t.pop_back();
+  return t + "s";
+}
+
+}  // namespace
+
+std::string MctsBot::spec() const {
+  std::string s = "mcts:";
+  s += config_.seconds > 0 ? "time=" + seconds_text(config_.seconds) : "iters=" + std::to_string(config_.iterations);
+  if (config_.threads != 1) s += ",threads=" + std::to_string(config_.threads);
+  if (config_.greedy_rollout) s += ",rollout=greedy";
+  if (config_.cutoff > 0) s += ",cutoff=" + std::to_string(config_.cutoff);
+  if (config_.exploration != 0.7) s += ",c=" + std::to_string(config_.exploration);
+  return s;
+}
+
+Action MctsBot::choose(const View& view) {
+  const auto& legal = view.legal();
+  stats_ = {};
+  const std::uint64_t base = rng_.next();
+  if (legal.size() == 1) return legal[0].id;
+  const int threads = std::max(1, config_.threads);
+  const auto start = Clock::now();
+  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(config_.seconds));
+  std::vector<std::unique_ptr<Search>> searches;
+  for (int t = 0; t < threads; ++t)
+    searches.push_back(std::make_unique<Search>(view, config_, mix_seed(base, static_cast<std::uint64_t>(t))));
+  auto run = [&](int t) {
+    Search& search = *searches[static_cast<std::size_t>(t)];
+    if (config_.seconds > 0) {
+      do {
+        for (int k = 0; k < 8; ++k) search.iterate();
+      } while (Clock::now() < deadline);
+    } else {
+      const long share = config_.iterations / threads + (t < config_.iterations % threads ? 1 : 0);
+      for (long i = 0; i < std::max(1L, share); ++i) search.iterate();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(run, t);
+  run(0);
+  for (auto& th : pool) th.join();
+
+  std::map<Action, std::pair<long, double>> visits;
+  for (const auto& s : searches) {
+    s->root_visits(visits);
+    stats_.iterations += s->iterations();
+    stats_.nodes += s->nodes();
+  }
+  stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  // Most visits; then the better mean value; then the lower action id (map order).
+  Action best = legal[0].id;
+  long best_visits = -1;
+  double best_mean = -1;
+  for (const auto& [a, e] : visits) {
+    const double mean = e.first ? e.second / static_cast<double>(e.first) : 0;
+    if (e.first > best_visits || (e.first == best_visits && mean > best_mean)) {
+      best = a, best_visits = e.first, best_mean = mean;
+    }
+  }
+  return best;
+}
+
+}  // namespace turf

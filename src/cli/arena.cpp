@@ -1,0 +1,228 @@
+// `turf arena`: tournaments between bots, with win rates, confidence intervals and Elo.
+// Results go to a JSON lines file, one game a line with its record; running the same command
+// again with the same --out resumes (finished games are not played again), and
+// `turf arena report FILE...` merges files into one table.
+#include <atomic>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "bots/agent.h"
+#include "cli/commands.h"
+#include "cli/progress.h"
+#include "core/match.h"
+#include "lab/arena.h"
+#include "lab/sim.h"
+
+namespace turf::cli {
+
+namespace {
+
+std::string signed_int(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.0f", v);
+  return buf;
+}
+
+void print_table(const lab::ArenaTable& t, long games, bool json) {
+  if (json) {
+    nlohmann::json j;
+    j["games"] = games;
+    for (std::size_t i = 0; i < t.rows.size(); ++i) {
+      const auto& r = t.rows[i];
+      nlohmann::json h;
+      for (std::size_t k = 0; k < t.rows.size(); ++k)
+        if (t.pair_games[i][k] > 0) h[t.rows[k].agent] = {{"score", t.head_to_head[i][k]}, {"games", t.pair_games[i][k]}};
+      j["agents"].push_back({{"agent", r.agent},
+                             {"games", r.games},
+                             {"wins", r.wins},
+                             {"draws", r.draws},
+                             {"losses", r.losses},
+                             {"win_rate", r.games ? r.share / r.games : 0},
+                             {"win_rate_ci95", {r.share_ci.low, r.share_ci.high}},
+                             {"elo", r.elo},
+                             {"elo_ci95", {r.elo_ci.low, r.elo_ci.high}},
+                             {"head_to_head", h}});
+    }
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  std::size_t w = 5;
+  for (const auto& r : t.rows) w = std::max(w, r.agent.size());
+  std::printf("%-*s %6s %6s %6s %6s %9s %16s %6s %16s\n", static_cast<int>(w), "agent", "games", "wins", "draws",
+              "losses", "win rate", "95% CI", "Elo", "95% CI");
+  for (const auto& r : t.rows) {
+    std::printf("%-*s %6ld %6.0f %6.0f %6.0f %9.3f   [%.3f, %.3f] %6s %7s..%-7s\n", static_cast<int>(w),
+                r.agent.c_str(), r.games, r.wins, r.draws, r.losses, r.games ? r.share / r.games : 0.0,
+                r.share_ci.low, r.share_ci.high, signed_int(r.elo).c_str(), signed_int(r.elo_ci.low).c_str(),
+                signed_int(r.elo_ci.high).c_str());
+  }
+  if (t.rows.size() > 2) {
+    std::printf("\nhead to head (score of the row against the column):\n%-*s", static_cast<int>(w), "");
+    for (std::size_t k = 0; k < t.rows.size(); ++k) std::printf(" %8zu", k + 1);
+    std::printf("\n");
+    for (std::size_t i = 0; i < t.rows.size(); ++i) {
+      std::printf("%-*s", static_cast<int>(w), (std::to_string(i + 1) + " " + t.rows[i].agent).c_str());
+      for (std::size_t k = 0; k < t.rows.size(); ++k) {
+        if (t.pair_games[i][k] > 0)
+          std::printf(" %8.3f", t.head_to_head[i][k]);
+        else
+          std::printf(" %8s", "-");
+      }
+      std::printf("\n");
+    }
+  }
+  std::printf("%ld games; Elo by Bradley-Terry over every pair of seats, 95%% intervals by bootstrap\n", games);
+}
+
+lab::ArenaGame from_line(const nlohmann::json& j) {
+  lab::ArenaGame g;
+  g.index = j.at("index").get<long>();
+  g.seats = j.at("seats").get<std::vector<std::string>>();
+  g.scores = j.at("scores").get<std::vector<double>>();
+  g.ranking = j.at("ranking").get<std::vector<int>>();
+  if (g.seats.size() != g.ranking.size() || g.seats.empty()) throw std::runtime_error("seats and ranking differ");
+  return g;
+}
+
+// Reads the JSON lines of a results file; a broken last line (a run killed mid-write) is skipped
+// with a warning, any other broken line is an error.
+std::vector<nlohmann::json> read_lines(const std::string& path) {
+  std::vector<nlohmann::json> out;
+  std::istringstream in(read_file(path));
+  std::string line;
+  std::vector<std::string> lines;
+  while (std::getline(in, line))
+    if (!line.empty()) lines.push_back(line);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    nlohmann::json j = nlohmann::json::parse(lines[i], nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+      if (i + 1 == lines.size()) {
+        std::fprintf(stderr, "warning: %s: ignoring an unfinished last line\n", path.c_str());
+        break;
+      }
+      throw Error(path + ": line " + std::to_string(i + 1) + " is not a JSON object");
+    }
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+}  // namespace
+
+int arena(const ArenaArgs& args) {
+  const GameInfo& game = Registry::instance().find(args.game);
+  const Options options = game.resolve(parse_option_list(args.options));
+  const auto agents = split_seat_specs(args.agents);
+  if (agents.empty() || agents[0].empty()) throw Error("--agents needs at least one bot spec");
+  for (const auto& a : agents) {
+    if (a == "human") throw Error("the arena is for bots; 'human' cannot take part");
+    make_bot(a, 0);  // validates the spec
+  }
+  if (std::set<std::string>(agents.begin(), agents.end()).size() != agents.size())
+    throw Error("each agent may appear once in --agents (for self-play, give one agent)");
+  const int seats = options.players();
+  const auto schedule = lab::Schedule::make(static_cast<int>(agents.size()), seats, args.games, args.seed);
+  const nlohmann::json experiment = {{"game", game.id},         {"rules_version", game.rules_version},
+                                     {"options", options.values()}, {"agents", agents},
+                                     {"seed", args.seed},       {"games", schedule.games}};
+
+  std::vector<lab::ArenaGame> done;
+  std::set<long> have;
+  if (!args.out.empty() && std::ifstream(args.out).good()) {
+    for (const auto& j : read_lines(args.out)) {
+      if (!j.contains("experiment") || j["experiment"] != experiment) continue;
+      try {
+        auto g = from_line(j);
+        if (g.index >= 0 && g.index < schedule.games && have.insert(g.index).second) done.push_back(std::move(g));
+      } catch (const std::exception& e) {
+        throw Error(args.out + ": a result line is malformed (" + e.what() + ")");
+      }
+    }
+    if (!done.empty()) std::fprintf(stderr, "resuming: %zu of %ld games already played\n", done.size(), schedule.games);
+  }
+  std::vector<long> todo;
+  for (long g = 0; g < schedule.games; ++g)
+    if (!have.count(g)) todo.push_back(g);
+
+  std::ofstream out;
+  if (!args.out.empty()) {
+    out.open(args.out, std::ios::app);
+    if (!out) throw Error("cannot write '" + args.out + "'");
+  }
+  const int threads = args.threads > 0 ? args.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  Progress progress(schedule.games, static_cast<long>(done.size()));
+  std::mutex mutex;
+  std::atomic<std::size_t> next{0};
+  std::atomic<long> finished{0};
+  std::exception_ptr failure;
+  auto work = [&] {
+    try {
+      for (std::size_t k; (k = next.fetch_add(1)) < todo.size();) {
+        const long g = todo[k];
+        std::vector<std::string> specs;
+        for (int a : schedule.seating(g)) specs.push_back(agents[static_cast<std::size_t>(a)]);
+        const auto r = lab::play_game(game, options, specs, mix_seed(args.seed, static_cast<std::uint64_t>(g)),
+                                      !args.out.empty());
+        lab::ArenaGame ag{g, specs, r.scores, r.ranking};
+        {
+          std::lock_guard<std::mutex> lock(mutex);
+          if (out.is_open()) {
+            nlohmann::json line = {{"experiment", experiment}, {"index", g},        {"seats", specs},
+                                   {"seed", r.seed},           {"scores", r.scores}, {"ranking", r.ranking},
+                                   {"length", r.length},       {"record", nlohmann::json::parse(r.record)}};
+            out << line.dump() << "\n" << std::flush;
+          }
+          done.push_back(std::move(ag));
+        }
+        progress.update(finished.fetch_add(1) + 1);
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!failure) failure = std::current_exception();
+      next = todo.size();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+  std::sort(done.begin(), done.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
+  if (!args.json)
+    std::printf("%s  %s  agents %zu  seed %llu\n", game.id.c_str(), options.to_string().c_str(), agents.size(),
+                static_cast<unsigned long long>(args.seed));
+  print_table(lab::arena_table(done, agents, args.seed), static_cast<long>(done.size()), args.json);
+  return 0;
+}
+
+int arena_report(const std::vector<std::string>& files, bool json) {
+  std::vector<lab::ArenaGame> games;
+  std::vector<std::string> agents;
+  std::set<std::string> seen_agents, seen_games;
+  for (const auto& f : files) {
+    for (const auto& j : read_lines(f)) {
+      lab::ArenaGame g;
+      try {
+        g = from_line(j);
+      } catch (const std::exception& e) {
+        throw Error(f + ": a result line is malformed (" + e.what() + ")");
+      }
+      // The same game of the same experiment counts once, however many files hold it.
+      const std::string key = (j.contains("experiment") ? j["experiment"].dump() : "") + "#" + std::to_string(g.index);
+      if (!seen_games.insert(key).second) continue;
+      for (const auto& a : g.seats)
+        if (seen_agents.insert(a).second) agents.push_back(a);
+      games.push_back(std::move(g));
+    }
+  }
+  if (games.empty()) throw Error("no results in the given files");
+  print_table(lab::arena_table(games, agents), static_cast<long>(games.size()), json);
+  return 0;
+}
+
+}  // namespace turf::cli

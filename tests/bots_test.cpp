@@ -1,0 +1,157 @@
+// Bots: honesty (a bot's choice depends only on its seat's view), determinism, and sanity.
+#include <gtest/gtest.h>
+
+#include "bots/agent.h"
+#include "bots/mcts.h"
+#include "core/match.h"
+#include "dungeon_board.h"
+#include "games/dungeon/game.h"
+
+namespace turf {
+namespace {
+
+const GameInfo& dungeon() { return Registry::instance().find("dungeon"); }
+
+// Positions from seeded random games, at decisions with a real choice.
+std::vector<std::unique_ptr<State>> decision_points(int n) {
+  std::vector<std::unique_ptr<State>> out;
+  std::vector<Action> legal;
+  for (int seed = 0; static_cast<int>(out.size()) < n; ++seed) {
+    auto s = dungeon().create(dungeon().resolve({}), 500 + seed);
+    Rng r(seed);
+    const int stop = 4 + (seed * 7) % 50;
+    for (int k = 0; k < stop && !s->terminal(); ++k) {
+      s->legal_actions(legal);
+      s->apply(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+    if (s->terminal()) continue;
+    s->legal_actions(legal);
+    if (legal.size() > 1) out.push_back(std::move(s));
+  }
+  return out;
+}
+
+// The honesty test: two worlds that look the same from the bot's seat but differ in what is
+// hidden from it must get the same choice from the same bot with the same seed.
+TEST(Honesty, ChoiceDependsOnlyOnTheView) {
+  int compared = 0;
+  for (const auto& s : decision_points(12)) {
+    const Seat me = s->to_move();
+    const View v = s->view(me);
+    if (!v.ambiguous()) continue;
+    Rng r(3);
+    auto a = v.sample_world(r);
+    std::unique_ptr<State> b;
+    for (int k = 0; k < 64 && !b; ++k) {
+      auto w = v.sample_world(r);
+      if (w->view(kOmniscient).to_json() != a->view(kOmniscient).to_json()) b = std::move(w);
+    }
+    ASSERT_TRUE(b) << "could not find a second world";
+    ASSERT_EQ(a->view(me).to_json(), b->view(me).to_json());
+    for (const char* spec : {"random", "greedy:worlds=4", "mcts:iters=300", "mcts:iters=200,rollout=greedy,cutoff=6"}) {
+      auto bot_a = make_bot(spec, 42);
+      auto bot_b = make_bot(spec, 42);
+      EXPECT_EQ(bot_a->choose(a->view(me, false)), bot_b->choose(b->view(me, false))) << spec;
+    }
+    ++compared;
+  }
+  EXPECT_GE(compared, 8);
+}
+
+Match bot_game(const std::string& a, const std::string& b, std::uint64_t seed) {
+  Match m(dungeon(), dungeon().resolve({}), seed, {{a, "A"}, {b, "B"}});
+  auto x = make_bot(a, 1), y = make_bot(b, 2);
+  while (!m.over()) {
+    const Seat s = m.state().to_move();
+    m.apply((s == 0 ? x : y)->choose(m.view(s, false)));
+  }
+  return m;
+}
+
+std::vector<Action> ids(const Match& m) {
+  std::vector<Action> out;
+  for (const auto& e : m.history()) out.push_back(e.id);
+  return out;
+}
+
+TEST(Determinism, MctsWithIterationsPlaysTheSameMoves) {
+  EXPECT_EQ(ids(bot_game("mcts:iters=150", "random", 5)), ids(bot_game("mcts:iters=150", "random", 5)));
+  EXPECT_EQ(ids(bot_game("mcts:iters=150,threads=2", "greedy", 6)),
+            ids(bot_game("mcts:iters=150,threads=2", "greedy", 6)));
+  EXPECT_EQ(ids(bot_game("greedy", "random", 7)), ids(bot_game("greedy", "random", 7)));
+}
+
+TEST(Determinism, SeedMatters) {
+  EXPECT_NE(ids(bot_game("mcts:iters=100", "random", 5)), ids(bot_game("mcts:iters=100", "random", 6)));
+}
+
+TEST(BotSpecs, SpecsRoundTrip) {
+  for (const char* spec : {"random", "greedy", "greedy:worlds=3", "mcts", "mcts:iters=500", "mcts:time=1s,threads=2",
+                           "mcts:iters=5000,rollout=greedy", "mcts:time=250ms,cutoff=10,c=0.5"}) {
+    const std::string canonical = make_bot(spec, 1)->spec();
+    EXPECT_EQ(make_bot(canonical, 1)->spec(), canonical) << spec;
+  }
+  EXPECT_EQ(make_bot("mcts:time=1s,threads=2", 1)->spec(), "mcts:time=1s,threads=2");
+  EXPECT_EQ(make_bot("mcts:time=250ms", 1)->spec(), "mcts:time=250ms");
+}
+
+TEST(BotSpecs, BadValuesAreClearErrors) {
+  auto error_of = [](const std::string& spec) {
+    try {
+      make_bot(spec, 1);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_NE(error_of("mcts:iters=0").find("iters must be a whole number in 1.."), std::string::npos);
+  EXPECT_NE(error_of("mcts:iters=10,time=1s").find("not both"), std::string::npos);
+  EXPECT_NE(error_of("mcts:rollout=smart").find("rollout must be random or greedy"), std::string::npos);
+  EXPECT_NE(error_of("mcts:time=-1s").find("time must look like"), std::string::npos);
+  EXPECT_NE(error_of("mcts:depth=3").find("keys: iters, time, threads, rollout, cutoff, c"), std::string::npos);
+  EXPECT_NE(error_of("greedy:worlds=x").find("worlds must be a whole number"), std::string::npos);
+  EXPECT_NE(error_of("mcts:iters").find("expected key=value"), std::string::npos);
+}
+
+// A last-turn position (every other tile is out of the game). Seat 1 has a Turtleman on a cross
+// where a five-tile horizontal and a four-tile vertical passage meet, and a Were-Rat on the
+// vertical passage; seat 0 has a Were-Rat on a lone L and holds a Crane Wife. Only covering the
+// Turtleman wins (7 to 5): at either end of the horizontal passage the Crane Wife takes it but
+// seat 0 still loses 7 to 9; on the vertical passage the Were-Rat cancels it; passing loses.
+std::unique_ptr<State> last_monster_decides() {
+  using namespace dungeon;
+  testing::Board b;
+  b.tile(0, 0, "NESW").tile(1, 0, "EW").tile(2, 0, "W").tile(-1, 0, "EW").tile(-2, 0, "E");
+  b.tile(0, 1, "NS").tile(0, 2, "SE").tile(0, -1, "NW").tile(3, 5, "NE");
+  b.monster(0, 0, 1, kTurtleman).monster(0, -1, 1, kWereRat).monster(3, 5, 0, kWereRat);
+  b.p.monster_hand = {kCraneWife, kNone};
+  b.p.monster_deck_size = {0, 0};
+  b.rest_set_aside();
+  b.to_move(0);
+  b.p.step = Step::kMonster;
+  b.p.turn = kDeckSize;
+  return std::make_unique<DungeonState>(&dungeon(), b.p);
+}
+
+TEST(Strength, BotsFindTheWinningMonster) {
+  auto s = last_monster_decides();
+  const Action cover = dungeon::kActMonster + dungeon::cell_code(0, 0);
+  ASSERT_TRUE(s->is_legal(cover));
+  auto after = s->clone();
+  after->apply(cover);
+  ASSERT_TRUE(after->terminal());
+  ASSERT_EQ(after->scores(), (std::vector<double>{7, 5}));
+  for (const char* spec : {"greedy", "mcts:iters=400", "mcts:iters=400,rollout=greedy,cutoff=4"})
+    EXPECT_EQ(make_bot(spec, 3)->choose(s->view(0, false)), cover) << spec;
+}
+
+TEST(Strength, MctsReportsItsWork) {
+  auto s = std::move(decision_points(1).front());
+  MctsBot bot(MctsConfig{.iterations = 500}, 1);
+  bot.choose(s->view(s->to_move(), false));
+  EXPECT_EQ(bot.last_stats().iterations, 500);
+  EXPECT_GT(bot.last_stats().nodes, 1);
+}
+
+}  // namespace
+}  // namespace turf
