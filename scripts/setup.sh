@@ -11,6 +11,7 @@ packages=(
   libbenchmark-dev                            # micro-benchmarks
   clang-19 libclang-rt-19-dev                 # sanitizer builds (clang 14 cannot build our C++20)
   clang-format                                # formatting check
+  chromium                                    # the browser test of the balance lab's report
 )
 
 missing=()

@@ -34,7 +34,8 @@ TEST(Schedule, ManySeatsRotateEveryAgentThroughEverySeat) {
       for (int k = 0; k < seats; ++k) ++count[seat[k]][k];
     }
     for (int a = 0; a < agents; ++a)
-      for (int k = 0; k < seats; ++k) EXPECT_EQ(count[a][k], s.games / agents) << agents << " agents";
+      for (int k = 0; k < seats; ++k)
+        EXPECT_EQ(count[a][k], s.games / agents) << agents << " agents";
   }
 }
 
@@ -52,8 +53,14 @@ TEST(Elo, TableAnchorsRandomAtZeroAndOrdersAgents) {
   for (int i = 0; i < 200; ++i) {
     // strong beats random always, weak beats random 70%, strong beats weak 80%.
     games.push_back({i, {"random", "strong"}, {0, 1}, {1, 0}});
-    games.push_back({i, {"weak", "random"}, {1, 0}, i % 10 < 7 ? std::vector<int>{0, 1} : std::vector<int>{1, 0}});
-    games.push_back({i, {"strong", "weak"}, {1, 0}, i % 10 < 8 ? std::vector<int>{0, 1} : std::vector<int>{1, 0}});
+    games.push_back({i,
+                     {"weak", "random"},
+                     {1, 0},
+                     i % 10 < 7 ? std::vector<int>{0, 1} : std::vector<int>{1, 0}});
+    games.push_back({i,
+                     {"strong", "weak"},
+                     {1, 0},
+                     i % 10 < 8 ? std::vector<int>{0, 1} : std::vector<int>{1, 0}});
   }
   const auto t = arena_table(games, {"random", "weak", "strong"}, 1, 100);
   EXPECT_EQ(t.rows[0].elo, 0);

@@ -10,7 +10,9 @@
 namespace turf {
 namespace {
 
-const GameInfo& dungeon() { return Registry::instance().find("dungeon"); }
+const GameInfo& dungeon() {
+  return Registry::instance().find("dungeon");
+}
 
 // Positions from seeded random games, at decisions with a real choice.
 std::vector<std::unique_ptr<State>> decision_points(int n) {
@@ -48,7 +50,8 @@ TEST(Honesty, ChoiceDependsOnlyOnTheView) {
     }
     ASSERT_TRUE(b) << "could not find a second world";
     ASSERT_EQ(a->view(me).to_json(), b->view(me).to_json());
-    for (const char* spec : {"random", "greedy:worlds=4", "mcts:iters=300", "mcts:iters=200,rollout=greedy,cutoff=6"}) {
+    for (const char* spec : {"random", "greedy:worlds=4", "mcts:iters=300",
+                             "mcts:iters=200,rollout=greedy,cutoff=6"}) {
       auto bot_a = make_bot(spec, 42);
       auto bot_b = make_bot(spec, 42);
       EXPECT_EQ(bot_a->choose(a->view(me, false)), bot_b->choose(b->view(me, false))) << spec;
@@ -75,19 +78,22 @@ std::vector<Action> ids(const Match& m) {
 }
 
 TEST(Determinism, MctsWithIterationsPlaysTheSameMoves) {
-  EXPECT_EQ(ids(bot_game("mcts:iters=150", "random", 5)), ids(bot_game("mcts:iters=150", "random", 5)));
+  EXPECT_EQ(ids(bot_game("mcts:iters=150", "random", 5)),
+            ids(bot_game("mcts:iters=150", "random", 5)));
   EXPECT_EQ(ids(bot_game("mcts:iters=150,threads=2", "greedy", 6)),
             ids(bot_game("mcts:iters=150,threads=2", "greedy", 6)));
   EXPECT_EQ(ids(bot_game("greedy", "random", 7)), ids(bot_game("greedy", "random", 7)));
 }
 
 TEST(Determinism, SeedMatters) {
-  EXPECT_NE(ids(bot_game("mcts:iters=100", "random", 5)), ids(bot_game("mcts:iters=100", "random", 6)));
+  EXPECT_NE(ids(bot_game("mcts:iters=100", "random", 5)),
+            ids(bot_game("mcts:iters=100", "random", 6)));
 }
 
 TEST(BotSpecs, SpecsRoundTrip) {
-  for (const char* spec : {"random", "greedy", "greedy:worlds=3", "mcts", "mcts:iters=500", "mcts:time=1s,threads=2",
-                           "mcts:iters=5000,rollout=greedy", "mcts:time=250ms,cutoff=10,c=0.5"}) {
+  for (const char* spec :
+       {"random", "greedy", "greedy:worlds=3", "mcts", "mcts:iters=500", "mcts:time=1s,threads=2",
+        "mcts:iters=5000,rollout=greedy", "mcts:time=250ms,cutoff=10,c=0.5"}) {
     const std::string canonical = make_bot(spec, 1)->spec();
     EXPECT_EQ(make_bot(canonical, 1)->spec(), canonical) << spec;
   }
@@ -104,11 +110,14 @@ TEST(BotSpecs, BadValuesAreClearErrors) {
     }
     return std::string();
   };
-  EXPECT_NE(error_of("mcts:iters=0").find("iters must be a whole number in 1.."), std::string::npos);
+  EXPECT_NE(error_of("mcts:iters=0").find("iters must be a whole number in 1.."),
+            std::string::npos);
   EXPECT_NE(error_of("mcts:iters=10,time=1s").find("not both"), std::string::npos);
-  EXPECT_NE(error_of("mcts:rollout=smart").find("rollout must be random or greedy"), std::string::npos);
+  EXPECT_NE(error_of("mcts:rollout=smart").find("rollout must be random or greedy"),
+            std::string::npos);
   EXPECT_NE(error_of("mcts:time=-1s").find("time must look like"), std::string::npos);
-  EXPECT_NE(error_of("mcts:depth=3").find("keys: iters, time, threads, rollout, cutoff, c"), std::string::npos);
+  EXPECT_NE(error_of("mcts:depth=3").find("keys: iters, time, threads, rollout, cutoff, c"),
+            std::string::npos);
   EXPECT_NE(error_of("greedy:worlds=x").find("worlds must be a whole number"), std::string::npos);
   EXPECT_NE(error_of("mcts:iters").find("expected key=value"), std::string::npos);
 }

@@ -7,7 +7,8 @@
 namespace turf {
 
 std::string GreedyBot::spec() const {
-  return "greedy:worlds=" + std::to_string(config_.worlds) + ",budget=" + std::to_string(config_.budget);
+  return "greedy:worlds=" + std::to_string(config_.worlds) +
+         ",budget=" + std::to_string(config_.budget);
 }
 
 // The best lead `me` can reach by the end of its own turn from s (s is consumed).

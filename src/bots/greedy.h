@@ -10,8 +10,8 @@
 namespace turf {
 
 struct GreedyConfig {
-  int worlds = 8;       // sampled worlds per decision
-  int budget = 4000;    // positions searched per world and action, for the rest of the turn
+  int worlds = 8;     // sampled worlds per decision
+  int budget = 4000;  // positions searched per world and action, for the rest of the turn
 };
 
 class GreedyBot final : public Agent {

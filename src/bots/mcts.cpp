@@ -23,7 +23,7 @@ struct Node {
   int first_child = -1;
   int next_sibling = -1;
   int visits = 0;
-  int avail = 0;  // how often this child's action was legal when its parent was visited
+  int avail = 0;     // how often this child's action was legal when its parent was visited
   double value = 0;  // sum of the mover's values
 };
 
@@ -55,8 +55,9 @@ class Search {
         tried_[static_cast<std::size_t>(it - sorted_.begin())] = true;
         Node& ch = nodes_[c];
         ++ch.avail;
-        const double score = ch.value / ch.visits +
-                             config_.exploration * std::sqrt(std::log(static_cast<double>(ch.avail)) / ch.visits);
+        const double score =
+            ch.value / ch.visits +
+            config_.exploration * std::sqrt(std::log(static_cast<double>(ch.avail)) / ch.visits);
         if (score > best_score) best_score = score, best = c;
       }
       // Expand an untried action, if any (in the order of the legal list, picked at random).
@@ -110,7 +111,9 @@ class Search {
       if (config_.cutoff > 0 && steps >= config_.cutoff) return;
       s.legal_actions(legal_);
       Action a = legal_[0];
-      if (legal_.size() > 1) a = config_.greedy_rollout ? greedy_pick(s) : legal_[rng_.below(static_cast<std::uint32_t>(legal_.size()))];
+      if (legal_.size() > 1)
+        a = config_.greedy_rollout ? greedy_pick(s)
+                                   : legal_[rng_.below(static_cast<std::uint32_t>(legal_.size()))];
       s.apply_unchecked(a);
     }
   }
@@ -148,7 +151,8 @@ class Search {
 };
 
 std::string seconds_text(double s) {
-  if (s < 1 && s * 1000 == std::floor(s * 1000)) return std::to_string(static_cast<long>(s * 1000)) + "ms";
+  if (s < 1 && s * 1000 == std::floor(s * 1000))
+    return std::to_string(static_cast<long>(s * 1000)) + "ms";
   std::string t = std::to_string(s);
   t.erase(t.find_last_not_of('0') + 1);
   if (t.back() == '.') t.pop_back();
@@ -159,7 +163,8 @@ std::string seconds_text(double s) {
 
 std::string MctsBot::spec() const {
   std::string s = "mcts:";
-  s += config_.seconds > 0 ? "time=" + seconds_text(config_.seconds) : "iters=" + std::to_string(config_.iterations);
+  s += config_.seconds > 0 ? "time=" + seconds_text(config_.seconds)
+                           : "iters=" + std::to_string(config_.iterations);
   if (config_.threads != 1) s += ",threads=" + std::to_string(config_.threads);
   if (config_.greedy_rollout) s += ",rollout=greedy";
   if (config_.cutoff > 0) s += ",cutoff=" + std::to_string(config_.cutoff);
@@ -174,10 +179,12 @@ Action MctsBot::choose(const View& view) {
   if (legal.size() == 1) return legal[0].id;
   const int threads = std::max(1, config_.threads);
   const auto start = Clock::now();
-  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(config_.seconds));
+  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
+                                    std::chrono::duration<double>(config_.seconds));
   std::vector<std::unique_ptr<Search>> searches;
   for (int t = 0; t < threads; ++t)
-    searches.push_back(std::make_unique<Search>(view, config_, mix_seed(base, static_cast<std::uint64_t>(t))));
+    searches.push_back(
+        std::make_unique<Search>(view, config_, mix_seed(base, static_cast<std::uint64_t>(t))));
   auto run = [&](int t) {
     Search& search = *searches[static_cast<std::size_t>(t)];
     if (config_.seconds > 0) {

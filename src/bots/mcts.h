@@ -21,11 +21,11 @@
 namespace turf {
 
 struct MctsConfig {
-  long iterations = 0;    // per decision (split over threads); 0: use time
-  double seconds = 0;     // per decision; 0: use iterations
+  long iterations = 0;  // per decision (split over threads); 0: use time
+  double seconds = 0;   // per decision; 0: use iterations
   int threads = 1;
   bool greedy_rollout = false;
-  int cutoff = 0;         // rollout length before evaluating; 0: play to the end
+  int cutoff = 0;  // rollout length before evaluating; 0: play to the end
   double exploration = 0.7;
 };
 

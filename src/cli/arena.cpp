@@ -36,7 +36,8 @@ void print_table(const lab::ArenaTable& t, long games, bool json) {
       const auto& r = t.rows[i];
       nlohmann::json h;
       for (std::size_t k = 0; k < t.rows.size(); ++k)
-        if (t.pair_games[i][k] > 0) h[t.rows[k].agent] = {{"score", t.head_to_head[i][k]}, {"games", t.pair_games[i][k]}};
+        if (t.pair_games[i][k] > 0)
+          h[t.rows[k].agent] = {{"score", t.head_to_head[i][k]}, {"games", t.pair_games[i][k]}};
       j["agents"].push_back({{"agent", r.agent},
                              {"games", r.games},
                              {"wins", r.wins},
@@ -53,20 +54,23 @@ void print_table(const lab::ArenaTable& t, long games, bool json) {
   }
   std::size_t w = 5;
   for (const auto& r : t.rows) w = std::max(w, r.agent.size());
-  std::printf("%-*s %6s %6s %6s %6s %9s %16s %6s %16s\n", static_cast<int>(w), "agent", "games", "wins", "draws",
-              "losses", "win rate", "95% CI", "Elo", "95% CI");
+  std::printf("%-*s %6s %6s %6s %6s %9s %16s %6s %16s\n", static_cast<int>(w), "agent", "games",
+              "wins", "draws", "losses", "win rate", "95% CI", "Elo", "95% CI");
   for (const auto& r : t.rows) {
-    std::printf("%-*s %6ld %6.0f %6.0f %6.0f %9.3f   [%.3f, %.3f] %6s %7s..%-7s\n", static_cast<int>(w),
-                r.agent.c_str(), r.games, r.wins, r.draws, r.losses, r.games ? r.share / r.games : 0.0,
-                r.share_ci.low, r.share_ci.high, signed_int(r.elo).c_str(), signed_int(r.elo_ci.low).c_str(),
+    std::printf("%-*s %6ld %6.0f %6.0f %6.0f %9.3f   [%.3f, %.3f] %6s %7s..%-7s\n",
+                static_cast<int>(w), r.agent.c_str(), r.games, r.wins, r.draws, r.losses,
+                r.games ? r.share / r.games : 0.0, r.share_ci.low, r.share_ci.high,
+                signed_int(r.elo).c_str(), signed_int(r.elo_ci.low).c_str(),
                 signed_int(r.elo_ci.high).c_str());
   }
   if (t.rows.size() > 2) {
-    std::printf("\nhead to head (score of the row against the column):\n%-*s", static_cast<int>(w), "");
+    std::printf("\nhead to head (score of the row against the column):\n%-*s", static_cast<int>(w),
+                "");
     for (std::size_t k = 0; k < t.rows.size(); ++k) std::printf(" %8zu", k + 1);
     std::printf("\n");
     for (std::size_t i = 0; i < t.rows.size(); ++i) {
-      std::printf("%-*s", static_cast<int>(w), (std::to_string(i + 1) + " " + t.rows[i].agent).c_str());
+      std::printf("%-*s", static_cast<int>(w),
+                  (std::to_string(i + 1) + " " + t.rows[i].agent).c_str());
       for (std::size_t k = 0; k < t.rows.size(); ++k) {
         if (t.pair_games[i][k] > 0)
           std::printf(" %8.3f", t.head_to_head[i][k]);
@@ -76,7 +80,9 @@ void print_table(const lab::ArenaTable& t, long games, bool json) {
       std::printf("\n");
     }
   }
-  std::printf("%ld games; Elo by Bradley-Terry over every pair of seats, 95%% intervals by bootstrap\n", games);
+  std::printf(
+      "%ld games; Elo by Bradley-Terry over every pair of seats, 95%% intervals by bootstrap\n",
+      games);
 }
 
 lab::ArenaGame from_line(const nlohmann::json& j) {
@@ -85,7 +91,8 @@ lab::ArenaGame from_line(const nlohmann::json& j) {
   g.seats = j.at("seats").get<std::vector<std::string>>();
   g.scores = j.at("scores").get<std::vector<double>>();
   g.ranking = j.at("ranking").get<std::vector<int>>();
-  if (g.seats.size() != g.ranking.size() || g.seats.empty()) throw std::runtime_error("seats and ranking differ");
+  if (g.seats.size() != g.ranking.size() || g.seats.empty())
+    throw std::runtime_error("seats and ranking differ");
   return g;
 }
 
@@ -126,10 +133,14 @@ int arena(const ArenaArgs& args) {
   if (std::set<std::string>(agents.begin(), agents.end()).size() != agents.size())
     throw Error("each agent may appear once in --agents (for self-play, give one agent)");
   const int seats = options.players();
-  const auto schedule = lab::Schedule::make(static_cast<int>(agents.size()), seats, args.games, args.seed);
-  const nlohmann::json experiment = {{"game", game.id},         {"rules_version", game.rules_version},
-                                     {"options", options.values()}, {"agents", agents},
-                                     {"seed", args.seed},       {"games", schedule.games}};
+  const auto schedule =
+      lab::Schedule::make(static_cast<int>(agents.size()), seats, args.games, args.seed);
+  const nlohmann::json experiment = {{"game", game.id},
+                                     {"rules_version", game.rules_version},
+                                     {"options", options.values()},
+                                     {"agents", agents},
+                                     {"seed", args.seed},
+                                     {"games", schedule.games}};
 
   std::vector<lab::ArenaGame> done;
   std::set<long> have;
@@ -138,12 +149,15 @@ int arena(const ArenaArgs& args) {
       if (!j.contains("experiment") || j["experiment"] != experiment) continue;
       try {
         auto g = from_line(j);
-        if (g.index >= 0 && g.index < schedule.games && have.insert(g.index).second) done.push_back(std::move(g));
+        if (g.index >= 0 && g.index < schedule.games && have.insert(g.index).second)
+          done.push_back(std::move(g));
       } catch (const std::exception& e) {
         throw Error(args.out + ": a result line is malformed (" + e.what() + ")");
       }
     }
-    if (!done.empty()) std::fprintf(stderr, "resuming: %zu of %ld games already played\n", done.size(), schedule.games);
+    if (!done.empty())
+      std::fprintf(stderr, "resuming: %zu of %ld games already played\n", done.size(),
+                   schedule.games);
   }
   std::vector<long> todo;
   for (long g = 0; g < schedule.games; ++g)
@@ -154,7 +168,9 @@ int arena(const ArenaArgs& args) {
     out.open(args.out, std::ios::app);
     if (!out) throw Error("cannot write '" + args.out + "'");
   }
-  const int threads = args.threads > 0 ? args.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int threads = args.threads > 0
+                          ? args.threads
+                          : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   Progress progress(schedule.games, static_cast<long>(done.size()));
   std::mutex mutex;
   std::atomic<std::size_t> next{0};
@@ -166,15 +182,18 @@ int arena(const ArenaArgs& args) {
         const long g = todo[k];
         std::vector<std::string> specs;
         for (int a : schedule.seating(g)) specs.push_back(agents[static_cast<std::size_t>(a)]);
-        const auto r = lab::play_game(game, options, specs, mix_seed(args.seed, static_cast<std::uint64_t>(g)),
-                                      !args.out.empty());
+        const auto r =
+            lab::play_game(game, options, specs, mix_seed(args.seed, static_cast<std::uint64_t>(g)),
+                           !args.out.empty());
         lab::ArenaGame ag{g, specs, r.scores, r.ranking};
         {
           std::lock_guard<std::mutex> lock(mutex);
           if (out.is_open()) {
-            nlohmann::json line = {{"experiment", experiment}, {"index", g},        {"seats", specs},
-                                   {"seed", r.seed},           {"scores", r.scores}, {"ranking", r.ranking},
-                                   {"length", r.length},       {"record", nlohmann::json::parse(r.record)}};
+            nlohmann::json line = {
+                {"experiment", experiment}, {"index", g},
+                {"seats", specs},           {"seed", r.seed},
+                {"scores", r.scores},       {"ranking", r.ranking},
+                {"length", r.length},       {"record", nlohmann::json::parse(r.record)}};
             out << line.dump() << "\n" << std::flush;
           }
           done.push_back(std::move(ag));
@@ -192,10 +211,11 @@ int arena(const ArenaArgs& args) {
   work();
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
-  std::sort(done.begin(), done.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
+  std::sort(done.begin(), done.end(),
+            [](const auto& a, const auto& b) { return a.index < b.index; });
   if (!args.json)
-    std::printf("%s  %s  agents %zu  seed %llu\n", game.id.c_str(), options.to_string().c_str(), agents.size(),
-                static_cast<unsigned long long>(args.seed));
+    std::printf("%s  %s  agents %zu  seed %llu\n", game.id.c_str(), options.to_string().c_str(),
+                agents.size(), static_cast<unsigned long long>(args.seed));
   print_table(lab::arena_table(done, agents, args.seed), static_cast<long>(done.size()), args.json);
   return 0;
 }
@@ -213,7 +233,8 @@ int arena_report(const std::vector<std::string>& files, bool json) {
         throw Error(f + ": a result line is malformed (" + e.what() + ")");
       }
       // The same game of the same experiment counts once, however many files hold it.
-      const std::string key = (j.contains("experiment") ? j["experiment"].dump() : "") + "#" + std::to_string(g.index);
+      const std::string key =
+          (j.contains("experiment") ? j["experiment"].dump() : "") + "#" + std::to_string(g.index);
       if (!seen_games.insert(key).second) continue;
       for (const auto& a : g.seats)
         if (seen_agents.insert(a).second) agents.push_back(a);

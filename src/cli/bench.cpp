@@ -5,8 +5,10 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "bots/mcts.h"
 #include "cli/commands.h"
 #include "core/playout.h"
+#include "core/view.h"
 
 namespace turf::cli {
 
@@ -27,6 +29,36 @@ std::string human(double v) {
   else
     std::snprintf(buf, sizeof buf, "%.0f", v);
   return buf;
+}
+
+// MCTS iterations per second on positions from the middle of seeded random games.
+double mcts_rate(const GameInfo& g, const Options& options, int threads, double seconds) {
+  MctsConfig config;
+  config.seconds = seconds;
+  config.threads = threads;
+  long iterations = 0;
+  double spent = 0;
+  std::vector<Action> legal;
+  for (int k = 0; k < 4; ++k) {
+    auto s = g.create(options, 77 + k);
+    Rng r(k);
+    const int stop = 6 + 10 * k;
+    for (int i = 0; i < stop && !s->terminal(); ++i) {
+      s->legal_actions(legal);
+      s->apply_unchecked(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+    while (!s->terminal()) {  // a real decision
+      s->legal_actions(legal);
+      if (legal.size() > 1) break;
+      s->apply_unchecked(legal[0]);
+    }
+    if (s->terminal()) continue;
+    MctsBot bot(config, 5 + k);
+    bot.choose(s->view(s->to_move(), false));
+    iterations += bot.last_stats().iterations;
+    spent += bot.last_stats().seconds;
+  }
+  return spent > 0 ? iterations / spent : 0;
 }
 
 }  // namespace
@@ -52,7 +84,7 @@ int bench(const BenchArgs& args) {
     const std::string signature = bench_signature(*g, kSignatureGames);
     for (int players = g->min_players; players <= g->max_players; ++players) {
       const Options options = g->resolve({{"players", std::to_string(players)}});
-      std::vector<double> gps, aps, par, len;
+      std::vector<double> gps, aps, par, len, m1, mall;
       for (int r = 0; r < args.repeat; ++r) {
         const auto one = measure_random_games(*g, options, args.seconds, 1, 1000 + r);
         gps.push_back(one.games_per_s());
@@ -60,6 +92,10 @@ int bench(const BenchArgs& args) {
         len.push_back(static_cast<double>(one.actions) / static_cast<double>(one.games));
         const auto all = measure_random_games(*g, options, args.seconds, threads, 2000 + r);
         par.push_back(all.actions_per_s());
+        if (args.mcts) {
+          m1.push_back(mcts_rate(*g, options, 1, args.seconds / 4));
+          mall.push_back(mcts_rate(*g, options, threads, args.seconds / 4));
+        }
       }
       const double m_par = median(par);
       if (args.json) {
@@ -71,6 +107,8 @@ int bench(const BenchArgs& args) {
                        {"actions_per_s_all", m_par},
                        {"actions_per_s_per_core_all", m_par / threads},
                        {"mean_length", median(len)},
+                       {"mcts_iterations_per_s_1thread", args.mcts ? median(m1) : 0.0},
+                       {"mcts_iterations_per_s_all", args.mcts ? median(mall) : 0.0},
                        {"repeat", args.repeat},
                        {"seconds_each", args.seconds},
                        {"signature", signature}});
@@ -78,6 +116,9 @@ int bench(const BenchArgs& args) {
         std::printf("%-10s %7d %10s %12s %12s %12s %12.1f  %s\n", g->id.c_str(), players,
                     human(median(gps)).c_str(), human(median(aps)).c_str(), human(m_par).c_str(),
                     human(m_par / threads).c_str(), median(len), signature.c_str());
+        if (args.mcts)
+          std::printf("%-10s %7s   MCTS iterations/s: %s on 1 thread, %s on %d threads\n", "", "",
+                      human(median(m1)).c_str(), human(median(mall)).c_str(), threads);
       }
     }
   }

@@ -40,7 +40,8 @@ struct BenchArgs {
   bool json = false;
   double seconds = 0.5;
   int repeat = 5;
-  int threads = 0;  // 0: all hardware threads
+  int threads = 0;   // 0: all hardware threads
+  bool mcts = true;  // also measure MCTS iterations per second
 };
 int bench(const BenchArgs& args);
 
@@ -51,10 +52,17 @@ struct SimArgs {
   int threads = 0;
   std::uint64_t seed = 1;
   std::vector<std::string> options;
-  std::string out;  // JSON lines, one a game
+  std::vector<std::string> sweeps;  // "key=v1,v2"
+  std::string shard;                // "K/N"
+  std::string until;                // sequential test
+  std::string out;                  // directory: experiment.json, games.jsonl, summary.json
+  std::string report;               // HTML report
+  bool no_records = false;
   bool json = false;
 };
 int sim(const SimArgs& args);
+int sim_merge(const std::vector<std::string>& dirs, const std::string& out,
+              const std::string& report, bool json);
 
 struct ArenaArgs {
   std::string game;

@@ -27,8 +27,11 @@ int main(int argc, char** argv) {
   auto* play_cmd =
       app.add_subcommand("play", "Play a game in the terminal: humans and bots, undo, records");
   play_cmd->add_option("game", play.game, "Game id (see `turf games`)");
-  play_cmd->add_option("--seats", play.seats,
-                       "One spec per seat, comma-separated: human or a bot (random)");
+  play_cmd
+      ->add_option(
+          "--seats", play.seats,
+          "One spec per seat, comma-separated: human or a bot (random, greedy, mcts:time=1s, ...)")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   play_cmd->add_option("--names", play.names, "Display names, comma-separated");
   play_cmd->add_option("--seed", play.seed, "Seed of the game (random when omitted)");
   play_cmd->add_option("--option,-o", play.options, "Game option key=value (repeatable)");
@@ -59,23 +62,47 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0.01, 600.0));
   bench_cmd->add_option("--repeat", bench.repeat, "Measurements per figure (the median is shown)")
       ->check(CLI::Range(1, 101));
+  bool no_mcts = false;
+  bench_cmd->add_flag("--no-mcts", no_mcts, "Skip the MCTS iterations-per-second figures");
   bench_cmd->add_option("--threads", bench.threads, "Threads for the parallel figure (0 = all)")
       ->check(CLI::Range(0, 1024));
 
   cli::SimArgs sim;
   auto* sim_cmd = app.add_subcommand(
-      "sim", "Simulate many games between bots and report win rates with confidence intervals");
-  sim_cmd->add_option("game", sim.game, "Game id")->required();
-  sim_cmd->add_option("--seats", sim.seats, "One bot spec per seat, comma-separated")->required();
-  sim_cmd->add_option("--games,-n", sim.games, "Number of games")
+      "sim",
+      "The balance lab: many seeded games between bots, statistics with confidence, HTML report");
+  sim_cmd->add_option("game", sim.game, "Game id");
+  sim_cmd->add_option("--seats", sim.seats,
+                      "One bot spec per seat, comma-separated (or one spec for every seat)");
+  sim_cmd->add_option("--games,-n", sim.games, "Games per sweep cell (the most, with --until)")
       ->check(CLI::Range(1L, 100000000L));
-  sim_cmd->add_option("--threads", sim.threads, "Worker threads (0 = all)")
+  sim_cmd->add_option("--threads", sim.threads, "Worker threads (0 = all cores)")
       ->check(CLI::Range(0, 1024));
   sim_cmd->add_option("--seed", sim.seed, "Seed of the experiment");
   sim_cmd->add_option("--option,-o", sim.options, "Game option key=value (repeatable)");
-  sim_cmd->add_option("--out", sim.out,
-                      "Write one JSON line per game (with its record) to this file");
-  sim_cmd->add_flag("--json", sim.json, "Machine-readable summary");
+  sim_cmd->add_option("--sweep", sim.sweeps,
+                      "Compare option values: key=v1,v2,... (several make a grid)");
+  sim_cmd->add_option("--shard", sim.shard,
+                      "Run slice K of N of the experiment (merge with turf sim merge)");
+  sim_cmd->add_option("--until", sim.until,
+                      "Stop once a sequential test decides, e.g. \"seat0 winrate != 0.5\" or "
+                      "\"order=first winrate < 0.5 by 0.03 alpha 0.05 beta 0.05\"");
+  sim_cmd->add_option(
+      "--out", sim.out,
+      "Directory for experiment.json, games.jsonl (one game a line) and summary.json");
+  sim_cmd->add_option("--report", sim.report, "Write a self-contained HTML report here");
+  sim_cmd->add_flag("--no-records", sim.no_records, "Leave the match records out of games.jsonl");
+  sim_cmd->add_flag("--json", sim.json, "Print the summary as JSON");
+  std::vector<std::string> merge_dirs;
+  std::string merge_out, merge_report;
+  bool merge_json = false;
+  auto* merge_cmd =
+      sim_cmd->add_subcommand("merge", "Combine the --out directories of shards into one result");
+  merge_cmd->add_option("dirs", merge_dirs, "Directories written by turf sim --shard K/N --out DIR")
+      ->required();
+  merge_cmd->add_option("--out", merge_out, "Directory for the merged result");
+  merge_cmd->add_option("--report", merge_report, "Write a self-contained HTML report here");
+  merge_cmd->add_flag("--json", merge_json, "Print the summary as JSON");
 
   cli::ArenaArgs arena;
   auto* arena_cmd = app.add_subcommand(
@@ -112,8 +139,16 @@ int main(int argc, char** argv) {
     if (*rules) return cli::rules(rules_game);
     if (*play_cmd) return cli::play(play);
     if (*replay_cmd) return cli::replay(replay);
-    if (*bench_cmd) return cli::bench(bench);
-    if (*sim_cmd) return cli::sim(sim);
+    if (*bench_cmd) {
+      bench.mcts = !no_mcts;
+      return cli::bench(bench);
+    }
+    if (*merge_cmd) return cli::sim_merge(merge_dirs, merge_out, merge_report, merge_json);
+    if (*sim_cmd) {
+      if (sim.game.empty() || sim.seats.empty())
+        throw Error("usage: turf sim GAME --seats SPEC,... --games N (see --help)");
+      return cli::sim(sim);
+    }
     if (*report_cmd) return cli::arena_report(report_files, report_json);
     if (*arena_cmd) {
       if (arena.game.empty() || arena.agents.empty())

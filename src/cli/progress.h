@@ -28,8 +28,9 @@ class Progress {
     const double eta = rate > 0 ? static_cast<double>(total_ - all) / rate : 0;
     const int width = 30;
     const int fill = static_cast<int>(width * all / std::max(1L, total_));
-    std::fprintf(stderr, "\r[%s%s] %ld/%ld  %.1f games/s  ETA %s   ", std::string(fill, '#').c_str(),
-                 std::string(width - fill, '.').c_str(), all, total_, rate, clock_text(eta).c_str());
+    std::fprintf(stderr, "\r[%s%s] %ld/%ld  %.1f games/s  ETA %s   ",
+                 std::string(fill, '#').c_str(), std::string(width - fill, '.').c_str(), all,
+                 total_, rate, clock_text(eta).c_str());
     if (all == total_) std::fprintf(stderr, "\n");
     std::fflush(stderr);
   }

@@ -1,130 +1,213 @@
-// `turf sim`: batch simulation for designers, with confidence intervals.
-#include <chrono>
+// `turf sim`: the balance lab's batch simulation, and `turf sim merge` for shards.
+#include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
-#include <map>
-#include <mutex>
-#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
 #include <thread>
 
 #include "bots/agent.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "core/match.h"
-#include "core/term.h"
-#include "lab/sim.h"
-#include "lab/stats.h"
+#include "lab/experiment.h"
+#include "lab/report.h"
 
 namespace turf::cli {
 
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string pct(double v) {
+  char b[16];
+  std::snprintf(b, sizeof b, "%.3f", v);
+  return b;
+}
+
+std::string ci(const nlohmann::json& share) {
+  return "[" + pct(share["ci95"][0].get<double>()) + ", " + pct(share["ci95"][1].get<double>()) +
+         "]";
+}
+
+void print_summary(const nlohmann::json& s) {
+  const auto& e = s["experiment"];
+  std::printf("%s  seats %s  seed %llu\n", e["game"].get<std::string>().c_str(),
+              e["seats"].dump().c_str(),
+              static_cast<unsigned long long>(e["seed"].get<std::uint64_t>()));
+  for (const auto& c : s["cells"]) {
+    std::printf("\n== %s  (%.0f games)\n", c["label"].get<std::string>().c_str(),
+                c["games"].get<double>());
+    std::printf("  %-26s %9s %16s %18s\n", "seat / attribute", "win share", "95% CI", "mean score");
+    for (const auto& seat : c["seats"]) {
+      const auto& w = seat["win_share"];
+      char sc[48];
+      std::snprintf(sc, sizeof sc, "%8.2f ±%.2f", seat["score"]["mean"].get<double>(),
+                    seat["score"]["ci95"].get<double>());
+      std::printf("  %-26s %9s %16s %18s\n",
+                  ("seat " + std::to_string(seat["seat"].get<int>()) + " " +
+                   seat["agent"].get<std::string>())
+                      .c_str(),
+                  pct(w["value"]).c_str(), ci(w).c_str(), sc);
+    }
+    if (c["agents"].size() > 1)
+      for (const auto& a : c["agents"])
+        std::printf("  %-26s %9s %16s\n", ("agent " + a["agent"].get<std::string>()).c_str(),
+                    pct(a["win_share"]["value"]).c_str(), ci(a["win_share"]).c_str());
+    for (const auto& a : c["attributes"])
+      std::printf("  %-26s %9s %16s   n=%.0f\n",
+                  (a["key"].get<std::string>() + "=" + a["value"].get<std::string>()).c_str(),
+                  pct(a["win_share"]["value"]).c_str(), ci(a["win_share"]).c_str(),
+                  a["win_share"]["n"].get<double>());
+    std::printf("  %-26s %9s %16s\n", "draws", pct(c["draw_rate"]["value"]).c_str(),
+                ci(c["draw_rate"]).c_str());
+    const auto& len = c["length"];
+    std::printf("  length: mean %.1f ±%.1f, median %.0f, 10%%-90%% %.0f-%.0f actions\n",
+                len["mean"].get<double>(), len["ci95"].get<double>(), len["median"].get<double>(),
+                len["p10"].get<double>(), len["p90"].get<double>());
+    for (const auto& k : c["counters"])
+      std::printf("  %-26s mean %.3f ±%.3f\n", k["name"].get<std::string>().c_str(),
+                  k["value"]["mean"].get<double>(), k["value"]["ci95"].get<double>());
+  }
+  bool header = false;
+  for (const auto& t : s["comparisons"]) {
+    if (!header)
+      std::printf("\nDifferences from the baseline (%s):\n",
+                  t["baseline_label"].get<std::string>().c_str());
+    header = true;
+    std::printf("  %-22s %-28s %+8.3f  [%+.3f, %+.3f]  p=%.4f%s\n",
+                t["cell_label"].get<std::string>().c_str(), t["metric"].get<std::string>().c_str(),
+                t["difference"].get<double>(), t["ci95"][0].get<double>(),
+                t["ci95"][1].get<double>(), t["p_value"].get<double>(),
+                t["significant"].get<bool>() ? "  *" : "");
+  }
+  if (header) std::printf("  (* significant at 5%%; two-proportion z-tests and Welch tests)\n");
+  if (s.contains("sprt"))
+    for (const auto& d : s["sprt"])
+      std::printf("\nSequential test \"%s\" [%s]: %s after %ld games (estimate %.3f %s)\n",
+                  d["until"].get<std::string>().c_str(), d["cell_label"].get<std::string>().c_str(),
+                  d["meaning"].get<std::string>().c_str(), d["games"].get<long>(),
+                  d["estimate"].get<double>(), ci(nlohmann::json{{"ci95", d["ci95"]}}).c_str());
+}
+
+void write_outputs(const nlohmann::json& summary, const std::vector<lab::GameLine>* lines,
+                   const nlohmann::json* experiment, const std::string& dir,
+                   const std::string& report) {
+  if (!dir.empty()) {
+    fs::create_directories(dir);
+    if (experiment)
+      write_file((fs::path(dir) / "experiment.json").string(), experiment->dump(2) + "\n");
+    if (lines) {
+      std::string text;
+      for (const auto& l : *lines) text += l.dump() + "\n";
+      write_file((fs::path(dir) / "games.jsonl").string(), text);
+    }
+    write_file((fs::path(dir) / "summary.json").string(), summary.dump(2) + "\n");
+  }
+  if (!report.empty()) {
+    const auto parent = fs::path(report).parent_path();
+    if (!parent.empty()) fs::create_directories(parent);
+    write_file(report, lab::html_report(summary));
+  }
+}
+
+std::vector<lab::GameLine> read_lines(const std::string& path) {
+  std::vector<lab::GameLine> out;
+  std::istringstream in(read_file(path));
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    if (line.empty()) continue;
+    auto j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("cell") || !j.contains("index") ||
+        !j.contains("ranking"))
+      throw Error(path + ": line " + std::to_string(n) + " is not a game line");
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+}  // namespace
+
 int sim(const SimArgs& args) {
-  const GameInfo& game = Registry::instance().find(args.game);
-  lab::SimConfig config;
-  config.game = &game;
-  config.options = game.resolve(parse_option_list(args.options));
-  config.seats = split_seat_specs(args.seats);
-  config.games = args.games;
-  config.seed = args.seed;
-  config.threads = args.threads > 0
-                       ? args.threads
-                       : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  config.keep_records = !args.out.empty();
-  Progress progress(config.games);
-  const auto t0 = std::chrono::steady_clock::now();
-  const auto results = lab::simulate(config, [&](long d) { progress.update(d); });
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  lab::Experiment e;
+  e.game = &Registry::instance().find(args.game);
+  e.base_options = parse_option_list(args.options);
+  e.seats = split_seat_specs(args.seats);
+  for (const auto& s : e.seats) {
+    if (s == "human") throw Error("the simulator plays bots only; 'human' cannot take a seat");
+    make_bot(s, 0);  // validates
+  }
+  e.games = args.games;
+  e.seed = args.seed;
+  for (const auto& s : args.sweeps) e.sweeps.push_back(lab::parse_sweep(s));
+  if (!args.shard.empty()) std::tie(e.shard, e.shards) = lab::parse_shard(args.shard);
+  if (!args.until.empty()) e.until = lab::parse_until(args.until);
+  for (const auto& c : e.cells()) e.seats_for(c);  // validates every cell up front
+  const int threads = args.threads > 0
+                          ? args.threads
+                          : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 
-  if (!args.out.empty()) {
-    std::string lines;
-    for (const auto& r : results) {
-      nlohmann::json j = {{"index", r.index},
-                          {"seed", r.seed},
-                          {"scores", r.scores},
-                          {"ranking", r.ranking},
-                          {"length", r.length},
-                          {"attributes", r.attributes},
-                          {"record", nlohmann::json::parse(r.record)}};
-      lines += j.dump() + "\n";
-    }
-    write_file(args.out, lines);
-  }
+  const auto range = e.index_range();
+  Progress progress(static_cast<long>(e.cells().size()) * (range.second - range.first));
+  const auto result = lab::run(e, threads, !args.out.empty() && !args.no_records,
+                               [&](long d, long) { progress.update(d); });
+  nlohmann::json summary = lab::summarize(e, result.lines);
+  if (!result.sprt.is_null()) summary["sprt"] = result.sprt;
+  if (e.shards > 1) summary["shard"] = {e.shard + 1, e.shards};
+  nlohmann::json experiment = e.to_json();
+  experiment["shard"] = {e.shard + 1, e.shards};
+  write_outputs(summary, &result.lines, &experiment, args.out, args.report);
+  if (args.json)
+    std::cout << summary.dump(2) << "\n";
+  else
+    print_summary(summary);
+  return 0;
+}
 
-  const int seats = config.options.players();
-  const double n = static_cast<double>(results.size());
-  std::vector<double> share(seats, 0), wins(seats, 0), draws_at(seats, 0);
-  std::vector<lab::Moments> score(seats);
-  lab::Moments length;
-  double draws = 0;
-  std::map<std::string, std::pair<double, double>> by_attr;  // "key=value" -> (share sum, count)
-  for (const auto& r : results) {
-    int top = 0;
-    for (int s = 0; s < seats; ++s) top += r.ranking[s] == 0;
-    if (top > 1) draws += 1;
-    for (int s = 0; s < seats; ++s) {
-      const double w = r.ranking[s] == 0 ? 1.0 / top : 0.0;
-      share[s] += w;
-      wins[s] += (r.ranking[s] == 0 && top == 1);
-      draws_at[s] += (r.ranking[s] == 0 && top > 1);
-      score[s].add(r.scores[s]);
-      if (s < static_cast<int>(r.attributes.size()))
-        for (const auto& [k, v] : r.attributes[s]) {
-          auto& a = by_attr[k + "=" + v];
-          a.first += w;
-          a.second += 1;
-        }
+int sim_merge(const std::vector<std::string>& dirs, const std::string& out,
+              const std::string& report, bool json) {
+  std::optional<nlohmann::json> first;
+  std::vector<lab::GameLine> lines;
+  std::set<std::pair<int, long>> seen;
+  for (const auto& dir : dirs) {
+    auto ej = parse_json(read_file((fs::path(dir) / "experiment.json").string()),
+                         dir + "/experiment.json");
+    ej.erase("shard");
+    if (!first)
+      first = ej;
+    else if (*first != ej)
+      throw Error(dir + " holds a different experiment than " + dirs.front() +
+                  " (only shards of one experiment merge)");
+    for (auto& l : read_lines((fs::path(dir) / "games.jsonl").string())) {
+      if (!seen.insert({l["cell"].get<int>(), l["index"].get<long>()}).second)
+        throw Error(dir + ": game " + l["index"].dump() + " of cell " + l["cell"].dump() +
+                    " appears twice");
+      lines.push_back(std::move(l));
     }
-    length.add(r.length);
   }
-
-  if (args.json) {
-    nlohmann::json j;
-    j["game"] = game.id;
-    j["options"] = config.options.values();
-    j["seats"] = config.seats;
-    j["games"] = results.size();
-    j["seed"] = config.seed;
-    for (int s = 0; s < seats; ++s) {
-      const auto ci = lab::wilson(share[s], n);
-      j["by_seat"].push_back({{"seat", s},
-                              {"agent", config.seats[s]},
-                              {"win_share", share[s] / n},
-                              {"ci95", {ci.low, ci.high}},
-                              {"wins", wins[s]},
-                              {"draws", draws_at[s]},
-                              {"mean_score", score[s].mean},
-                              {"score_ci95", score[s].ci95()}});
-    }
-    for (const auto& [k, a] : by_attr) {
-      const auto ci = lab::wilson(a.first, a.second);
-      j["by_attribute"][k] = {
-          {"win_share", a.first / a.second}, {"ci95", {ci.low, ci.high}}, {"n", a.second}};
-    }
-    const auto dci = lab::wilson(draws, n);
-    j["draw_rate"] = {{"value", draws / n}, {"ci95", {dci.low, dci.high}}};
-    j["mean_length"] = length.mean;
-    j["seconds"] = secs;
-    std::cout << j.dump(2) << "\n";
-    return 0;
-  }
-  std::printf("%s  %s  %ld games  seed %llu  %.1fs on %d threads\n", game.id.c_str(),
-              config.options.to_string().c_str(), static_cast<long>(results.size()),
-              static_cast<unsigned long long>(config.seed), secs, config.threads);
-  std::printf("%-5s %-24s %10s %18s %8s %8s %12s\n", "seat", "agent", "win share", "95% CI", "wins",
-              "draws", "mean score");
-  for (int s = 0; s < seats; ++s) {
-    const auto ci = lab::wilson(share[s], n);
-    std::printf("%-5d %-24s %10.3f    [%.3f, %.3f] %8.0f %8.0f %7.2f ±%.2f\n", s,
-                config.seats[s].c_str(), share[s] / n, ci.low, ci.high, wins[s], draws_at[s],
-                score[s].mean, score[s].ci95());
-  }
-  for (const auto& [k, a] : by_attr) {
-    const auto ci = lab::wilson(a.first, a.second);
-    std::printf("%-30s %10.3f    [%.3f, %.3f]  n=%.0f\n", k.c_str(), a.first / a.second, ci.low,
-                ci.high, a.second);
-  }
-  const auto dci = lab::wilson(draws, n);
-  std::printf("draws %.3f [%.3f, %.3f]   mean length %.1f actions\n", draws / n, dci.low, dci.high,
-              length.mean);
+  if (!first) throw Error("turf sim merge needs at least one directory");
+  const lab::Experiment e = lab::Experiment::from_json(*first);
+  if (e.until)
+    throw Error("experiments with --until run on one machine; there is nothing to merge");
+  const long expected = static_cast<long>(e.cells().size()) * e.games;
+  if (static_cast<long>(lines.size()) != expected)
+    throw Error("the shards hold " + std::to_string(lines.size()) + " of the experiment's " +
+                std::to_string(expected) + " games; a shard is missing");
+  const nlohmann::json summary = lab::summarize(e, lines);
+  nlohmann::json experiment = e.to_json();
+  experiment["shard"] = {1, 1};
+  std::sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) {
+    return std::make_pair(a["cell"].template get<int>(), a["index"].template get<long>()) <
+           std::make_pair(b["cell"].template get<int>(), b["index"].template get<long>());
+  });
+  write_outputs(summary, &lines, &experiment, out, report);
+  if (json)
+    std::cout << summary.dump(2) << "\n";
+  else
+    print_summary(summary);
   return 0;
 }
 

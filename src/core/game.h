@@ -123,6 +123,8 @@ struct GameInfo {
   double eval_scale = 10.0;
   // Seat attributes declared by the game for statistics ("first_player", "faction", ...).
   std::function<std::map<std::string, std::string>(const State&, Seat)> seat_attributes;
+  // Per-game counters worth reporting, read at the end of a game ("tiles_set_aside", ...).
+  std::function<std::map<std::string, double>(const State&)> counters;
 
   const OptionSpec* find_option(std::string_view name) const;
   // Validates given option values and fills in defaults. Unknown names and bad values are

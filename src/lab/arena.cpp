@@ -44,7 +44,8 @@ std::vector<int> Schedule::seating(long g) const {
   std::iota(order.begin(), order.end(), 0);
   Rng rng(mix_seed(seed, 0x5EA7ull + static_cast<std::uint64_t>(block)));
   rng.shuffle(order.begin(), order.end());
-  for (int s = 0; s < seats; ++s) out[static_cast<std::size_t>(s)] = order[static_cast<std::size_t>((k + s) % agents)];
+  for (int s = 0; s < seats; ++s)
+    out[static_cast<std::size_t>(s)] = order[static_cast<std::size_t>((k + s) % agents)];
   return out;
 }
 
@@ -84,13 +85,16 @@ namespace {
 
 struct Pairwise {
   std::vector<std::vector<double>> wins, games;
-  explicit Pairwise(std::size_t n) : wins(n, std::vector<double>(n, 0)), games(n, std::vector<double>(n, 0)) {}
+  explicit Pairwise(std::size_t n)
+      : wins(n, std::vector<double>(n, 0)), games(n, std::vector<double>(n, 0)) {}
   void add(const ArenaGame& g, const std::map<std::string, int>& id, double weight) {
     for (std::size_t a = 0; a < g.seats.size(); ++a)
       for (std::size_t b = a + 1; b < g.seats.size(); ++b) {
         const int i = id.at(g.seats[a]), j = id.at(g.seats[b]);
         if (i == j) continue;
-        const double r = g.ranking[a] < g.ranking[b] ? 1.0 : g.ranking[a] == g.ranking[b] ? 0.5 : 0.0;
+        const double r = g.ranking[a] < g.ranking[b]    ? 1.0
+                         : g.ranking[a] == g.ranking[b] ? 0.5
+                                                        : 0.0;
         wins[i][j] += weight * r;
         wins[j][i] += weight * (1 - r);
         games[i][j] += weight;
@@ -123,9 +127,12 @@ ArenaTable arena_table(const std::vector<ArenaGame>& games, const std::vector<st
     for (std::size_t s = 0; s < g.seats.size(); ++s) {
       AgentRow& r = t.rows[static_cast<std::size_t>(id.at(g.seats[s]))];
       ++r.games;
-      if (g.ranking[s] == 0 && top == 1) r.wins += 1;
-      else if (g.ranking[s] == 0) r.draws += 1;
-      else r.losses += 1;
+      if (g.ranking[s] == 0 && top == 1)
+        r.wins += 1;
+      else if (g.ranking[s] == 0)
+        r.draws += 1;
+      else
+        r.losses += 1;
       r.share += g.ranking[s] == 0 ? 1.0 / top : 0.0;
     }
     pw.add(g, id, 1.0);
@@ -150,7 +157,8 @@ ArenaTable arena_table(const std::vector<ArenaGame>& games, const std::vector<st
     if (!samples[i].empty()) {
       auto& v = samples[i];
       std::sort(v.begin(), v.end());
-      r.elo_ci = {v[static_cast<std::size_t>(0.025 * (v.size() - 1))], v[static_cast<std::size_t>(0.975 * (v.size() - 1))]};
+      r.elo_ci = {v[static_cast<std::size_t>(0.025 * (v.size() - 1))],
+                  v[static_cast<std::size_t>(0.975 * (v.size() - 1))]};
     }
   }
   t.head_to_head.assign(n, std::vector<double>(n, 0));

@@ -38,6 +38,7 @@ GameResult play_game(const GameInfo& game, const Options& options,
   if (game.seat_attributes)
     for (Seat s = 0; s < m.state().num_seats(); ++s)
       r.attributes.push_back(game.seat_attributes(m.state(), s));
+  if (game.counters) r.counters = game.counters(m.state());
   if (keep_record) r.record = m.record().dump();
   return r;
 }

@@ -34,6 +34,7 @@ struct GameResult {
   std::vector<int> ranking;
   int length = 0;
   std::vector<std::map<std::string, std::string>> attributes;  // per seat
+  std::map<std::string, double> counters;                      // per game, declared by the game
   std::string record;                                          // JSON text, when kept
 };
 

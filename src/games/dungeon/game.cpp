@@ -384,6 +384,20 @@ void register_game(Registry& registry) {
     return std::map<std::string, std::string>{
         {"order", seat == p.first_player ? "first" : "second"}};
   };
+  info->counters = [](const State& s) {
+    const auto& p = dynamic_cast<const DungeonState&>(s).position();
+    int covered = 0;
+    for (int t = 0; t < p.num_tiles; ++t) {
+      int on_tile = 0;
+      for (int m = 0; m < p.num_monsters; ++m) on_tile += p.monsters[m].tile == t;
+      covered += std::max(0, on_tile - 1);
+    }
+    const auto pts = score(p);
+    return std::map<std::string, double>{{"tiles_set_aside", p.num_set_aside},
+                                         {"monsters_played", p.num_monsters},
+                                         {"monsters_covered", covered},
+                                         {"winning_margin", std::abs(pts[0] - pts[1])}};
+  };
   registry.add(std::move(info));
 }
 

@@ -1,0 +1,547 @@
+#include "lab/experiment.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <exception>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "core/match.h"
+#include "lab/sim.h"
+#include "lab/stats.h"
+
+namespace turf::lab {
+
+namespace {
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, sep)) out.push_back(trim(item));
+  return out;
+}
+
+double normal_two_sided_p(double z) { return std::erfc(std::fabs(z) / std::sqrt(2.0)); }
+
+std::string cell_label(const Options& cell, const std::vector<Sweep>& sweeps) {
+  std::string s;
+  for (const auto& sw : sweeps) s += (s.empty() ? "" : ",") + sw.key + "=" + cell.get(sw.key);
+  return s.empty() ? "all games" : s;
+}
+
+// The outcome share of each seat: 1/k for each of the k seats ranked first, else 0.
+std::vector<double> shares(const GameLine& g) {
+  const auto ranking = g.at("ranking").get<std::vector<int>>();
+  const double top = static_cast<double>(std::count(ranking.begin(), ranking.end(), 0));
+  std::vector<double> out(ranking.size());
+  for (std::size_t s = 0; s < ranking.size(); ++s) out[s] = ranking[s] == 0 ? 1.0 / top : 0.0;
+  return out;
+}
+
+struct Histogram {
+  double lo = 0, width = 1;
+  std::vector<long> bins;
+};
+
+Histogram make_histogram(const std::vector<double>& values, double lo, double hi) {
+  Histogram h;
+  const double range = hi - lo;
+  h.width = range <= 60 ? 1.0 : std::ceil(range / 40.0);
+  h.lo = std::floor(lo / h.width) * h.width;
+  const int n = static_cast<int>(std::floor((hi - h.lo) / h.width)) + 1;
+  h.bins.assign(static_cast<std::size_t>(std::max(1, n)), 0);
+  for (double v : values) {
+    const int b = std::clamp(static_cast<int>(std::floor((v - h.lo) / h.width)), 0, n - 1);
+    ++h.bins[static_cast<std::size_t>(b)];
+  }
+  return h;
+}
+
+nlohmann::json histogram_json(const Histogram& h) {
+  return {{"lo", h.lo}, {"width", h.width}, {"bins", h.bins}};
+}
+
+double quantile(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t k = static_cast<std::size_t>(std::ceil(q * static_cast<double>(v.size()))) ;
+  return v[std::min(v.size() - 1, k == 0 ? 0 : k - 1)];
+}
+
+nlohmann::json share_json(double sum, double n) {
+  const auto ci = wilson(sum, n);
+  return {{"value", n > 0 ? sum / n : 0.0}, {"ci95", {ci.low, ci.high}}, {"n", n}, {"sum", sum}};
+}
+
+nlohmann::json moments_json(const Moments& m) {
+  return {{"mean", m.mean}, {"sd", m.stddev()}, {"ci95", m.ci95()}, {"n", m.n}};
+}
+
+// Two-proportion z-test of a against b (shares with counts).
+nlohmann::json compare_shares(double sa, double na, double sb, double nb) {
+  const double pa = sa / na, pb = sb / nb;
+  const double pooled = (sa + sb) / (na + nb);
+  const double se = std::sqrt(std::max(1e-300, pooled * (1 - pooled) * (1 / na + 1 / nb)));
+  const double z = (pa - pb) / se;
+  const double se_diff = std::sqrt(pa * (1 - pa) / na + pb * (1 - pb) / nb);
+  const double p = pooled > 0 && pooled < 1 ? normal_two_sided_p(z) : 1.0;
+  return {{"difference", pa - pb},
+          {"ci95", {pa - pb - 1.96 * se_diff, pa - pb + 1.96 * se_diff}},
+          {"p_value", p},
+          {"significant", p < 0.05}};
+}
+
+// Welch's test of two means (normal approximation: our samples are large).
+nlohmann::json compare_means(const Moments& a, const Moments& b) {
+  const double se = std::sqrt(a.variance() / std::max(1.0, a.n) + b.variance() / std::max(1.0, b.n));
+  const double d = a.mean - b.mean;
+  const double p = se > 0 ? normal_two_sided_p(d / se) : (d == 0 ? 1.0 : 0.0);
+  return {{"difference", d}, {"ci95", {d - 1.96 * se, d + 1.96 * se}}, {"p_value", p}, {"significant", p < 0.05}};
+}
+
+// The observations of an SPRT subject in one game (one per matching seat).
+void observations(const std::string& subject, const GameLine& g, std::vector<double>& out) {
+  out.clear();
+  const auto sh = shares(g);
+  if (subject.rfind("seat", 0) == 0 && subject.find('=') == std::string::npos) {
+    const std::size_t s = static_cast<std::size_t>(std::stoi(subject.substr(4)));
+    if (s < sh.size()) out.push_back(sh[s]);
+    return;
+  }
+  const auto eq = subject.find('=');
+  const std::string key = subject.substr(0, eq), value = subject.substr(eq + 1);
+  if (key == "agent") {
+    const auto seats = g.at("seats").get<std::vector<std::string>>();
+    for (std::size_t s = 0; s < seats.size(); ++s)
+      if (seats[s] == value) out.push_back(sh[s]);
+    return;
+  }
+  const auto& attrs = g.at("attributes");
+  for (std::size_t s = 0; s < attrs.size() && s < sh.size(); ++s)
+    if (attrs[s].contains(key) && attrs[s][key] == value) out.push_back(sh[s]);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+
+Until parse_until(const std::string& text) {
+  const std::string usage =
+      " (write it like \"seat0 winrate != 0.5\", \"order=first winrate < 0.5 by 0.03\" or "
+      "\"agent=greedy winrate > 0.6\")";
+  std::istringstream in(text);
+  Until u;
+  u.text = text;
+  std::string metric, op;
+  if (!(in >> u.subject >> metric >> op >> u.p0)) throw Error("cannot read --until \"" + text + "\"" + usage);
+  if (metric != "winrate") throw Error("--until: only 'winrate' can be tested, not '" + metric + "'" + usage);
+  if (op == "!=")
+    u.op = '!';
+  else if (op == "<" || op == ">")
+    u.op = op[0];
+  else
+    throw Error("--until: the comparison must be !=, < or >, not '" + op + "'" + usage);
+  std::string word;
+  while (in >> word) {
+    double v = 0;
+    if (!(in >> v)) throw Error("--until: '" + word + "' needs a number" + usage);
+    if (word == "by")
+      u.delta = v;
+    else if (word == "alpha")
+      u.alpha = v;
+    else if (word == "beta")
+      u.beta = v;
+    else
+      throw Error("--until: unknown word '" + word + "' (by, alpha, beta)" + usage);
+  }
+  const bool seat = u.subject.rfind("seat", 0) == 0 && u.subject.size() > 4 &&
+                    std::all_of(u.subject.begin() + 4, u.subject.end(), ::isdigit);
+  if (!seat && u.subject.find('=') == std::string::npos)
+    throw Error("--until: the subject must be seatN, agent=SPEC or an attribute key=value, not '" + u.subject + "'" +
+                usage);
+  if (!(u.p0 > 0 && u.p0 < 1)) throw Error("--until: the win rate must be between 0 and 1");
+  if (!(u.delta > 0) || u.p0 + u.delta >= 1 || u.p0 - u.delta <= 0)
+    throw Error("--until: 'by' must be positive and keep the alternatives between 0 and 1");
+  if (!(u.alpha > 0 && u.alpha < 0.5 && u.beta > 0 && u.beta < 0.5))
+    throw Error("--until: alpha and beta must be between 0 and 0.5");
+  return u;
+}
+
+std::pair<int, int> parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  int k = 0, n = 0;
+  try {
+    if (slash == std::string::npos) throw std::invalid_argument("");
+    std::size_t used = 0;
+    k = std::stoi(text.substr(0, slash), &used);
+    if (used != slash) throw std::invalid_argument("");
+    n = std::stoi(text.substr(slash + 1), &used);
+    if (used != text.size() - slash - 1) throw std::invalid_argument("");
+  } catch (const std::exception&) {
+    throw Error("--shard must look like K/N (for example 2/8), not '" + text + "'");
+  }
+  if (n < 1 || k < 1 || k > n) throw Error("--shard K/N needs 1 <= K <= N, not '" + text + "'");
+  return {k - 1, n};
+}
+
+Sweep parse_sweep(const std::string& text) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+    throw Error("--sweep must look like key=v1,v2,..., not '" + text + "'");
+  Sweep s{trim(text.substr(0, eq)), split(text.substr(eq + 1), ',')};
+  std::set<std::string> seen;
+  for (const auto& v : s.values)
+    if (v.empty() || !seen.insert(v).second) throw Error("--sweep " + s.key + ": values must be distinct and non-empty");
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Experiment
+
+std::vector<Options> Experiment::cells() const {
+  std::set<std::string> keys;
+  for (const auto& s : sweeps) {
+    if (!keys.insert(s.key).second) throw Error("--sweep " + s.key + " is given twice");
+    if (base_options.count(s.key)) throw Error("option '" + s.key + "' is both set and swept");
+  }
+  std::vector<std::map<std::string, std::string>> grid = {base_options};
+  for (const auto& s : sweeps) {
+    std::vector<std::map<std::string, std::string>> next;
+    for (const auto& g : grid)
+      for (const auto& v : s.values) {
+        auto cell = g;
+        cell[s.key] = v;
+        next.push_back(std::move(cell));
+      }
+    grid = std::move(next);
+  }
+  std::vector<Options> out;
+  for (const auto& g : grid) out.push_back(game->resolve(g));
+  return out;
+}
+
+std::vector<std::string> Experiment::seats_for(const Options& cell) const {
+  const int n = cell.players();
+  if (seats.size() == 1) return std::vector<std::string>(static_cast<std::size_t>(n), seats[0]);
+  if (static_cast<int>(seats.size()) != n)
+    throw Error(game->id + " with players=" + std::to_string(n) + " needs " + std::to_string(n) +
+                " seats in --seats (or one spec for every seat), not " + std::to_string(seats.size()));
+  return seats;
+}
+
+std::pair<long, long> Experiment::index_range() const {
+  return {games * shard / shards, games * (shard + 1) / shards};
+}
+
+nlohmann::json Experiment::to_json() const {
+  nlohmann::json j = {{"game", game->id},      {"rules_version", game->rules_version},
+                      {"options", base_options}, {"seats", seats},
+                      {"games", games},        {"seed", seed}};
+  auto& sw = j["sweeps"] = nlohmann::json::array();
+  for (const auto& s : sweeps) sw.push_back({{"key", s.key}, {"values", s.values}});
+  if (until) j["until"] = until->text;
+  return j;
+}
+
+Experiment Experiment::from_json(const nlohmann::json& j) {
+  Experiment e;
+  try {
+    e.game = &Registry::instance().find(j.at("game").get<std::string>());
+    if (j.at("rules_version") != e.game->rules_version)
+      throw Error("the experiment was run under rules " + j.at("rules_version").get<std::string>() +
+                  "; this build plays " + e.game->rules_version);
+    e.base_options = j.at("options").get<std::map<std::string, std::string>>();
+    e.seats = j.at("seats").get<std::vector<std::string>>();
+    e.games = j.at("games").get<long>();
+    e.seed = j.at("seed").get<std::uint64_t>();
+    for (const auto& s : j.at("sweeps")) e.sweeps.push_back({s.at("key"), s.at("values").get<std::vector<std::string>>()});
+    if (j.contains("until")) e.until = parse_until(j["until"].get<std::string>());
+  } catch (const nlohmann::json::exception& ex) {
+    throw Error(std::string("experiment description is malformed: ") + ex.what());
+  }
+  return e;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running
+
+namespace {
+
+GameLine make_line(int cell, const Options& options, long index, const GameResult& r,
+                   const std::vector<std::string>& seats, bool keep_record) {
+  GameLine j = {{"cell", cell},        {"cell_options", options.values()}, {"index", index},
+                {"seed", r.seed},      {"seats", seats},                   {"scores", r.scores},
+                {"ranking", r.ranking}, {"length", r.length},               {"attributes", r.attributes},
+                {"counters", r.counters}};
+  if (keep_record) j["record"] = nlohmann::json::parse(r.record);
+  return j;
+}
+
+}  // namespace
+
+RunResult run(const Experiment& e, int threads, bool keep_records, const std::function<void(long, long)>& progress) {
+  const auto cells = e.cells();
+  std::vector<std::vector<std::string>> seats;
+  for (const auto& c : cells) seats.push_back(e.seats_for(c));
+  if (e.until && e.shards > 1) throw Error("--until cannot be combined with --shard (a sequential test needs every game)");
+  const auto [begin, end] = e.index_range();
+  const long per_cell = end - begin;
+  const long total = per_cell * static_cast<long>(cells.size());
+  RunResult result;
+  std::atomic<long> done{0};
+
+  // Plays tasks [from, to) of one cell (or of all cells when cell < 0) in parallel.
+  auto play_range = [&](int only_cell, long from, long to, std::vector<GameLine>& out) {
+    const long n = to - from;
+    const long count = only_cell >= 0 ? n : n * static_cast<long>(cells.size());
+    std::vector<GameLine> lines(static_cast<std::size_t>(count));
+    std::atomic<long> next{0};
+    std::exception_ptr failure;
+    std::mutex m;
+    auto work = [&] {
+      try {
+        for (long t; (t = next.fetch_add(1)) < count;) {
+          const int c = only_cell >= 0 ? only_cell : static_cast<int>(t / n);
+          const long index = from + (only_cell >= 0 ? t : t % n);
+          const auto r = play_game(*e.game, cells[static_cast<std::size_t>(c)], seats[static_cast<std::size_t>(c)],
+                                   mix_seed(e.seed, static_cast<std::uint64_t>(index)), keep_records);
+          lines[static_cast<std::size_t>(t)] =
+              make_line(c, cells[static_cast<std::size_t>(c)], index, r, seats[static_cast<std::size_t>(c)], keep_records);
+          const long d = done.fetch_add(1) + 1;
+          if (progress) progress(d, total);
+        }
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(m);
+        if (!failure) failure = std::current_exception();
+        next = count;
+      }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+    for (auto& th : pool) th.join();
+    if (failure) std::rethrow_exception(failure);
+    for (auto& l : lines) out.push_back(std::move(l));
+  };
+
+  if (!e.until) {
+    play_range(-1, begin, end, result.lines);
+    return result;
+  }
+  // Sequential: per cell, batches in index order until the test decides.
+  nlohmann::json decisions = nlohmann::json::array();
+  const long batch = std::max(16L, 8L * threads);
+  for (int c = 0; c < static_cast<int>(cells.size()); ++c) {
+    std::vector<GameLine> lines;
+    nlohmann::json decision;
+    for (long from = begin; from < end; from += batch) {
+      play_range(c, from, std::min(end, from + batch), lines);
+      decision = sprt_decide(*e.until, lines);
+      if (decision["decision"] != "undecided") break;
+    }
+    const long used = decision["games"].get<long>();
+    lines.resize(static_cast<std::size_t>(used));  // the games after the decision do not count
+    decision["cell"] = c;
+    decision["cell_label"] = cell_label(cells[static_cast<std::size_t>(c)], e.sweeps);
+    decisions.push_back(decision);
+    for (auto& l : lines) result.lines.push_back(std::move(l));
+  }
+  result.sprt = decisions;
+  return result;
+}
+
+nlohmann::json sprt_decide(const Until& u, const std::vector<GameLine>& lines) {
+  // Wald's SPRT on win shares (a draw counts as a fractional win). For "!=" two one-sided
+  // tests at alpha/2 run side by side: H1 when either accepts its alternative, H0 when both
+  // have accepted the null.
+  struct OneSided {
+    double p1, llr = 0, upper, lower;
+    int state = 0;  // 0 running, 1 accepted H1, -1 accepted H0
+  };
+  std::vector<OneSided> tests;
+  const double a = u.op == '!' ? u.alpha / 2 : u.alpha;
+  auto make = [&](double p1) {
+    return OneSided{p1, 0, std::log((1 - u.beta) / a), std::log(u.beta / (1 - a)), 0};
+  };
+  if (u.op == '>' || u.op == '!') tests.push_back(make(u.p0 + u.delta));
+  if (u.op == '<' || u.op == '!') tests.push_back(make(u.p0 - u.delta));
+  double sum = 0, n = 0;
+  std::vector<double> obs;
+  std::string decision = "undecided";
+  long used = static_cast<long>(lines.size());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    observations(u.subject, lines[i], obs);
+    for (double x : obs) {
+      sum += x, n += 1;
+      for (auto& t : tests) {
+        if (t.state != 0) continue;
+        t.llr += x * std::log(t.p1 / u.p0) + (1 - x) * std::log((1 - t.p1) / (1 - u.p0));
+        if (t.llr >= t.upper) t.state = 1;
+        else if (t.llr <= t.lower) t.state = -1;
+      }
+    }
+    const bool h1 = std::any_of(tests.begin(), tests.end(), [](const auto& t) { return t.state == 1; });
+    const bool h0 = std::all_of(tests.begin(), tests.end(), [](const auto& t) { return t.state == -1; });
+    if (h1 || h0) {
+      decision = h1 ? "H1" : "H0";
+      used = static_cast<long>(i) + 1;
+      break;
+    }
+  }
+  const char* op = u.op == '!' ? "!=" : u.op == '<' ? "<" : ">";
+  std::string meaning;
+  if (decision == "H1")
+    meaning = u.subject + " win rate " + op + " " + std::to_string(u.p0).substr(0, 5);
+  else if (decision == "H0")
+    meaning = u.subject + " win rate is within " + std::to_string(u.delta).substr(0, 5) + " of " +
+              std::to_string(u.p0).substr(0, 5) + " (no difference that large)";
+  else
+    meaning = "not decided within the games allowed";
+  const auto ci = wilson(sum, n);
+  nlohmann::json llrs = nlohmann::json::array();
+  for (const auto& t : tests) llrs.push_back({{"alternative", t.p1}, {"llr", t.llr}, {"lower", t.lower}, {"upper", t.upper}});
+  if (n == 0) throw Error("--until: no game has a seat matching '" + u.subject + "'");
+  return {{"until", u.text}, {"decision", decision}, {"meaning", meaning}, {"games", used},
+          {"observations", n}, {"estimate", sum / n}, {"ci95", {ci.low, ci.high}}, {"tests", llrs},
+          {"alpha", u.alpha}, {"beta", u.beta}};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Summary
+
+nlohmann::json summarize(const Experiment& e, std::vector<GameLine> lines) {
+  std::sort(lines.begin(), lines.end(), [](const GameLine& a, const GameLine& b) {
+    const int ca = a.at("cell").get<int>(), cb = b.at("cell").get<int>();
+    return ca != cb ? ca < cb : a.at("index").get<long>() < b.at("index").get<long>();
+  });
+  const auto cells = e.cells();
+  // Shared histogram ranges, so that cells can be compared bin by bin.
+  double smin = 1e300, smax = -1e300, lmin = 1e300, lmax = -1e300;
+  for (const auto& g : lines) {
+    for (double s : g.at("scores").get<std::vector<double>>()) smin = std::min(smin, s), smax = std::max(smax, s);
+    const double len = g.at("length").get<double>();
+    lmin = std::min(lmin, len), lmax = std::max(lmax, len);
+  }
+
+  struct CellStats {
+    double n = 0, draws = 0;
+    std::vector<double> seat_share;
+    std::vector<Moments> seat_score;
+    std::vector<std::vector<double>> seat_scores;
+    std::map<std::string, std::pair<double, double>> agent;            // spec -> (share, seats)
+    std::map<std::pair<std::string, std::string>, std::pair<double, double>> attr;  // -> (share, n)
+    Moments length;
+    std::vector<double> lengths;
+    std::map<std::string, Moments> counters;
+    std::vector<std::string> seats;
+  };
+  std::vector<CellStats> stats(cells.size());
+  for (const auto& g : lines) {
+    const auto c = static_cast<std::size_t>(g.at("cell").get<int>());
+    if (c >= stats.size()) throw Error("a game line names cell " + std::to_string(c) + ", which the experiment lacks");
+    CellStats& st = stats[c];
+    const auto sh = shares(g);
+    const auto scores = g.at("scores").get<std::vector<double>>();
+    const auto seats = g.at("seats").get<std::vector<std::string>>();
+    if (st.seat_share.empty()) {
+      st.seat_share.assign(sh.size(), 0);
+      st.seat_score.resize(sh.size());
+      st.seat_scores.resize(sh.size());
+      st.seats = seats;
+    }
+    st.n += 1;
+    if (std::count_if(sh.begin(), sh.end(), [](double x) { return x > 0; }) > 1) st.draws += 1;
+    for (std::size_t s = 0; s < sh.size(); ++s) {
+      st.seat_share[s] += sh[s];
+      st.seat_score[s].add(scores[s]);
+      st.seat_scores[s].push_back(scores[s]);
+      auto& a = st.agent[seats[s]];
+      a.first += sh[s], a.second += 1;
+      if (s < g.at("attributes").size())
+        for (const auto& [k, v] : g.at("attributes")[s].items()) {
+          auto& x = st.attr[{k, v.get<std::string>()}];
+          x.first += sh[s], x.second += 1;
+        }
+    }
+    const double len = g.at("length").get<double>();
+    st.length.add(len);
+    st.lengths.push_back(len);
+    if (g.contains("counters"))
+      for (const auto& [k, v] : g.at("counters").items()) st.counters[k].add(v.get<double>());
+  }
+
+  nlohmann::json out;
+  out["experiment"] = e.to_json();
+  out["engine"] = kEngineVersion;
+  auto& cells_j = out["cells"] = nlohmann::json::array();
+  for (std::size_t c = 0; c < cells.size(); ++c) {
+    const CellStats& st = stats[c];
+    nlohmann::json cj = {{"cell", c}, {"label", cell_label(cells[c], e.sweeps)}, {"options", cells[c].values()},
+                         {"games", st.n}};
+    auto& seats_j = cj["seats"] = nlohmann::json::array();
+    for (std::size_t s = 0; s < st.seat_share.size(); ++s) {
+      seats_j.push_back({{"seat", s},
+                         {"agent", st.seats[s]},
+                         {"win_share", share_json(st.seat_share[s], st.n)},
+                         {"score", moments_json(st.seat_score[s])},
+                         {"score_median", quantile(st.seat_scores[s], 0.5)},
+                         {"score_histogram", histogram_json(make_histogram(st.seat_scores[s], smin, smax))}});
+    }
+    auto& agents_j = cj["agents"] = nlohmann::json::array();
+    for (const auto& [spec, a] : st.agent) agents_j.push_back({{"agent", spec}, {"win_share", share_json(a.first, a.second)}});
+    auto& attrs_j = cj["attributes"] = nlohmann::json::array();
+    for (const auto& [kv, a] : st.attr)
+      attrs_j.push_back({{"key", kv.first}, {"value", kv.second}, {"win_share", share_json(a.first, a.second)}});
+    cj["draw_rate"] = share_json(st.draws, st.n);
+    cj["length"] = moments_json(st.length);
+    cj["length"]["median"] = quantile(st.lengths, 0.5);
+    cj["length"]["p10"] = quantile(st.lengths, 0.1);
+    cj["length"]["p90"] = quantile(st.lengths, 0.9);
+    cj["length"]["min"] = st.lengths.empty() ? 0 : *std::min_element(st.lengths.begin(), st.lengths.end());
+    cj["length"]["max"] = st.lengths.empty() ? 0 : *std::max_element(st.lengths.begin(), st.lengths.end());
+    cj["length_histogram"] = histogram_json(make_histogram(st.lengths, lmin, lmax));
+    auto& counters_j = cj["counters"] = nlohmann::json::array();
+    for (const auto& [k, m] : st.counters) counters_j.push_back({{"name", k}, {"value", moments_json(m)}});
+    cells_j.push_back(std::move(cj));
+  }
+
+  // Every cell against the baseline (cell 0).
+  auto& cmp = out["comparisons"] = nlohmann::json::array();
+  for (std::size_t c = 1; c < cells.size(); ++c) {
+    const CellStats &a = stats[c], &b = stats[0];
+    if (a.n == 0 || b.n == 0) continue;
+    const std::string label = cell_label(cells[c], e.sweeps), base = cell_label(cells[0], e.sweeps);
+    auto add = [&](const std::string& metric, nlohmann::json test) {
+      test["cell"] = c;
+      test["cell_label"] = label;
+      test["baseline_label"] = base;
+      test["metric"] = metric;
+      cmp.push_back(std::move(test));
+    };
+    for (std::size_t s = 0; s < std::min(a.seat_share.size(), b.seat_share.size()); ++s)
+      add("seat " + std::to_string(s) + " win share", compare_shares(a.seat_share[s], a.n, b.seat_share[s], b.n));
+    for (const auto& [kv, x] : a.attr) {
+      auto it = b.attr.find(kv);
+      if (it != b.attr.end())
+        add(kv.first + "=" + kv.second + " win share", compare_shares(x.first, x.second, it->second.first, it->second.second));
+    }
+    add("draw rate", compare_shares(a.draws, a.n, b.draws, b.n));
+    add("mean length", compare_means(a.length, b.length));
+    for (std::size_t s = 0; s < std::min(a.seat_score.size(), b.seat_score.size()); ++s)
+      add("seat " + std::to_string(s) + " mean score", compare_means(a.seat_score[s], b.seat_score[s]));
+  }
+  return out;
+}
+
+}  // namespace turf::lab

@@ -1,0 +1,89 @@
+// The balance lab's experiments: N seeded games per cell of a sweep grid, between fixed seats.
+//
+// Reproducibility and sharding: game i of every cell is played with game seed mix_seed(seed, i)
+// (the same seeds in every cell: common random numbers make cells comparable), so each game's
+// result depends only on the experiment and its index. A shard K/N plays a disjoint contiguous
+// slice of the indices; the summary is computed only from the game lines sorted by (cell,
+// index), so merging the shards' lines gives exactly the summary of a single run.
+//
+// Sequential testing: --until "seat0 winrate != 0.5" runs a sequential probability ratio test
+// (Wald) on the games in index order and stops once it decides; see parse_until().
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+
+namespace turf::lab {
+
+struct Sweep {
+  std::string key;
+  std::vector<std::string> values;
+};
+
+// "seat0 winrate != 0.5", "order=first winrate < 0.5 by 0.03", "agent1 winrate > 0.6"
+struct Until {
+  std::string subject;  // "seat0", "agent1" or an attribute "key=value"
+  char op = '!';        // '!' (different), '<', '>'
+  double p0 = 0.5;      // the null hypothesis
+  double delta = 0.02;  // the smallest difference worth detecting
+  double alpha = 0.05, beta = 0.05;
+  std::string text;
+};
+Until parse_until(const std::string& text);
+
+struct Experiment {
+  const GameInfo* game = nullptr;
+  std::map<std::string, std::string> base_options;  // as given (validated per cell)
+  std::vector<std::string> seats;                   // one spec per seat, or one for all
+  long games = 1000;                                // per cell
+  std::uint64_t seed = 1;
+  std::vector<Sweep> sweeps;
+  int shard = 0, shards = 1;
+  std::optional<Until> until;
+
+  // The option sets of the grid, in order (the first is the baseline).
+  std::vector<Options> cells() const;
+  // The seat specs for a cell's player count.
+  std::vector<std::string> seats_for(const Options& cell) const;
+  // Game indices [begin, end) of this shard.
+  std::pair<long, long> index_range() const;
+  // Everything that identifies the experiment (not the shard), for files and merging.
+  nlohmann::json to_json() const;
+  static Experiment from_json(const nlohmann::json& j);
+};
+
+// Parses "K/N" (1 <= K <= N), returning the zero-based shard.
+std::pair<int, int> parse_shard(const std::string& text);
+// Parses "key=v1,v2,...".
+Sweep parse_sweep(const std::string& text);
+
+// One finished game, as a JSON line: cell, cell options, index, seed, seats, scores, ranking,
+// length, per-seat attributes, counters and (optionally) the record.
+using GameLine = nlohmann::json;
+
+struct RunResult {
+  std::vector<GameLine> lines;  // sorted by (cell, index)
+  nlohmann::json sprt;          // the sequential test's decision, when --until was given
+};
+
+// Plays the experiment's games (this shard) on `threads` threads. `progress(done, total)` is
+// called from worker threads. With `until`, cells are played in batches and stop once decided.
+RunResult run(const Experiment& e, int threads, bool keep_records,
+              const std::function<void(long, long)>& progress = {});
+
+// The summary of a set of game lines: per cell, win shares by seat, agent and attribute with
+// Wilson intervals, draw rate, score and length distributions, counters; comparisons of every
+// cell with the baseline (two-proportion z-tests, Welch t-tests).
+nlohmann::json summarize(const Experiment& e, std::vector<GameLine> lines);
+
+// The sequential test over lines in index order (exposed for tests).
+nlohmann::json sprt_decide(const Until& until, const std::vector<GameLine>& lines);
+
+}  // namespace turf::lab

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The balance lab from the command line: shards merged equal a single run, bad input is refused.
+# Usage: lab_cli_test.sh path/to/turf
+set -u
+turf="$1"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+args=(sim dungeon --seats random,greedy:worlds=2 --games 24 --seed 5 --sweep tiles=standard,twisty --no-records)
+"$turf" "${args[@]}" --out "$dir/one" >/dev/null || fail "single run"
+for k in 1 2 3; do
+  "$turf" "${args[@]}" --shard $k/3 --threads 1 --out "$dir/s$k" >/dev/null || fail "shard $k"
+done
+"$turf" sim merge "$dir/s3" "$dir/s1" "$dir/s2" --out "$dir/merged" --report "$dir/merged.html" >/dev/null || fail "merge"
+cmp "$dir/one/summary.json" "$dir/merged/summary.json" || fail "merged summary differs from the single run"
+cmp "$dir/one/games.jsonl" "$dir/merged/games.jsonl" || fail "merged games differ from the single run"
+grep -q "<svg" "$dir/merged.html" || fail "no report"
+
+# Missing or repeated shards are refused.
+"$turf" sim merge "$dir/s1" "$dir/s2" 2>&1 | grep -q "a shard is missing" || fail "missing shard accepted"
+"$turf" sim merge "$dir/s1" "$dir/s1" "$dir/s2" 2>&1 | grep -q "appears twice" || fail "repeated shard accepted"
+"$turf" sim dungeon --seats random --games 4 --seed 6 --out "$dir/other" >/dev/null
+"$turf" sim merge "$dir/s1" "$dir/other" 2>&1 | grep -q "different experiment" || fail "foreign directory accepted"
+
+# Bad input: clear errors, exit 2.
+check() { # expected-message command...
+  local want="$1"; shift
+  out=$("$turf" "$@" 2>&1); rc=$?
+  [ $rc -eq 2 ] || fail "'$*' exited $rc"
+  echo "$out" | grep -q -- "$want" || fail "'$*' said: $out"
+}
+check "must look like K/N" sim dungeon --seats random --shard 3
+check "1 <= K <= N" sim dungeon --seats random --shard 4/3
+check "must be one of" sim dungeon --seats random --sweep tiles=standard,huge
+check "must look like key=v1" sim dungeon --seats random --sweep tiles
+check "has no option 'speed'" sim dungeon --seats random --sweep speed=1,2
+check "comparison must be" sim dungeon --seats random --until "seat0 winrate = 0.5"
+check "cannot be combined with --shard" sim dungeon --seats random --until "seat0 winrate != 0.5" --shard 1/2
+check "'human' cannot take a seat" sim dungeon --seats human,random
+check "needs 2 seats" sim dungeon --seats random,random,random
+check "unknown bot" sim dungeon --seats random,wizard
+
+# A sequential test stops early and says why.
+"$turf" sim dungeon --seats random,greedy:worlds=2 --games 500 --until "seat1 winrate > 0.5 by 0.1" >"$dir/sprt.txt" || fail "sprt run"
+grep -q "Sequential test" "$dir/sprt.txt" || fail "no sequential test in the summary"
+grep -q "seat1 win rate > 0.5" "$dir/sprt.txt" || fail "the test did not decide"
+echo "lab CLI tests passed"

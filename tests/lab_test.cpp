@@ -1,0 +1,154 @@
+// The balance lab: exact merging of shards, independence from the thread count, the
+// sequential test, parsing of its inputs, and the report.
+#include <gtest/gtest.h>
+
+#include "lab/experiment.h"
+#include "lab/report.h"
+
+namespace turf::lab {
+namespace {
+
+Experiment small(long games) {
+  Experiment e;
+  e.game = &Registry::instance().find("dungeon");
+  e.seats = {"random", "greedy:worlds=2"};
+  e.games = games;
+  e.seed = 77;
+  e.sweeps = {parse_sweep("tiles=standard,open")};
+  return e;
+}
+
+TEST(Lab, ShardsMergeToExactlyTheSingleRun) {
+  const Experiment whole = small(30);
+  const auto single = summarize(whole, run(whole, 2, false).lines);
+  std::vector<GameLine> merged;
+  for (int k = 0; k < 4; ++k) {
+    Experiment shard = whole;
+    shard.shard = k;
+    shard.shards = 4;
+    for (auto& l : run(shard, 1, false).lines) merged.push_back(std::move(l));
+  }
+  std::reverse(merged.begin(), merged.end());  // order of arrival does not matter
+  EXPECT_EQ(summarize(whole, merged).dump(), single.dump());
+}
+
+TEST(Lab, ShardsAreDisjointAndCoverEverything) {
+  Experiment e = small(103);
+  std::vector<bool> seen(103, false);
+  for (int k = 0; k < 7; ++k) {
+    e.shard = k;
+    e.shards = 7;
+    const auto [b, end] = e.index_range();
+    for (long i = b; i < end; ++i) {
+      EXPECT_FALSE(seen[i]);
+      seen[i] = true;
+    }
+  }
+  for (bool s : seen) EXPECT_TRUE(s);
+}
+
+TEST(Lab, ResultsDoNotDependOnThreads) {
+  const Experiment e = small(16);
+  EXPECT_EQ(summarize(e, run(e, 1, false).lines).dump(), summarize(e, run(e, 2, false).lines).dump());
+}
+
+TEST(Lab, SummaryCountsSharesDrawsAndAttributes) {
+  Experiment e;
+  e.game = &Registry::instance().find("dungeon");
+  e.seats = {"random"};
+  e.games = 4;
+  auto line = [](long i, std::vector<int> ranking, std::vector<double> scores) {
+    return GameLine{{"cell", 0},          {"index", i},
+                    {"seats", {"random", "random"}},
+                    {"scores", scores},   {"ranking", ranking},
+                    {"length", 70 + i},   {"attributes", {{{"order", "first"}}, {{"order", "second"}}}},
+                    {"counters", {{"tiles_set_aside", i}}}};
+  };
+  const auto s = summarize(e, {line(0, {0, 1}, {10, 5}), line(1, {0, 0}, {7, 7}), line(2, {1, 0}, {3, 9}),
+                               line(3, {0, 1}, {12, 2})});
+  const auto& c = s["cells"][0];
+  EXPECT_EQ(c["games"], 4);
+  EXPECT_DOUBLE_EQ(c["seats"][0]["win_share"]["value"].get<double>(), (1 + 0.5 + 0 + 1) / 4.0);
+  EXPECT_DOUBLE_EQ(c["draw_rate"]["value"].get<double>(), 0.25);
+  EXPECT_DOUBLE_EQ(c["seats"][1]["score"]["mean"].get<double>(), (5 + 7 + 9 + 2) / 4.0);
+  EXPECT_EQ(c["attributes"][0]["key"], "order");
+  EXPECT_DOUBLE_EQ(c["attributes"][0]["win_share"]["value"].get<double>(), 2.5 / 4);
+  EXPECT_DOUBLE_EQ(c["length"]["mean"].get<double>(), 71.5);
+  EXPECT_DOUBLE_EQ(c["counters"][0]["value"]["mean"].get<double>(), 1.5);
+}
+
+TEST(Lab, ParsingGivesClearErrors) {
+  EXPECT_EQ(parse_shard("2/8"), (std::pair<int, int>{1, 8}));
+  EXPECT_THROW(parse_shard("0/8"), Error);
+  EXPECT_THROW(parse_shard("9/8"), Error);
+  EXPECT_THROW(parse_shard("2-8"), Error);
+  EXPECT_THROW(parse_shard("a/b"), Error);
+  EXPECT_EQ(parse_sweep("tiles=standard,open").values.size(), 2u);
+  EXPECT_THROW(parse_sweep("tiles"), Error);
+  EXPECT_THROW(parse_sweep("tiles=a,a"), Error);
+  const auto u = parse_until("order=first winrate < 0.5 by 0.03 alpha 0.01");
+  EXPECT_EQ(u.subject, "order=first");
+  EXPECT_EQ(u.op, '<');
+  EXPECT_DOUBLE_EQ(u.delta, 0.03);
+  EXPECT_DOUBLE_EQ(u.alpha, 0.01);
+  EXPECT_THROW(parse_until("seat0 score != 0.5"), Error);
+  EXPECT_THROW(parse_until("seat0 winrate == 0.5"), Error);
+  EXPECT_THROW(parse_until("seat0 winrate != 1.5"), Error);
+  EXPECT_THROW(parse_until("banana winrate != 0.5"), Error);
+  EXPECT_THROW(parse_until("seat0 winrate != 0.5 by"), Error);
+  Experiment e = small(10);
+  e.sweeps.push_back(parse_sweep("tiles=open"));
+  EXPECT_THROW(e.cells(), Error);  // swept twice
+  Experiment bad = small(10);
+  bad.sweeps = {parse_sweep("tiles=standard,huge")};
+  EXPECT_THROW(bad.cells(), Error);
+}
+
+TEST(Sprt, DecidesAClearDifferenceQuickly) {
+  Experiment e;
+  e.game = &Registry::instance().find("dungeon");
+  e.seats = {"random", "greedy:worlds=2"};
+  e.games = 400;
+  e.until = parse_until("seat1 winrate > 0.5 by 0.1");
+  const auto r = run(e, 2, false);
+  ASSERT_EQ(r.sprt.size(), 1u);
+  EXPECT_EQ(r.sprt[0]["decision"], "H1");
+  EXPECT_LT(r.sprt[0]["games"].get<long>(), 60);
+  EXPECT_EQ(static_cast<long>(r.lines.size()), r.sprt[0]["games"].get<long>());
+  // The same decision after the same number of games, whatever the threads.
+  const auto r1 = run(e, 1, false);
+  EXPECT_EQ(r1.sprt[0]["games"], r.sprt[0]["games"]);
+}
+
+TEST(Sprt, AcceptsTheNullWhenThereIsNoDifference) {
+  // Made-up games where seat 0 wins exactly every other game.
+  Until u = parse_until("seat0 winrate != 0.5 by 0.1");
+  std::vector<GameLine> lines;
+  for (int i = 0; i < 2000; ++i)
+    lines.push_back({{"ranking", i % 2 ? std::vector<int>{0, 1} : std::vector<int>{1, 0}}, {"seats", {"a", "b"}},
+                     {"attributes", nlohmann::json::array()}});
+  const auto d = sprt_decide(u, lines);
+  EXPECT_EQ(d["decision"], "H0");
+  EXPECT_LT(d["games"].get<long>(), 2000);
+  EXPECT_NEAR(d["estimate"].get<double>(), 0.5, 0.01);
+}
+
+TEST(Report, IsSelfContainedAndDrawsCharts) {
+  const Experiment e = small(8);
+  const auto s = summarize(e, run(e, 2, false).lines);
+  const std::string html = html_report(s);
+  EXPECT_NE(html.find("<!doctype html>"), std::string::npos);
+  EXPECT_NE(html.find("Balance report: Turf War"), std::string::npos);
+  std::size_t svgs = 0;
+  for (std::size_t p = 0; (p = html.find("<svg", p)) != std::string::npos; ++p) ++svgs;
+  EXPECT_GE(svgs, 5u);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find("http://"), std::string::npos);
+  EXPECT_EQ(html.find("https://"), std::string::npos);
+  EXPECT_NE(html.find(reproduce_command(s["experiment"])), std::string::npos);
+  EXPECT_EQ(reproduce_command(s["experiment"]),
+            "turf sim dungeon --seats random,greedy:worlds=2 --games 8 --seed 77 --sweep tiles=standard,open");
+}
+
+}  // namespace
+}  // namespace turf::lab
