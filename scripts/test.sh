@@ -2,7 +2,7 @@
 # Quick start 2: install what is missing, build with warnings as errors, and run every test.
 #   bash scripts/test.sh          the release build (g++ 12, -Werror) and all tests
 #   bash scripts/test.sh --asan   the same tests under AddressSanitizer + UBSan (clang-19),
-#                                 with fewer conformance games (TURF_CONFORMANCE_GAMES=300)
+#                                 with fewer conformance games (TURF_CONFORMANCE_SCALE=0.15)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh

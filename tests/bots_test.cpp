@@ -4,7 +4,7 @@
 #include "bots/agent.h"
 #include "bots/mcts.h"
 #include "core/match.h"
-#include "dungeon_board.h"
+#include "dungeon/board.h"
 #include "games/dungeon/game.h"
 
 namespace turf {

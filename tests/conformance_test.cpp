@@ -10,7 +10,8 @@
 // Checked per game: the record round-trips through JSON and replays to the same state at every
 // step; the same seed and the same choices give the same game; scores agree with the ranking.
 //
-// TURF_CONFORMANCE_GAMES sets the number of games per game and player count (default 2000).
+// Games per game and player count: GameInfo::conformance_games (2000 unless the game says
+// otherwise), scaled by TURF_CONFORMANCE_SCALE or replaced by TURF_CONFORMANCE_GAMES.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -35,9 +36,13 @@ std::vector<Case> all_cases() {
   return out;
 }
 
-int games_per_case() {
-  const char* env = std::getenv("TURF_CONFORMANCE_GAMES");
-  return env ? std::max(1, std::atoi(env)) : 2000;
+// The game's own count (GameInfo::conformance_games), scaled by TURF_CONFORMANCE_SCALE;
+// TURF_CONFORMANCE_GAMES, when set, replaces it for every game.
+int games_per_case(const GameInfo& g) {
+  if (const char* env = std::getenv("TURF_CONFORMANCE_GAMES")) return std::max(1, std::atoi(env));
+  double scale = 1.0;
+  if (const char* env = std::getenv("TURF_CONFORMANCE_SCALE")) scale = std::atof(env);
+  return std::max(1, static_cast<int>(g.conformance_games * scale));
 }
 
 void PrintTo(const Case& c, std::ostream* os) {
@@ -155,7 +160,7 @@ std::vector<Action> play_checked(const GameInfo& game, const Options& options, s
 TEST_P(Conformance, RandomGamesKeepTheContract) {
   const Case c = GetParam();
   const Options options = c.game->resolve({{"players", std::to_string(c.players)}});
-  const int n = games_per_case();
+  const int n = games_per_case(*c.game);
   for (int g = 0; g < n && !HasFatalFailure(); ++g) {
     const std::uint64_t seed = mix_seed(0xC0FFEE, static_cast<std::uint64_t>(g));
     const auto actions = play_checked(*c.game, options, seed, true);

@@ -49,7 +49,8 @@ TEST(Lab, ShardsAreDisjointAndCoverEverything) {
 
 TEST(Lab, ResultsDoNotDependOnThreads) {
   const Experiment e = small(16);
-  EXPECT_EQ(summarize(e, run(e, 1, false).lines).dump(), summarize(e, run(e, 2, false).lines).dump());
+  EXPECT_EQ(summarize(e, run(e, 1, false).lines).dump(),
+            summarize(e, run(e, 2, false).lines).dump());
 }
 
 TEST(Lab, SummaryCountsSharesDrawsAndAttributes) {
@@ -58,14 +59,17 @@ TEST(Lab, SummaryCountsSharesDrawsAndAttributes) {
   e.seats = {"random"};
   e.games = 4;
   auto line = [](long i, std::vector<int> ranking, std::vector<double> scores) {
-    return GameLine{{"cell", 0},          {"index", i},
+    return GameLine{{"cell", 0},
+                    {"index", i},
                     {"seats", {"random", "random"}},
-                    {"scores", scores},   {"ranking", ranking},
-                    {"length", 70 + i},   {"attributes", {{{"order", "first"}}, {{"order", "second"}}}},
+                    {"scores", scores},
+                    {"ranking", ranking},
+                    {"length", 70 + i},
+                    {"attributes", {{{"order", "first"}}, {{"order", "second"}}}},
                     {"counters", {{"tiles_set_aside", i}}}};
   };
-  const auto s = summarize(e, {line(0, {0, 1}, {10, 5}), line(1, {0, 0}, {7, 7}), line(2, {1, 0}, {3, 9}),
-                               line(3, {0, 1}, {12, 2})});
+  const auto s = summarize(e, {line(0, {0, 1}, {10, 5}), line(1, {0, 0}, {7, 7}),
+                               line(2, {1, 0}, {3, 9}), line(3, {0, 1}, {12, 2})});
   const auto& c = s["cells"][0];
   EXPECT_EQ(c["games"], 4);
   EXPECT_DOUBLE_EQ(c["seats"][0]["win_share"]["value"].get<double>(), (1 + 0.5 + 0 + 1) / 4.0);
@@ -125,7 +129,8 @@ TEST(Sprt, AcceptsTheNullWhenThereIsNoDifference) {
   Until u = parse_until("seat0 winrate != 0.5 by 0.1");
   std::vector<GameLine> lines;
   for (int i = 0; i < 2000; ++i)
-    lines.push_back({{"ranking", i % 2 ? std::vector<int>{0, 1} : std::vector<int>{1, 0}}, {"seats", {"a", "b"}},
+    lines.push_back({{"ranking", i % 2 ? std::vector<int>{0, 1} : std::vector<int>{1, 0}},
+                     {"seats", {"a", "b"}},
                      {"attributes", nlohmann::json::array()}});
   const auto d = sprt_decide(u, lines);
   EXPECT_EQ(d["decision"], "H0");
@@ -147,7 +152,8 @@ TEST(Report, IsSelfContainedAndDrawsCharts) {
   EXPECT_EQ(html.find("https://"), std::string::npos);
   EXPECT_NE(html.find(reproduce_command(s["experiment"])), std::string::npos);
   EXPECT_EQ(reproduce_command(s["experiment"]),
-            "turf sim dungeon --seats random,greedy:worlds=2 --games 8 --seed 77 --sweep tiles=standard,open");
+            "turf sim dungeon --seats random,greedy:worlds=2 --games 8 --seed 77 --sweep "
+            "tiles=standard,open");
 }
 
 }  // namespace

@@ -123,6 +123,9 @@ struct GameInfo {
   double eval_scale = 10.0;
   // Seat attributes declared by the game for statistics ("first_player", "faction", ...).
   std::function<std::map<std::string, std::string>(const State&, Seat)> seat_attributes;
+  // Seeded random games per player count in the conformance suite (scaled by the environment
+  // variable TURF_CONFORMANCE_SCALE, e.g. 0.15 under the sanitizers).
+  int conformance_games = 2000;
   // Per-game counters worth reporting, read at the end of a game ("tiles_set_aside", ...).
   std::function<std::map<std::string, double>(const State&)> counters;
 

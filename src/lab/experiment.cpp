@@ -31,7 +31,9 @@ std::vector<std::string> split(const std::string& s, char sep) {
   return out;
 }
 
-double normal_two_sided_p(double z) { return std::erfc(std::fabs(z) / std::sqrt(2.0)); }
+double normal_two_sided_p(double z) {
+  return std::erfc(std::fabs(z) / std::sqrt(2.0));
+}
 
 std::string cell_label(const Options& cell, const std::vector<Sweep>& sweeps) {
   std::string s;
@@ -74,7 +76,7 @@ nlohmann::json histogram_json(const Histogram& h) {
 double quantile(std::vector<double> v, double q) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
-  const std::size_t k = static_cast<std::size_t>(std::ceil(q * static_cast<double>(v.size()))) ;
+  const std::size_t k = static_cast<std::size_t>(std::ceil(q * static_cast<double>(v.size())));
   return v[std::min(v.size() - 1, k == 0 ? 0 : k - 1)];
 }
 
@@ -103,10 +105,14 @@ nlohmann::json compare_shares(double sa, double na, double sb, double nb) {
 
 // Welch's test of two means (normal approximation: our samples are large).
 nlohmann::json compare_means(const Moments& a, const Moments& b) {
-  const double se = std::sqrt(a.variance() / std::max(1.0, a.n) + b.variance() / std::max(1.0, b.n));
+  const double se =
+      std::sqrt(a.variance() / std::max(1.0, a.n) + b.variance() / std::max(1.0, b.n));
   const double d = a.mean - b.mean;
   const double p = se > 0 ? normal_two_sided_p(d / se) : (d == 0 ? 1.0 : 0.0);
-  return {{"difference", d}, {"ci95", {d - 1.96 * se, d + 1.96 * se}}, {"p_value", p}, {"significant", p < 0.05}};
+  return {{"difference", d},
+          {"ci95", {d - 1.96 * se, d + 1.96 * se}},
+          {"p_value", p},
+          {"significant", p < 0.05}};
 }
 
 // The observations of an SPRT subject in one game (one per matching seat).
@@ -144,8 +150,10 @@ Until parse_until(const std::string& text) {
   Until u;
   u.text = text;
   std::string metric, op;
-  if (!(in >> u.subject >> metric >> op >> u.p0)) throw Error("cannot read --until \"" + text + "\"" + usage);
-  if (metric != "winrate") throw Error("--until: only 'winrate' can be tested, not '" + metric + "'" + usage);
+  if (!(in >> u.subject >> metric >> op >> u.p0))
+    throw Error("cannot read --until \"" + text + "\"" + usage);
+  if (metric != "winrate")
+    throw Error("--until: only 'winrate' can be tested, not '" + metric + "'" + usage);
   if (op == "!=")
     u.op = '!';
   else if (op == "<" || op == ">")
@@ -168,8 +176,8 @@ Until parse_until(const std::string& text) {
   const bool seat = u.subject.rfind("seat", 0) == 0 && u.subject.size() > 4 &&
                     std::all_of(u.subject.begin() + 4, u.subject.end(), ::isdigit);
   if (!seat && u.subject.find('=') == std::string::npos)
-    throw Error("--until: the subject must be seatN, agent=SPEC or an attribute key=value, not '" + u.subject + "'" +
-                usage);
+    throw Error("--until: the subject must be seatN, agent=SPEC or an attribute key=value, not '" +
+                u.subject + "'" + usage);
   if (!(u.p0 > 0 && u.p0 < 1)) throw Error("--until: the win rate must be between 0 and 1");
   if (!(u.delta > 0) || u.p0 + u.delta >= 1 || u.p0 - u.delta <= 0)
     throw Error("--until: 'by' must be positive and keep the alternatives between 0 and 1");
@@ -202,7 +210,8 @@ Sweep parse_sweep(const std::string& text) {
   Sweep s{trim(text.substr(0, eq)), split(text.substr(eq + 1), ',')};
   std::set<std::string> seen;
   for (const auto& v : s.values)
-    if (v.empty() || !seen.insert(v).second) throw Error("--sweep " + s.key + ": values must be distinct and non-empty");
+    if (v.empty() || !seen.insert(v).second)
+      throw Error("--sweep " + s.key + ": values must be distinct and non-empty");
   return s;
 }
 
@@ -236,7 +245,8 @@ std::vector<std::string> Experiment::seats_for(const Options& cell) const {
   if (seats.size() == 1) return std::vector<std::string>(static_cast<std::size_t>(n), seats[0]);
   if (static_cast<int>(seats.size()) != n)
     throw Error(game->id + " with players=" + std::to_string(n) + " needs " + std::to_string(n) +
-                " seats in --seats (or one spec for every seat), not " + std::to_string(seats.size()));
+                " seats in --seats (or one spec for every seat), not " +
+                std::to_string(seats.size()));
   return seats;
 }
 
@@ -245,9 +255,9 @@ std::pair<long, long> Experiment::index_range() const {
 }
 
 nlohmann::json Experiment::to_json() const {
-  nlohmann::json j = {{"game", game->id},      {"rules_version", game->rules_version},
+  nlohmann::json j = {{"game", game->id},        {"rules_version", game->rules_version},
                       {"options", base_options}, {"seats", seats},
-                      {"games", games},        {"seed", seed}};
+                      {"games", games},          {"seed", seed}};
   auto& sw = j["sweeps"] = nlohmann::json::array();
   for (const auto& s : sweeps) sw.push_back({{"key", s.key}, {"values", s.values}});
   if (until) j["until"] = until->text;
@@ -265,7 +275,8 @@ Experiment Experiment::from_json(const nlohmann::json& j) {
     e.seats = j.at("seats").get<std::vector<std::string>>();
     e.games = j.at("games").get<long>();
     e.seed = j.at("seed").get<std::uint64_t>();
-    for (const auto& s : j.at("sweeps")) e.sweeps.push_back({s.at("key"), s.at("values").get<std::vector<std::string>>()});
+    for (const auto& s : j.at("sweeps"))
+      e.sweeps.push_back({s.at("key"), s.at("values").get<std::vector<std::string>>()});
     if (j.contains("until")) e.until = parse_until(j["until"].get<std::string>());
   } catch (const nlohmann::json::exception& ex) {
     throw Error(std::string("experiment description is malformed: ") + ex.what());
@@ -280,9 +291,15 @@ namespace {
 
 GameLine make_line(int cell, const Options& options, long index, const GameResult& r,
                    const std::vector<std::string>& seats, bool keep_record) {
-  GameLine j = {{"cell", cell},        {"cell_options", options.values()}, {"index", index},
-                {"seed", r.seed},      {"seats", seats},                   {"scores", r.scores},
-                {"ranking", r.ranking}, {"length", r.length},               {"attributes", r.attributes},
+  GameLine j = {{"cell", cell},
+                {"cell_options", options.values()},
+                {"index", index},
+                {"seed", r.seed},
+                {"seats", seats},
+                {"scores", r.scores},
+                {"ranking", r.ranking},
+                {"length", r.length},
+                {"attributes", r.attributes},
                 {"counters", r.counters}};
   if (keep_record) j["record"] = nlohmann::json::parse(r.record);
   return j;
@@ -290,11 +307,13 @@ GameLine make_line(int cell, const Options& options, long index, const GameResul
 
 }  // namespace
 
-RunResult run(const Experiment& e, int threads, bool keep_records, const std::function<void(long, long)>& progress) {
+RunResult run(const Experiment& e, int threads, bool keep_records,
+              const std::function<void(long, long)>& progress) {
   const auto cells = e.cells();
   std::vector<std::vector<std::string>> seats;
   for (const auto& c : cells) seats.push_back(e.seats_for(c));
-  if (e.until && e.shards > 1) throw Error("--until cannot be combined with --shard (a sequential test needs every game)");
+  if (e.until && e.shards > 1)
+    throw Error("--until cannot be combined with --shard (a sequential test needs every game)");
   const auto [begin, end] = e.index_range();
   const long per_cell = end - begin;
   const long total = per_cell * static_cast<long>(cells.size());
@@ -314,10 +333,12 @@ RunResult run(const Experiment& e, int threads, bool keep_records, const std::fu
         for (long t; (t = next.fetch_add(1)) < count;) {
           const int c = only_cell >= 0 ? only_cell : static_cast<int>(t / n);
           const long index = from + (only_cell >= 0 ? t : t % n);
-          const auto r = play_game(*e.game, cells[static_cast<std::size_t>(c)], seats[static_cast<std::size_t>(c)],
-                                   mix_seed(e.seed, static_cast<std::uint64_t>(index)), keep_records);
+          const auto r = play_game(
+              *e.game, cells[static_cast<std::size_t>(c)], seats[static_cast<std::size_t>(c)],
+              mix_seed(e.seed, static_cast<std::uint64_t>(index)), keep_records);
           lines[static_cast<std::size_t>(t)] =
-              make_line(c, cells[static_cast<std::size_t>(c)], index, r, seats[static_cast<std::size_t>(c)], keep_records);
+              make_line(c, cells[static_cast<std::size_t>(c)], index, r,
+                        seats[static_cast<std::size_t>(c)], keep_records);
           const long d = done.fetch_add(1) + 1;
           if (progress) progress(d, total);
         }
@@ -387,12 +408,16 @@ nlohmann::json sprt_decide(const Until& u, const std::vector<GameLine>& lines) {
       for (auto& t : tests) {
         if (t.state != 0) continue;
         t.llr += x * std::log(t.p1 / u.p0) + (1 - x) * std::log((1 - t.p1) / (1 - u.p0));
-        if (t.llr >= t.upper) t.state = 1;
-        else if (t.llr <= t.lower) t.state = -1;
+        if (t.llr >= t.upper)
+          t.state = 1;
+        else if (t.llr <= t.lower)
+          t.state = -1;
       }
     }
-    const bool h1 = std::any_of(tests.begin(), tests.end(), [](const auto& t) { return t.state == 1; });
-    const bool h0 = std::all_of(tests.begin(), tests.end(), [](const auto& t) { return t.state == -1; });
+    const bool h1 =
+        std::any_of(tests.begin(), tests.end(), [](const auto& t) { return t.state == 1; });
+    const bool h0 =
+        std::all_of(tests.begin(), tests.end(), [](const auto& t) { return t.state == -1; });
     if (h1 || h0) {
       decision = h1 ? "H1" : "H0";
       used = static_cast<long>(i) + 1;
@@ -410,11 +435,12 @@ nlohmann::json sprt_decide(const Until& u, const std::vector<GameLine>& lines) {
     meaning = "not decided within the games allowed";
   const auto ci = wilson(sum, n);
   nlohmann::json llrs = nlohmann::json::array();
-  for (const auto& t : tests) llrs.push_back({{"alternative", t.p1}, {"llr", t.llr}, {"lower", t.lower}, {"upper", t.upper}});
+  for (const auto& t : tests)
+    llrs.push_back({{"alternative", t.p1}, {"llr", t.llr}, {"lower", t.lower}, {"upper", t.upper}});
   if (n == 0) throw Error("--until: no game has a seat matching '" + u.subject + "'");
-  return {{"until", u.text}, {"decision", decision}, {"meaning", meaning}, {"games", used},
-          {"observations", n}, {"estimate", sum / n}, {"ci95", {ci.low, ci.high}}, {"tests", llrs},
-          {"alpha", u.alpha}, {"beta", u.beta}};
+  return {{"until", u.text},   {"decision", decision}, {"meaning", meaning},        {"games", used},
+          {"observations", n}, {"estimate", sum / n},  {"ci95", {ci.low, ci.high}}, {"tests", llrs},
+          {"alpha", u.alpha},  {"beta", u.beta}};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -429,7 +455,8 @@ nlohmann::json summarize(const Experiment& e, std::vector<GameLine> lines) {
   // Shared histogram ranges, so that cells can be compared bin by bin.
   double smin = 1e300, smax = -1e300, lmin = 1e300, lmax = -1e300;
   for (const auto& g : lines) {
-    for (double s : g.at("scores").get<std::vector<double>>()) smin = std::min(smin, s), smax = std::max(smax, s);
+    for (double s : g.at("scores").get<std::vector<double>>())
+      smin = std::min(smin, s), smax = std::max(smax, s);
     const double len = g.at("length").get<double>();
     lmin = std::min(lmin, len), lmax = std::max(lmax, len);
   }
@@ -439,7 +466,7 @@ nlohmann::json summarize(const Experiment& e, std::vector<GameLine> lines) {
     std::vector<double> seat_share;
     std::vector<Moments> seat_score;
     std::vector<std::vector<double>> seat_scores;
-    std::map<std::string, std::pair<double, double>> agent;            // spec -> (share, seats)
+    std::map<std::string, std::pair<double, double>> agent;  // spec -> (share, seats)
     std::map<std::pair<std::string, std::string>, std::pair<double, double>> attr;  // -> (share, n)
     Moments length;
     std::vector<double> lengths;
@@ -449,7 +476,8 @@ nlohmann::json summarize(const Experiment& e, std::vector<GameLine> lines) {
   std::vector<CellStats> stats(cells.size());
   for (const auto& g : lines) {
     const auto c = static_cast<std::size_t>(g.at("cell").get<int>());
-    if (c >= stats.size()) throw Error("a game line names cell " + std::to_string(c) + ", which the experiment lacks");
+    if (c >= stats.size())
+      throw Error("a game line names cell " + std::to_string(c) + ", which the experiment lacks");
     CellStats& st = stats[c];
     const auto sh = shares(g);
     const auto scores = g.at("scores").get<std::vector<double>>();
@@ -487,32 +515,40 @@ nlohmann::json summarize(const Experiment& e, std::vector<GameLine> lines) {
   auto& cells_j = out["cells"] = nlohmann::json::array();
   for (std::size_t c = 0; c < cells.size(); ++c) {
     const CellStats& st = stats[c];
-    nlohmann::json cj = {{"cell", c}, {"label", cell_label(cells[c], e.sweeps)}, {"options", cells[c].values()},
+    nlohmann::json cj = {{"cell", c},
+                         {"label", cell_label(cells[c], e.sweeps)},
+                         {"options", cells[c].values()},
                          {"games", st.n}};
     auto& seats_j = cj["seats"] = nlohmann::json::array();
     for (std::size_t s = 0; s < st.seat_share.size(); ++s) {
-      seats_j.push_back({{"seat", s},
-                         {"agent", st.seats[s]},
-                         {"win_share", share_json(st.seat_share[s], st.n)},
-                         {"score", moments_json(st.seat_score[s])},
-                         {"score_median", quantile(st.seat_scores[s], 0.5)},
-                         {"score_histogram", histogram_json(make_histogram(st.seat_scores[s], smin, smax))}});
+      seats_j.push_back(
+          {{"seat", s},
+           {"agent", st.seats[s]},
+           {"win_share", share_json(st.seat_share[s], st.n)},
+           {"score", moments_json(st.seat_score[s])},
+           {"score_median", quantile(st.seat_scores[s], 0.5)},
+           {"score_histogram", histogram_json(make_histogram(st.seat_scores[s], smin, smax))}});
     }
     auto& agents_j = cj["agents"] = nlohmann::json::array();
-    for (const auto& [spec, a] : st.agent) agents_j.push_back({{"agent", spec}, {"win_share", share_json(a.first, a.second)}});
+    for (const auto& [spec, a] : st.agent)
+      agents_j.push_back({{"agent", spec}, {"win_share", share_json(a.first, a.second)}});
     auto& attrs_j = cj["attributes"] = nlohmann::json::array();
     for (const auto& [kv, a] : st.attr)
-      attrs_j.push_back({{"key", kv.first}, {"value", kv.second}, {"win_share", share_json(a.first, a.second)}});
+      attrs_j.push_back(
+          {{"key", kv.first}, {"value", kv.second}, {"win_share", share_json(a.first, a.second)}});
     cj["draw_rate"] = share_json(st.draws, st.n);
     cj["length"] = moments_json(st.length);
     cj["length"]["median"] = quantile(st.lengths, 0.5);
     cj["length"]["p10"] = quantile(st.lengths, 0.1);
     cj["length"]["p90"] = quantile(st.lengths, 0.9);
-    cj["length"]["min"] = st.lengths.empty() ? 0 : *std::min_element(st.lengths.begin(), st.lengths.end());
-    cj["length"]["max"] = st.lengths.empty() ? 0 : *std::max_element(st.lengths.begin(), st.lengths.end());
+    cj["length"]["min"] =
+        st.lengths.empty() ? 0 : *std::min_element(st.lengths.begin(), st.lengths.end());
+    cj["length"]["max"] =
+        st.lengths.empty() ? 0 : *std::max_element(st.lengths.begin(), st.lengths.end());
     cj["length_histogram"] = histogram_json(make_histogram(st.lengths, lmin, lmax));
     auto& counters_j = cj["counters"] = nlohmann::json::array();
-    for (const auto& [k, m] : st.counters) counters_j.push_back({{"name", k}, {"value", moments_json(m)}});
+    for (const auto& [k, m] : st.counters)
+      counters_j.push_back({{"name", k}, {"value", moments_json(m)}});
     cells_j.push_back(std::move(cj));
   }
 
@@ -530,16 +566,19 @@ nlohmann::json summarize(const Experiment& e, std::vector<GameLine> lines) {
       cmp.push_back(std::move(test));
     };
     for (std::size_t s = 0; s < std::min(a.seat_share.size(), b.seat_share.size()); ++s)
-      add("seat " + std::to_string(s) + " win share", compare_shares(a.seat_share[s], a.n, b.seat_share[s], b.n));
+      add("seat " + std::to_string(s) + " win share",
+          compare_shares(a.seat_share[s], a.n, b.seat_share[s], b.n));
     for (const auto& [kv, x] : a.attr) {
       auto it = b.attr.find(kv);
       if (it != b.attr.end())
-        add(kv.first + "=" + kv.second + " win share", compare_shares(x.first, x.second, it->second.first, it->second.second));
+        add(kv.first + "=" + kv.second + " win share",
+            compare_shares(x.first, x.second, it->second.first, it->second.second));
     }
     add("draw rate", compare_shares(a.draws, a.n, b.draws, b.n));
     add("mean length", compare_means(a.length, b.length));
     for (std::size_t s = 0; s < std::min(a.seat_score.size(), b.seat_score.size()); ++s)
-      add("seat " + std::to_string(s) + " mean score", compare_means(a.seat_score[s], b.seat_score[s]));
+      add("seat " + std::to_string(s) + " mean score",
+          compare_means(a.seat_score[s], b.seat_score[s]));
   }
   return out;
 }

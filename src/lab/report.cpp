@@ -16,17 +16,28 @@ using nlohmann::json;
 
 const char* const kPalette[] = {"#3b6fb6", "#e8833a", "#3f9e5a", "#d6454f", "#7f62b8",
                                 "#2aa1a8", "#b8860b", "#c05ba6", "#6b7a8f", "#8c564b"};
-const char* colour(std::size_t i) { return kPalette[i % (sizeof kPalette / sizeof *kPalette)]; }
+const char* colour(std::size_t i) {
+  return kPalette[i % (sizeof kPalette / sizeof *kPalette)];
+}
 
 std::string esc(const std::string& s) {
   std::string o;
   for (char c : s) {
     switch (c) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '"': o += "&quot;"; break;
-      default: o += c;
+      case '&':
+        o += "&amp;";
+        break;
+      case '<':
+        o += "&lt;";
+        break;
+      case '>':
+        o += "&gt;";
+        break;
+      case '"':
+        o += "&quot;";
+        break;
+      default:
+        o += c;
     }
   }
   return o;
@@ -38,7 +49,9 @@ std::string num(double v, int digits = 3) {
   return b;
 }
 
-std::string px(double v) { return num(v, 1); }
+std::string px(double v) {
+  return num(v, 1);
+}
 
 // A round step (1, 2, 2.5 or 5 times a power of ten) giving about `ticks` intervals up to top.
 double nice_step(double top, int ticks) {
@@ -54,7 +67,8 @@ double nice_step(double top, int ticks) {
 struct Bar {
   double value, low, high;
 };
-std::string share_chart(const std::vector<std::string>& groups, const std::vector<std::string>& series,
+std::string share_chart(const std::vector<std::string>& groups,
+                        const std::vector<std::string>& series,
                         const std::vector<std::vector<Bar>>& bars,  // [group][series]
                         double fair, const std::string& title) {
   const double W = 760, H = 310, ml = 52, mr = 16, mt = 52, mb = 56;
@@ -66,46 +80,54 @@ std::string share_chart(const std::vector<std::string>& groups, const std::vecto
   auto y = [&](double v) { return mt + (H - mt - mb) * (1 - v / top); };
   const double gw = (W - ml - mr) / std::max<std::size_t>(1, groups.size());
   const double bw = std::min(64.0, gw * 0.7 / std::max<std::size_t>(1, series.size()));
-  std::string s = "<svg class=\"chart\" viewBox=\"0 0 " + px(W) + " " + px(H) + "\" role=\"img\" aria-label=\"" + esc(title) +
-                  "\">";
+  std::string s = "<svg class=\"chart\" viewBox=\"0 0 " + px(W) + " " + px(H) +
+                  "\" role=\"img\" aria-label=\"" + esc(title) + "\">";
   for (double v = 0; v <= top + 1e-9; v += step) {
-    s += "<line class=\"grid\" x1=\"" + px(ml) + "\" x2=\"" + px(W - mr) + "\" y1=\"" + px(y(v)) + "\" y2=\"" + px(y(v)) + "\"/>";
-    s += "<text class=\"tick\" x=\"" + px(ml - 8) + "\" y=\"" + px(y(v) + 4) + "\" text-anchor=\"end\">" + num(v, 2) + "</text>";
+    s += "<line class=\"grid\" x1=\"" + px(ml) + "\" x2=\"" + px(W - mr) + "\" y1=\"" + px(y(v)) +
+         "\" y2=\"" + px(y(v)) + "\"/>";
+    s += "<text class=\"tick\" x=\"" + px(ml - 8) + "\" y=\"" + px(y(v) + 4) +
+         "\" text-anchor=\"end\">" + num(v, 2) + "</text>";
   }
   for (std::size_t g = 0; g < groups.size(); ++g) {
     const double x0 = ml + gw * g + (gw - bw * series.size()) / 2;
     for (std::size_t k = 0; k < series.size() && k < bars[g].size(); ++k) {
       const Bar& b = bars[g][k];
       const double x = x0 + bw * k;
-      s += "<rect x=\"" + px(x + 2) + "\" y=\"" + px(y(b.value)) + "\" width=\"" + px(bw - 4) + "\" height=\"" +
-           px(y(0) - y(b.value)) + "\" fill=\"" + colour(k) + "\" rx=\"2\"><title>" + esc(groups[g]) +
-           (series.size() > 1 ? " · " + esc(series[k]) : "") + ": " + num(b.value) + " [" + num(b.low) + ", " +
-           num(b.high) + "]</title></rect>";
+      s += "<rect x=\"" + px(x + 2) + "\" y=\"" + px(y(b.value)) + "\" width=\"" + px(bw - 4) +
+           "\" height=\"" + px(y(0) - y(b.value)) + "\" fill=\"" + colour(k) +
+           "\" rx=\"2\"><title>" + esc(groups[g]) +
+           (series.size() > 1 ? " · " + esc(series[k]) : "") + ": " + num(b.value) + " [" +
+           num(b.low) + ", " + num(b.high) + "]</title></rect>";
       const double cx = x + bw / 2;
-      s += "<line class=\"whisker\" x1=\"" + px(cx) + "\" x2=\"" + px(cx) + "\" y1=\"" + px(y(b.low)) + "\" y2=\"" +
-           px(y(b.high)) + "\"/>";
+      s += "<line class=\"whisker\" x1=\"" + px(cx) + "\" x2=\"" + px(cx) + "\" y1=\"" +
+           px(y(b.low)) + "\" y2=\"" + px(y(b.high)) + "\"/>";
       for (double v : {b.low, b.high})
-        s += "<line class=\"whisker\" x1=\"" + px(cx - 5) + "\" x2=\"" + px(cx + 5) + "\" y1=\"" + px(y(v)) + "\" y2=\"" +
-             px(y(v)) + "\"/>";
-      s += "<text class=\"value\" x=\"" + px(cx) + "\" y=\"" + px(y(b.high) - 6) + "\" text-anchor=\"middle\">" +
-           num(b.value) + "</text>";
+        s += "<line class=\"whisker\" x1=\"" + px(cx - 5) + "\" x2=\"" + px(cx + 5) + "\" y1=\"" +
+             px(y(v)) + "\" y2=\"" + px(y(v)) + "\"/>";
+      s += "<text class=\"value\" x=\"" + px(cx) + "\" y=\"" + px(y(b.high) - 6) +
+           "\" text-anchor=\"middle\">" + num(b.value) + "</text>";
     }
     s += "<text class=\"label\" x=\"" + px(ml + gw * g + gw / 2) + "\" y=\"" + px(H - mb + 20) +
          "\" text-anchor=\"middle\">" + esc(groups[g]) + "</text>";
   }
-  s += "<line class=\"fair\" x1=\"" + px(ml) + "\" x2=\"" + px(W - mr) + "\" y1=\"" + px(y(fair)) + "\" y2=\"" +
-       px(y(fair)) + "\"/>";
-  s += "<line class=\"axis\" x1=\"" + px(ml) + "\" x2=\"" + px(W - mr) + "\" y1=\"" + px(y(0)) + "\" y2=\"" + px(y(0)) + "\"/>";
+  s += "<line class=\"fair\" x1=\"" + px(ml) + "\" x2=\"" + px(W - mr) + "\" y1=\"" + px(y(fair)) +
+       "\" y2=\"" + px(y(fair)) + "\"/>";
+  s += "<line class=\"axis\" x1=\"" + px(ml) + "\" x2=\"" + px(W - mr) + "\" y1=\"" + px(y(0)) +
+       "\" y2=\"" + px(y(0)) + "\"/>";
   double lx = ml;
   if (series.size() > 1) {
     for (std::size_t k = 0; k < series.size(); ++k) {
-      s += "<rect x=\"" + px(lx) + "\" y=\"" + px(H - 22) + "\" width=\"12\" height=\"12\" rx=\"2\" fill=\"" + colour(k) + "\"/>";
-      s += "<text class=\"legend\" x=\"" + px(lx + 17) + "\" y=\"" + px(H - 12) + "\">" + esc(series[k]) + "</text>";
+      s += "<rect x=\"" + px(lx) + "\" y=\"" + px(H - 22) +
+           "\" width=\"12\" height=\"12\" rx=\"2\" fill=\"" + colour(k) + "\"/>";
+      s += "<text class=\"legend\" x=\"" + px(lx + 17) + "\" y=\"" + px(H - 12) + "\">" +
+           esc(series[k]) + "</text>";
       lx += 30 + 7.0 * static_cast<double>(series[k].size());
     }
   }
-  s += "<line class=\"fair\" x1=\"" + px(lx) + "\" x2=\"" + px(lx + 22) + "\" y1=\"" + px(H - 16) + "\" y2=\"" + px(H - 16) + "\"/>";
-  s += "<text class=\"fairlabel\" x=\"" + px(lx + 28) + "\" y=\"" + px(H - 12) + "\">fair share " + num(fair) + "</text>";
+  s += "<line class=\"fair\" x1=\"" + px(lx) + "\" x2=\"" + px(lx + 22) + "\" y1=\"" + px(H - 16) +
+       "\" y2=\"" + px(H - 16) + "\"/>";
+  s += "<text class=\"fairlabel\" x=\"" + px(lx + 28) + "\" y=\"" + px(H - 12) + "\">fair share " +
+       num(fair) + "</text>";
   s += "<text class=\"title\" x=\"" + px(ml) + "\" y=\"20\">" + esc(title) + "</text></svg>";
   return s;
 }
@@ -132,10 +154,13 @@ std::string histogram_chart(const std::vector<json>& hists, const std::vector<st
   peak = std::ceil((peak > 0 ? peak * 1.05 : 1) / step) * step;
   const double bw = (W - ml - mr) / static_cast<double>(nb);
   auto y = [&](double v) { return mt + (H - mt - mb) * (1 - v / peak); };
-  std::string s = "<svg class=\"chart\" viewBox=\"0 0 " + px(W) + " " + px(H) + "\" role=\"img\" aria-label=\"" + esc(title) + "\">";
+  std::string s = "<svg class=\"chart\" viewBox=\"0 0 " + px(W) + " " + px(H) +
+                  "\" role=\"img\" aria-label=\"" + esc(title) + "\">";
   for (double v = 0; v <= peak + 1e-12; v += step) {
-    s += "<line class=\"grid\" x1=\"" + px(ml) + "\" x2=\"" + px(W - mr) + "\" y1=\"" + px(y(v)) + "\" y2=\"" + px(y(v)) + "\"/>";
-    s += "<text class=\"tick\" x=\"" + px(ml - 8) + "\" y=\"" + px(y(v) + 4) + "\" text-anchor=\"end\">" + num(100 * v, step * 100 < 1 ? 1 : 0) + "%</text>";
+    s += "<line class=\"grid\" x1=\"" + px(ml) + "\" x2=\"" + px(W - mr) + "\" y1=\"" + px(y(v)) +
+         "\" y2=\"" + px(y(v)) + "\"/>";
+    s += "<text class=\"tick\" x=\"" + px(ml - 8) + "\" y=\"" + px(y(v) + 4) +
+         "\" text-anchor=\"end\">" + num(100 * v, step * 100 < 1 ? 1 : 0) + "%</text>";
   }
   for (std::size_t k = 0; k < freq.size(); ++k) {
     std::string path = "M" + px(ml) + "," + px(y(0));
@@ -144,23 +169,26 @@ std::string histogram_chart(const std::vector<json>& hists, const std::vector<st
       path += " L" + px(ml + bw * (b + 1)) + "," + px(y(freq[k][b]));
     }
     path += " L" + px(ml + bw * freq[k].size()) + "," + px(y(0)) + " Z";
-    s += "<path d=\"" + path + "\" fill=\"" + colour(k) + "\" fill-opacity=\"0.28\" stroke=\"" + colour(k) +
-         "\" stroke-width=\"1.6\"><title>" + esc(names[k]) + "</title></path>";
+    s += "<path d=\"" + path + "\" fill=\"" + colour(k) + "\" fill-opacity=\"0.28\" stroke=\"" +
+         colour(k) + "\" stroke-width=\"1.6\"><title>" + esc(names[k]) + "</title></path>";
   }
   const std::size_t every = std::max<std::size_t>(1, nb / 12);
   for (std::size_t b = 0; b < nb; b += every) {
     const double v = lo + width * static_cast<double>(b);
-    s += "<text class=\"tick\" x=\"" + px(ml + bw * (b + 0.5)) + "\" y=\"" + px(H - mb + 16) + "\" text-anchor=\"middle\">" +
-         num(v, width < 1 ? 1 : 0) + "</text>";
+    s += "<text class=\"tick\" x=\"" + px(ml + bw * (b + 0.5)) + "\" y=\"" + px(H - mb + 16) +
+         "\" text-anchor=\"middle\">" + num(v, width < 1 ? 1 : 0) + "</text>";
   }
-  s += "<line class=\"axis\" x1=\"" + px(ml) + "\" x2=\"" + px(W - mr) + "\" y1=\"" + px(y(0)) + "\" y2=\"" + px(y(0)) + "\"/>";
-  s += "<text class=\"label\" x=\"" + px((W + ml) / 2) + "\" y=\"" + px(H - mb + 34) + "\" text-anchor=\"middle\">" + esc(xlabel) +
-       "</text>";
+  s += "<line class=\"axis\" x1=\"" + px(ml) + "\" x2=\"" + px(W - mr) + "\" y1=\"" + px(y(0)) +
+       "\" y2=\"" + px(y(0)) + "\"/>";
+  s += "<text class=\"label\" x=\"" + px((W + ml) / 2) + "\" y=\"" + px(H - mb + 34) +
+       "\" text-anchor=\"middle\">" + esc(xlabel) + "</text>";
   if (names.size() > 1) {
     double lx = ml;
     for (std::size_t k = 0; k < names.size(); ++k) {
-      s += "<rect x=\"" + px(lx) + "\" y=\"" + px(H - 16) + "\" width=\"12\" height=\"12\" rx=\"2\" fill=\"" + colour(k) + "\"/>";
-      s += "<text class=\"legend\" x=\"" + px(lx + 17) + "\" y=\"" + px(H - 6) + "\">" + esc(names[k]) + "</text>";
+      s += "<rect x=\"" + px(lx) + "\" y=\"" + px(H - 16) +
+           "\" width=\"12\" height=\"12\" rx=\"2\" fill=\"" + colour(k) + "\"/>";
+      s += "<text class=\"legend\" x=\"" + px(lx + 17) + "\" y=\"" + px(H - 6) + "\">" +
+           esc(names[k]) + "</text>";
       lx += 30 + 7.0 * static_cast<double>(names[k].size());
     }
   }
@@ -169,12 +197,14 @@ std::string histogram_chart(const std::vector<json>& hists, const std::vector<st
 }
 
 Bar bar_of(const json& share) {
-  return {share["value"].get<double>(), share["ci95"][0].get<double>(), share["ci95"][1].get<double>()};
+  return {share["value"].get<double>(), share["ci95"][0].get<double>(),
+          share["ci95"][1].get<double>()};
 }
 
 std::string ci_text(const json& share) {
-  return num(share["value"].get<double>()) + " <span class=\"ci\">[" + num(share["ci95"][0].get<double>()) + ", " +
-         num(share["ci95"][1].get<double>()) + "]</span>";
+  return num(share["value"].get<double>()) + " <span class=\"ci\">[" +
+         num(share["ci95"][0].get<double>()) + ", " + num(share["ci95"][1].get<double>()) +
+         "]</span>";
 }
 
 const char* kStyle = R"CSS(
@@ -224,8 +254,9 @@ std::string reproduce_command(const json& e) {
   };
   std::string seats;
   for (const auto& s : e["seats"]) seats += (seats.empty() ? "" : ",") + s.get<std::string>();
-  std::string cmd = "turf sim " + e["game"].get<std::string>() + " --seats " + q(seats) + " --games " +
-                    std::to_string(e["games"].get<long>()) + " --seed " + std::to_string(e["seed"].get<std::uint64_t>());
+  std::string cmd = "turf sim " + e["game"].get<std::string>() + " --seats " + q(seats) +
+                    " --games " + std::to_string(e["games"].get<long>()) + " --seed " +
+                    std::to_string(e["seed"].get<std::uint64_t>());
   for (const auto& [k, v] : e["options"].items()) cmd += " -o " + q(k + "=" + v.get<std::string>());
   for (const auto& s : e["sweeps"]) {
     std::string vals;
@@ -250,13 +281,17 @@ std::string html_report(const json& summary) {
   double total = 0;
   for (const auto& c : cells) total += c["games"].get<double>();
 
-  std::string h = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-                  "<title>Balance report: " + esc(title) + "</title><style>" + kStyle + "</style></head><body><main>";
-  h += "<header><h1>Balance report: " + esc(title) + "</h1><p class=\"sub\">Seats: <b>" + esc(seats) + "</b> · " +
-       num(total, 0) + " games" + (cells.size() > 1 ? " in " + std::to_string(cells.size()) + " sweep cells" : "") +
-       " · seed " + std::to_string(e["seed"].get<std::uint64_t>()) + " · rules " + esc(e["rules_version"].get<std::string>()) +
-       " · " + esc(summary.value("engine", std::string("turf"))) + "</p></header>";
+  std::string h =
+      "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+      "<title>Balance report: " +
+      esc(title) + "</title><style>" + kStyle + "</style></head><body><main>";
+  h += "<header><h1>Balance report: " + esc(title) + "</h1><p class=\"sub\">Seats: <b>" +
+       esc(seats) + "</b> · " + num(total, 0) + " games" +
+       (cells.size() > 1 ? " in " + std::to_string(cells.size()) + " sweep cells" : "") +
+       " · seed " + std::to_string(e["seed"].get<std::uint64_t>()) + " · rules " +
+       esc(e["rules_version"].get<std::string>()) + " · " +
+       esc(summary.value("engine", std::string("turf"))) + "</p></header>";
 
   // Key numbers of the baseline cell.
   const auto& base = cells[0];
@@ -264,29 +299,36 @@ std::string html_report(const json& summary) {
   const double fair = nseats ? 1.0 / static_cast<double>(nseats) : 0.5;
   h += "<section class=\"cards\">";
   for (const auto& s : base["seats"])
-    h += "<div class=\"card\"><div class=\"k\">Seat " + std::to_string(s["seat"].get<int>()) + " win share</div><div class=\"v\">" +
-         num(s["win_share"]["value"].get<double>()) + "</div><span class=\"ci\">95% CI [" +
-         num(s["win_share"]["ci95"][0].get<double>()) + ", " + num(s["win_share"]["ci95"][1].get<double>()) + "] · " +
+    h += "<div class=\"card\"><div class=\"k\">Seat " + std::to_string(s["seat"].get<int>()) +
+         " win share</div><div class=\"v\">" + num(s["win_share"]["value"].get<double>()) +
+         "</div><span class=\"ci\">95% CI [" + num(s["win_share"]["ci95"][0].get<double>()) + ", " +
+         num(s["win_share"]["ci95"][1].get<double>()) + "] · " +
          esc(s["agent"].get<std::string>()) + "</span></div>";
-  h += "<div class=\"card\"><div class=\"k\">Draws</div><div class=\"v\">" + num(base["draw_rate"]["value"].get<double>()) +
-       "</div><span class=\"ci\">95% CI [" + num(base["draw_rate"]["ci95"][0].get<double>()) + ", " +
+  h += "<div class=\"card\"><div class=\"k\">Draws</div><div class=\"v\">" +
+       num(base["draw_rate"]["value"].get<double>()) + "</div><span class=\"ci\">95% CI [" +
+       num(base["draw_rate"]["ci95"][0].get<double>()) + ", " +
        num(base["draw_rate"]["ci95"][1].get<double>()) + "]</span></div>";
-  h += "<div class=\"card\"><div class=\"k\">Game length</div><div class=\"v\">" + num(base["length"]["mean"].get<double>(), 1) +
-       "</div><span class=\"ci\">actions, median " + num(base["length"]["median"].get<double>(), 0) + "</span></div>";
+  h += "<div class=\"card\"><div class=\"k\">Game length</div><div class=\"v\">" +
+       num(base["length"]["mean"].get<double>(), 1) + "</div><span class=\"ci\">actions, median " +
+       num(base["length"]["median"].get<double>(), 0) + "</span></div>";
   h += "</section>";
   if (cells.size() > 1)
-    h += "<p class=\"ci\">The cards show the baseline cell, " + esc(base["label"].get<std::string>()) +
-         ". Every cell plays the same seeds, so differences come from the variant, not from luck of the deal.</p>";
+    h += "<p class=\"ci\">The cards show the baseline cell, " +
+         esc(base["label"].get<std::string>()) +
+         ". Every cell plays the same seeds, so differences come from the variant, not from luck "
+         "of the deal.</p>";
 
   // The sequential tests.
   if (summary.contains("sprt"))
     for (const auto& d : summary["sprt"])
-      h += "<div class=\"verdict\"><b>Sequential test</b> <code>" + esc(d["until"].get<std::string>()) + "</code>" +
+      h += "<div class=\"verdict\"><b>Sequential test</b> <code>" +
+           esc(d["until"].get<std::string>()) + "</code>" +
            (cells.size() > 1 ? " in " + esc(d["cell_label"].get<std::string>()) : "") + ": <b>" +
-           esc(d["meaning"].get<std::string>()) + "</b> after " + std::to_string(d["games"].get<long>()) +
-           " games (estimate " + num(d["estimate"].get<double>()) + ", 95% CI [" + num(d["ci95"][0].get<double>()) + ", " +
-           num(d["ci95"][1].get<double>()) + "]; α = " + num(d["alpha"].get<double>(), 2) + ", β = " +
-           num(d["beta"].get<double>(), 2) + ").</div>";
+           esc(d["meaning"].get<std::string>()) + "</b> after " +
+           std::to_string(d["games"].get<long>()) + " games (estimate " +
+           num(d["estimate"].get<double>()) + ", 95% CI [" + num(d["ci95"][0].get<double>()) +
+           ", " + num(d["ci95"][1].get<double>()) + "]; α = " + num(d["alpha"].get<double>(), 2) +
+           ", β = " + num(d["beta"].get<double>(), 2) + ").</div>";
 
   std::vector<std::string> series;
   for (const auto& c : cells) series.push_back(c["label"].get<std::string>());
@@ -296,13 +338,16 @@ std::string html_report(const json& summary) {
     std::vector<std::string> groups;
     std::vector<std::vector<Bar>> bars;
     for (std::size_t s = 0; s < nseats; ++s) {
-      groups.push_back("seat " + std::to_string(s) + " · " + base["seats"][s]["agent"].get<std::string>());
+      groups.push_back("seat " + std::to_string(s) + " · " +
+                       base["seats"][s]["agent"].get<std::string>());
       std::vector<Bar> row;
-      for (const auto& c : cells) row.push_back(s < c["seats"].size() ? bar_of(c["seats"][s]["win_share"]) : Bar{0, 0, 0});
+      for (const auto& c : cells)
+        row.push_back(s < c["seats"].size() ? bar_of(c["seats"][s]["win_share"]) : Bar{0, 0, 0});
       bars.push_back(row);
     }
     h += "<h2>Win share by seat</h2><div class=\"panel\">" +
-         share_chart(groups, series, bars, fair, "Share of wins per seat (a shared win counts as a fraction), 95% intervals") +
+         share_chart(groups, series, bars, fair,
+                     "Share of wins per seat (a shared win counts as a fraction), 95% intervals") +
          "</div>";
   }
   // Win share by agent, when the seats hold different agents.
@@ -312,17 +357,21 @@ std::string html_report(const json& summary) {
     for (std::size_t a = 0; a < base["agents"].size(); ++a) {
       groups.push_back(base["agents"][a]["agent"].get<std::string>());
       std::vector<Bar> row;
-      for (const auto& c : cells) row.push_back(a < c["agents"].size() ? bar_of(c["agents"][a]["win_share"]) : Bar{0, 0, 0});
+      for (const auto& c : cells)
+        row.push_back(a < c["agents"].size() ? bar_of(c["agents"][a]["win_share"]) : Bar{0, 0, 0});
       bars.push_back(row);
     }
-    h += "<h2>Win share by agent</h2><div class=\"panel\">" +
-         share_chart(groups, series, bars, fair, "Share of wins per agent, over the seats it held") + "</div>";
+    h +=
+        "<h2>Win share by agent</h2><div class=\"panel\">" +
+        share_chart(groups, series, bars, fair, "Share of wins per agent, over the seats it held") +
+        "</div>";
   }
   // Win share by attribute, one chart per attribute key.
   {
     std::vector<std::string> keys;
     for (const auto& a : base["attributes"])
-      if (std::find(keys.begin(), keys.end(), a["key"].get<std::string>()) == keys.end()) keys.push_back(a["key"]);
+      if (std::find(keys.begin(), keys.end(), a["key"].get<std::string>()) == keys.end())
+        keys.push_back(a["key"]);
     if (!keys.empty()) h += "<h2>Win share by seat attribute</h2>";
     for (const auto& key : keys) {
       std::vector<std::string> groups;
@@ -339,42 +388,52 @@ std::string html_report(const json& summary) {
         }
         bars.push_back(row);
       }
-      h += "<div class=\"panel\">" + share_chart(groups, series, bars, fair, "Win share by " + key) + "</div>";
+      h += "<div class=\"panel\">" +
+           share_chart(groups, series, bars, fair, "Win share by " + key) + "</div>";
     }
   }
   // The comparison table.
   if (!summary["comparisons"].empty()) {
-    h += "<h2>Sweep comparison</h2><div class=\"panel\"><table><tr><th>cell</th><th>metric</th><th>difference from " +
+    h += "<h2>Sweep comparison</h2><div "
+         "class=\"panel\"><table><tr><th>cell</th><th>metric</th><th>difference from " +
          esc(base["label"].get<std::string>()) + "</th><th>95% CI</th><th>p</th></tr>";
     for (const auto& t : summary["comparisons"]) {
       const bool sig = t["significant"].get<bool>();
-      h += "<tr><td>" + esc(t["cell_label"].get<std::string>()) + "</td><td>" + esc(t["metric"].get<std::string>()) +
-           "</td><td class=\"n\">" + (t["difference"].get<double>() >= 0 ? "+" : "") + num(t["difference"].get<double>()) +
-           "</td><td class=\"n ci\">[" + num(t["ci95"][0].get<double>()) + ", " + num(t["ci95"][1].get<double>()) +
-           "]</td><td class=\"n " + (sig ? "sig" : "ns") + "\">" + num(t["p_value"].get<double>(), 4) + "</td></tr>";
+      h += "<tr><td>" + esc(t["cell_label"].get<std::string>()) + "</td><td>" +
+           esc(t["metric"].get<std::string>()) + "</td><td class=\"n\">" +
+           (t["difference"].get<double>() >= 0 ? "+" : "") + num(t["difference"].get<double>()) +
+           "</td><td class=\"n ci\">[" + num(t["ci95"][0].get<double>()) + ", " +
+           num(t["ci95"][1].get<double>()) + "]</td><td class=\"n " + (sig ? "sig" : "ns") + "\">" +
+           num(t["p_value"].get<double>(), 4) + "</td></tr>";
     }
-    h += "</table><p class=\"ci\">Two-proportion z-tests for shares, Welch tests for means; red: significant at 5%. "
+    h += "</table><p class=\"ci\">Two-proportion z-tests for shares, Welch tests for means; red: "
+         "significant at 5%. "
          "Cells share their seeds, which makes these tests conservative.</p></div>";
   }
   // Per-cell tables.
   h += "<h2>All figures</h2>";
   for (const auto& c : cells) {
-    h += "<div class=\"panel\"><b>" + esc(c["label"].get<std::string>()) + "</b> · " + num(c["games"].get<double>(), 0) +
-         " games<table><tr><th>seat / attribute</th><th>win share [95% CI]</th><th>mean score</th></tr>";
+    h += "<div class=\"panel\"><b>" + esc(c["label"].get<std::string>()) + "</b> · " +
+         num(c["games"].get<double>(), 0) +
+         " games<table><tr><th>seat / attribute</th><th>win share [95% CI]</th><th>mean "
+         "score</th></tr>";
     for (const auto& s : c["seats"])
-      h += "<tr><td>seat " + std::to_string(s["seat"].get<int>()) + " · " + esc(s["agent"].get<std::string>()) + "</td><td>" +
-           ci_text(s["win_share"]) + "</td><td class=\"n\">" + num(s["score"]["mean"].get<double>(), 2) +
+      h += "<tr><td>seat " + std::to_string(s["seat"].get<int>()) + " · " +
+           esc(s["agent"].get<std::string>()) + "</td><td>" + ci_text(s["win_share"]) +
+           "</td><td class=\"n\">" + num(s["score"]["mean"].get<double>(), 2) +
            " <span class=\"ci\">±" + num(s["score"]["ci95"].get<double>(), 2) + "</span></td></tr>";
     for (const auto& a : c["attributes"])
-      h += "<tr><td>" + esc(a["key"].get<std::string>() + " = " + a["value"].get<std::string>()) + "</td><td>" +
-           ci_text(a["win_share"]) + "</td><td></td></tr>";
+      h += "<tr><td>" + esc(a["key"].get<std::string>() + " = " + a["value"].get<std::string>()) +
+           "</td><td>" + ci_text(a["win_share"]) + "</td><td></td></tr>";
     h += "<tr><td>draws</td><td>" + ci_text(c["draw_rate"]) + "</td><td></td></tr>";
-    h += "<tr><td>game length (actions)</td><td>mean " + num(c["length"]["mean"].get<double>(), 1) + ", median " +
-         num(c["length"]["median"].get<double>(), 0) + ", 10–90% " + num(c["length"]["p10"].get<double>(), 0) + "–" +
-         num(c["length"]["p90"].get<double>(), 0) + "</td><td></td></tr>";
+    h += "<tr><td>game length (actions)</td><td>mean " + num(c["length"]["mean"].get<double>(), 1) +
+         ", median " + num(c["length"]["median"].get<double>(), 0) + ", 10–90% " +
+         num(c["length"]["p10"].get<double>(), 0) + "–" + num(c["length"]["p90"].get<double>(), 0) +
+         "</td><td></td></tr>";
     for (const auto& k : c["counters"])
-      h += "<tr><td>" + esc(k["name"].get<std::string>()) + " (per game)</td><td>" + num(k["value"]["mean"].get<double>()) +
-           " <span class=\"ci\">±" + num(k["value"]["ci95"].get<double>()) + "</span></td><td></td></tr>";
+      h += "<tr><td>" + esc(k["name"].get<std::string>()) + " (per game)</td><td>" +
+           num(k["value"]["mean"].get<double>()) + " <span class=\"ci\">±" +
+           num(k["value"]["ci95"].get<double>()) + "</span></td><td></td></tr>";
     h += "</table></div>";
   }
   // Distributions.
@@ -387,19 +446,25 @@ std::string html_report(const json& summary) {
       names.push_back("seat " + std::to_string(s["seat"].get<int>()));
     }
     h += "<div class=\"panel\">" +
-         histogram_chart(hists, names, "Final scores" + (cells.size() > 1 ? " · " + c["label"].get<std::string>() : ""),
-                         "points") +
+         histogram_chart(
+             hists, names,
+             "Final scores" + (cells.size() > 1 ? " · " + c["label"].get<std::string>() : ""),
+             "points") +
          "</div>";
   }
   {
     std::vector<json> hists;
     for (const auto& c : cells) hists.push_back(c["length_histogram"]);
-    h += "<h2>Game length</h2><div class=\"panel\">" + histogram_chart(hists, series, "Actions per game", "actions") + "</div>";
+    h += "<h2>Game length</h2><div class=\"panel\">" +
+         histogram_chart(hists, series, "Actions per game", "actions") + "</div>";
   }
   h += "<h2>Reproduce</h2><pre>" + esc(reproduce_command(e)) + " --report report.html</pre>";
-  h += "<footer>Win shares count a shared first place as a fraction (1/k for k seats tied at the top). Intervals are 95% "
-       "Wilson intervals for shares and normal intervals for means. Every game's seed depends only on the experiment seed "
-       "and the game's index, so shards merged with <code>turf sim merge</code> give exactly these figures.</footer>";
+  h += "<footer>Win shares count a shared first place as a fraction (1/k for k seats tied at the "
+       "top). Intervals are 95% "
+       "Wilson intervals for shares and normal intervals for means. Every game's seed depends only "
+       "on the experiment seed "
+       "and the game's index, so shards merged with <code>turf sim merge</code> give exactly these "
+       "figures.</footer>";
   h += "</main></body></html>\n";
   return h;
 }

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <set>
 
-#include "dungeon_board.h"
+#include "dungeon/board.h"
 #include "games/dungeon/rules.h"
 
 namespace turf::dungeon {
