@@ -15,6 +15,7 @@
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "core/match.h"
+#include "core/parallel.h"
 #include "lab/arena.h"
 #include "lab/sim.h"
 
@@ -173,44 +174,28 @@ int arena(const ArenaArgs& args) {
                           : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   Progress progress(schedule.games, static_cast<long>(done.size()));
   std::mutex mutex;
-  std::atomic<std::size_t> next{0};
   std::atomic<long> finished{0};
-  std::exception_ptr failure;
-  auto work = [&] {
-    try {
-      for (std::size_t k; (k = next.fetch_add(1)) < todo.size();) {
-        const long g = todo[k];
-        std::vector<std::string> specs;
-        for (int a : schedule.seating(g)) specs.push_back(agents[static_cast<std::size_t>(a)]);
-        const auto r =
-            lab::play_game(game, options, specs, mix_seed(args.seed, static_cast<std::uint64_t>(g)),
-                           !args.out.empty());
-        lab::ArenaGame ag{g, specs, r.scores, r.ranking};
-        {
-          std::lock_guard<std::mutex> lock(mutex);
-          if (out.is_open()) {
-            nlohmann::json line = {
-                {"experiment", experiment}, {"index", g},
-                {"seats", specs},           {"seed", r.seed},
-                {"scores", r.scores},       {"ranking", r.ranking},
-                {"length", r.length},       {"record", nlohmann::json::parse(r.record)}};
-            out << line.dump() << "\n" << std::flush;
-          }
-          done.push_back(std::move(ag));
-        }
-        progress.update(finished.fetch_add(1) + 1);
-      }
-    } catch (...) {
+  parallel_for(static_cast<long>(todo.size()), threads, [&](long k) {
+    const long g = todo[static_cast<std::size_t>(k)];
+    std::vector<std::string> specs;
+    for (int a : schedule.seating(g)) specs.push_back(agents[static_cast<std::size_t>(a)]);
+    const auto r =
+        lab::play_game(game, options, specs, mix_seed(args.seed, static_cast<std::uint64_t>(g)),
+                       !args.out.empty());
+    {
       std::lock_guard<std::mutex> lock(mutex);
-      if (!failure) failure = std::current_exception();
-      next = todo.size();
+      if (out.is_open()) {
+        nlohmann::json line = {
+            {"experiment", experiment}, {"index", g},
+            {"seats", specs},           {"seed", r.seed},
+            {"scores", r.scores},       {"ranking", r.ranking},
+            {"length", r.length},       {"record", nlohmann::json::parse(r.record)}};
+        out << line.dump() << "\n" << std::flush;
+      }
+      done.push_back({g, specs, r.scores, r.ranking});
     }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
+    progress.update(finished.fetch_add(1) + 1);
+  });
   std::sort(done.begin(), done.end(),
             [](const auto& a, const auto& b) { return a.index < b.index; });
   if (!args.json)

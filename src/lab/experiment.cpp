@@ -3,13 +3,11 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <exception>
-#include <mutex>
 #include <set>
 #include <sstream>
-#include <thread>
 
 #include "core/match.h"
+#include "core/parallel.h"
 #include "lab/sim.h"
 #include "lab/stats.h"
 
@@ -325,34 +323,16 @@ RunResult run(const Experiment& e, int threads, bool keep_records,
     const long n = to - from;
     const long count = only_cell >= 0 ? n : n * static_cast<long>(cells.size());
     std::vector<GameLine> lines(static_cast<std::size_t>(count));
-    std::atomic<long> next{0};
-    std::exception_ptr failure;
-    std::mutex m;
-    auto work = [&] {
-      try {
-        for (long t; (t = next.fetch_add(1)) < count;) {
-          const int c = only_cell >= 0 ? only_cell : static_cast<int>(t / n);
-          const long index = from + (only_cell >= 0 ? t : t % n);
-          const auto r = play_game(
-              *e.game, cells[static_cast<std::size_t>(c)], seats[static_cast<std::size_t>(c)],
-              mix_seed(e.seed, static_cast<std::uint64_t>(index)), keep_records);
-          lines[static_cast<std::size_t>(t)] =
-              make_line(c, cells[static_cast<std::size_t>(c)], index, r,
-                        seats[static_cast<std::size_t>(c)], keep_records);
-          const long d = done.fetch_add(1) + 1;
-          if (progress) progress(d, total);
-        }
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(m);
-        if (!failure) failure = std::current_exception();
-        next = count;
-      }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-    work();
-    for (auto& th : pool) th.join();
-    if (failure) std::rethrow_exception(failure);
+    parallel_for(count, threads, [&](long t) {
+      const auto c = static_cast<std::size_t>(only_cell >= 0 ? only_cell : t / n);
+      const long index = from + (only_cell >= 0 ? t : t % n);
+      const auto r = play_game(*e.game, cells[c], seats[c],
+                               mix_seed(e.seed, static_cast<std::uint64_t>(index)), keep_records);
+      lines[static_cast<std::size_t>(t)] =
+          make_line(static_cast<int>(c), cells[c], index, r, seats[c], keep_records);
+      const long d = done.fetch_add(1) + 1;
+      if (progress) progress(d, total);
+    });
     for (auto& l : lines) out.push_back(std::move(l));
   };
 

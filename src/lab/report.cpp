@@ -62,6 +62,21 @@ double nice_step(double top, int ticks) {
   return 10 * mag;
 }
 
+// A row of coloured swatches with names, starting at x on the text baseline y; `end` receives
+// the x where the row ends.
+std::string legend(const std::vector<std::string>& names, double x, double y, double& end) {
+  std::string s;
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    s += "<rect x=\"" + px(x) + "\" y=\"" + px(y - 10) +
+         "\" width=\"12\" height=\"12\" rx=\"2\" fill=\"" + colour(k) + "\"/>";
+    s += "<text class=\"legend\" x=\"" + px(x + 17) + "\" y=\"" + px(y) + "\">" + esc(names[k]) +
+         "</text>";
+    x += 30 + 7.0 * static_cast<double>(names[k].size());
+  }
+  end = x;
+  return s;
+}
+
 // A bar chart of win shares with 95% interval whiskers: groups (seats, attribute values) of
 // bars (one per sweep cell), and a dashed line at the fair share.
 struct Bar {
@@ -115,15 +130,7 @@ std::string share_chart(const std::vector<std::string>& groups,
   s += "<line class=\"axis\" x1=\"" + px(ml) + "\" x2=\"" + px(W - mr) + "\" y1=\"" + px(y(0)) +
        "\" y2=\"" + px(y(0)) + "\"/>";
   double lx = ml;
-  if (series.size() > 1) {
-    for (std::size_t k = 0; k < series.size(); ++k) {
-      s += "<rect x=\"" + px(lx) + "\" y=\"" + px(H - 22) +
-           "\" width=\"12\" height=\"12\" rx=\"2\" fill=\"" + colour(k) + "\"/>";
-      s += "<text class=\"legend\" x=\"" + px(lx + 17) + "\" y=\"" + px(H - 12) + "\">" +
-           esc(series[k]) + "</text>";
-      lx += 30 + 7.0 * static_cast<double>(series[k].size());
-    }
-  }
+  if (series.size() > 1) s += legend(series, ml, H - 12, lx);
   s += "<line class=\"fair\" x1=\"" + px(lx) + "\" x2=\"" + px(lx + 22) + "\" y1=\"" + px(H - 16) +
        "\" y2=\"" + px(H - 16) + "\"/>";
   s += "<text class=\"fairlabel\" x=\"" + px(lx + 28) + "\" y=\"" + px(H - 12) + "\">fair share " +
@@ -182,16 +189,8 @@ std::string histogram_chart(const std::vector<json>& hists, const std::vector<st
        "\" y2=\"" + px(y(0)) + "\"/>";
   s += "<text class=\"label\" x=\"" + px((W + ml) / 2) + "\" y=\"" + px(H - mb + 34) +
        "\" text-anchor=\"middle\">" + esc(xlabel) + "</text>";
-  if (names.size() > 1) {
-    double lx = ml;
-    for (std::size_t k = 0; k < names.size(); ++k) {
-      s += "<rect x=\"" + px(lx) + "\" y=\"" + px(H - 16) +
-           "\" width=\"12\" height=\"12\" rx=\"2\" fill=\"" + colour(k) + "\"/>";
-      s += "<text class=\"legend\" x=\"" + px(lx + 17) + "\" y=\"" + px(H - 6) + "\">" +
-           esc(names[k]) + "</text>";
-      lx += 30 + 7.0 * static_cast<double>(names[k].size());
-    }
-  }
+  double end = ml;
+  if (names.size() > 1) s += legend(names, ml, H - 6, end);
   s += "<text class=\"title\" x=\"" + px(ml) + "\" y=\"20\">" + esc(title) + "</text></svg>";
   return s;
 }

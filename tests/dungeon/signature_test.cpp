@@ -9,7 +9,8 @@ namespace turf {
 namespace {
 
 TEST(BenchSignature, DungeonPlayIsUnchanged) {
-  EXPECT_EQ(bench_signature(Registry::instance().find("dungeon"), kSignatureGames), "75cd2273ba53ad0e");
+  EXPECT_EQ(bench_signature(Registry::instance().find("dungeon"), kSignatureGames),
+            "75cd2273ba53ad0e");
 }
 
 }  // namespace
