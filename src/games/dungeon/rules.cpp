@@ -33,16 +33,30 @@ void remove_from_hand(Position& p, int seat, int shape) {
   assert(false && "shape not in hand");
 }
 
+unsigned fitting_orientations(const Spot& s, int shape);
+
+// The shapes of `candidates` (a bit set) that fit somewhere now; the open spots are computed once.
+unsigned placeable_shapes(const Position& p, unsigned candidates) {
+  if (p.num_tiles == 0 || candidates == 0) return candidates;
+  SpotList spots;
+  open_spots(p, spots);
+  unsigned found = 0;
+  for (const Spot& sp : spots) {
+    for (unsigned rest = candidates & ~found; rest; rest &= rest - 1) {
+      const int shape = __builtin_ctz(rest);
+      if (fitting_orientations(sp, shape)) found |= 1u << shape;
+    }
+    if (found == candidates) break;
+  }
+  return found;
+}
+
 // Distinct shapes in the mover's hand, as a bit set; `only_placeable` keeps those that fit.
 unsigned hand_shapes(const Position& p, bool only_placeable) {
   unsigned set = 0;
   const int s = p.to_move;
-  for (int i = 0; i < p.hand_size[s]; ++i) {
-    const int shape = p.hand[s][i];
-    if (set & (1u << shape)) continue;
-    if (!only_placeable || placeable(p, shape)) set |= 1u << shape;
-  }
-  return set;
+  for (int i = 0; i < p.hand_size[s]; ++i) set |= 1u << p.hand[s][i];
+  return only_placeable ? placeable_shapes(p, set) : set;
 }
 
 int single(unsigned set) {
@@ -279,12 +293,7 @@ bool fits(const Spot& s, std::uint8_t mask) {
 }
 
 bool placeable(const Position& p, int shape) {
-  if (p.num_tiles == 0) return true;
-  SpotList spots;
-  open_spots(p, spots);
-  for (const Spot& s : spots)
-    if (fitting_orientations(s, shape)) return true;
-  return false;
+  return placeable_shapes(p, 1u << shape) != 0;
 }
 
 bool can_play_monster_on(const Position& p, int seat, int type, int tile) {
