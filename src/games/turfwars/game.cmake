@@ -1,0 +1,6 @@
+# Turf Wars (Cray Cray Games, 2013): sources, embedded data and tests.
+turf_add_game(turfwars
+  SOURCES content.cpp rules.cpp game.cpp draw.cpp eval.cpp
+  EMBED data/turfwars/content.json docs/rules/turfwars.md
+  TESTS tests/turfwars/rules_test.cpp tests/turfwars/view_test.cpp tests/turfwars/signature_test.cpp
+)

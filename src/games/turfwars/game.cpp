@@ -1,0 +1,1085 @@
+// Turf Wars: the engine adapter — labels and JSON of actions, the seat view (E2) with its world
+// sampling, and registration with the options cost (T10) and mind_control (T6.6).
+#include "games/turfwars/game.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "core/embedded.h"
+#include "core/view.h"
+
+namespace turf::turfwars {
+
+namespace {
+
+const char* const kCostIds[kNumCosts] = {"winner_takes_all", "simple", "balanced", "fury"};
+const char* const kBuyLabels[kNumBuys] = {
+    "buy a troop",          "buy a secret win card", "buy three action cards",
+    "buy two combat cards", "buy the FTT",           "exchange two combat cards"};
+const char* const kBuyIds[kNumBuys] = {"troop", "secret", "actions", "combat", "ftt", "exchange"};
+
+const char* step_name(Step s) {
+  switch (s) {
+    case Step::kChooseFaction:
+      return "choose_faction";
+    case Step::kChooseStart:
+      return "choose_start";
+    case Step::kClone:
+      return "clone";
+    case Step::kDeclareHome:
+      return "declare_home";
+    case Step::kManeuverFrom:
+      return "maneuver_from";
+    case Step::kManeuverTo:
+      return "maneuver_to";
+    case Step::kManeuverCount:
+      return "maneuver_count";
+    case Step::kPlace:
+      return "place";
+    case Step::kOptOut:
+      return "opt_out";
+    case Step::kDirection:
+      return "direction";
+    case Step::kDraftPick:
+      return "draft_pick";
+    case Step::kSource:
+      return "source";
+    case Step::kTarget:
+      return "target";
+    case Step::kCommit:
+      return "commit";
+    case Step::kJoin:
+      return "join";
+    case Step::kPull:
+      return "pull";
+    case Step::kPullCount:
+      return "pull_count";
+    case Step::kLure:
+      return "lure";
+    case Step::kDefendCommit:
+      return "defend_commit";
+    case Step::kSupportTurf:
+      return "support_turf";
+    case Step::kCombatCard:
+      return "combat_card";
+    case Step::kCallHelp:
+      return "call_help";
+    case Step::kRetreat:
+      return "retreat";
+    case Step::kFury:
+      return "fury";
+    case Step::kRampage:
+      return "rampage";
+    case Step::kBuy:
+      return "buy";
+    case Step::kKeepCombat:
+      return "keep_combat";
+    case Step::kExchange:
+      return "exchange";
+    case Step::kTieSupport:
+      return "tie_support";
+    case Step::kOver:
+      return "over";
+  }
+  return "?";
+}
+
+const char* phase_name(Phase ph) {
+  switch (ph) {
+    case Phase::kFactions:
+      return "factions";
+    case Phase::kStarts:
+      return "starting_turfs";
+    case Phase::kPreEvent:
+      return "pre_event";
+    case Phase::kReinforce:
+      return "reinforcements";
+    case Phase::kEvent:
+      return "event";
+    case Phase::kDraft:
+      return "draft";
+    case Phase::kActions:
+      return "actions";
+    case Phase::kBloodlust:
+      return "bloodlust";
+    case Phase::kScore:
+      return "score";
+    case Phase::kSpend:
+      return "spend";
+    case Phase::kTieBreak:
+      return "tie_break";
+    case Phase::kOver:
+      return "over";
+  }
+  return "?";
+}
+
+const char* win_name(WinType w) {
+  switch (w) {
+    case WinType::kNone:
+      return "none";
+    case WinType::kDomination:
+      return "domination";
+    case WinType::kNemesis:
+      return "nemesis";
+    case WinType::kSecret:
+      return "secret";
+    case WinType::kPoints:
+      return "points";
+  }
+  return "?";
+}
+
+std::string seat_label(const Position& p, int s) {
+  std::string out = "seat " + std::to_string(s);
+  if (p.seats[s].faction != kNone) out += " (" + content().factions[p.seats[s].faction].name + ")";
+  return out;
+}
+
+using Multi = std::array<int, kMaxTemplates>;
+
+int total(const Multi& m) {
+  int n = 0;
+  for (int x : m) n += x;
+  return n;
+}
+
+// One card drawn uniformly from a multiset, restricted to templates above `above`.
+int draw_from(Multi& m, Rng& r, int above = -1) {
+  int n = 0;
+  for (int t = above + 1; t < kMaxTemplates; ++t) n += m[t];
+  if (n == 0) throw std::logic_error("turfwars view: no card fits what the viewer knows");
+  int k = static_cast<int>(r.below(static_cast<std::uint32_t>(n)));
+  for (int t = above + 1; t < kMaxTemplates; ++t) {
+    if (k < m[t]) {
+      --m[t];
+      return t;
+    }
+    k -= m[t];
+  }
+  return kNone;
+}
+
+Multi to_multi(const std::array<std::uint8_t, kMaxTemplates>& a) {
+  Multi m{};
+  for (int t = 0; t < kMaxTemplates; ++t) m[t] = a[t];
+  return m;
+}
+
+std::array<std::uint8_t, kMaxTemplates> to_bytes(const Multi& m) {
+  std::array<std::uint8_t, kMaxTemplates> a{};
+  for (int t = 0; t < kMaxTemplates; ++t) a[t] = static_cast<std::uint8_t>(m[t]);
+  return a;
+}
+
+bool draft_live(const Position& p) {
+  return p.draft_state != 0;
+}
+
+}  // namespace
+
+std::string cell_name(const Position& p, int cell) {
+  const Board& b = board_of(p);
+  std::string s(1, static_cast<char>('A' + cell % b.size));
+  s += std::to_string(cell / b.size + 1);
+  return s;
+}
+
+std::string template_label(int t) {
+  static const std::vector<std::string> labels = [] {
+    std::vector<std::string> out;
+    for (const auto& a : content().templates)
+      out.push_back(a.name + " (" + std::to_string(a.priority) + ")");
+    return out;
+  }();
+  return labels[t];
+}
+
+std::string combat_label(int t) {
+  return content().combat[t].name;
+}
+
+// ---------------------------------------------------------------------------------------------
+// State
+
+void TurfWarsState::legal_actions(std::vector<Action>& out) const {
+  turfwars::legal_actions(pos_, out);
+}
+
+bool TurfWarsState::is_legal(Action a) const {
+  return turfwars::is_legal(pos_, a);
+}
+
+void TurfWarsState::do_apply(Action a) {
+  if (turfwars::apply(pos_, a)) commit();
+}
+
+std::vector<double> TurfWarsState::scores() const {
+  return final_scores(pos_);
+}
+
+std::vector<int> TurfWarsState::ranking() const {
+  return final_ranking(pos_);
+}
+
+int TurfWarsState::length_bound() const {
+  return turfwars::length_bound(
+      {pos_.num_seats, static_cast<Cost>(pos_.cost), pos_.mind_control_on});
+}
+
+std::string TurfWarsState::action_label(Action a) const {
+  const Position& p = pos_;
+  const Content& c = content();
+  if (a >= kActCell && a < kActCount) {
+    const int cell = a - kActCell;
+    std::string where = cell_name(p, cell) + " " + c.type_names[board_of(p).type[cell]];
+    switch (p.step) {
+      case Step::kChooseStart:
+        return "start at " + where;
+      case Step::kManeuverFrom:
+        return "move from " + where;
+      case Step::kManeuverTo:
+        return "move to " + where;
+      case Step::kPlace:
+        return "place at " + where;
+      case Step::kSource:
+        return "from " + where;
+      case Step::kTarget:
+        return "to " + where;
+      case Step::kPull:
+        return "pull from " + where;
+      case Step::kSupportTurf:
+        return "support from " + where;
+      case Step::kRetreat:
+        return "retreat to " + where;
+      case Step::kRampage:
+        return "rampage into " + where;
+      default:
+        return where;
+    }
+  }
+  if (a >= kActCount && a < kActFaction) {
+    const int n = a - kActCount;
+    switch (p.step) {
+      case Step::kCommit:
+      case Step::kDefendCommit:
+        return "commit " + std::to_string(n);
+      default:
+        return "move " + std::to_string(n);
+    }
+  }
+  if (a >= kActFaction && a < kActType) {
+    const std::string name = c.factions[a - kActFaction].name;
+    return p.step == Step::kClone ? "clone " + name : name;
+  }
+  if (a >= kActType && a < kActSeat) return "home " + c.type_names[a - kActType];
+  if (a >= kActSeat && a < kActCombat) {
+    const std::string who = seat_label(p, a - kActSeat);
+    switch (p.step) {
+      case Step::kJoin:
+        return "support " + who;
+      case Step::kLure:
+        return "lure from " + who;
+      case Step::kCallHelp:
+        return "call " + who;
+      case Step::kTieSupport:
+        return "pledge to " + who;
+      default:
+        return who;
+    }
+  }
+  if (a >= kActCombat && a < kActCard) {
+    const std::string name = combat_label(a - kActCombat);
+    switch (p.step) {
+      case Step::kKeepCombat:
+        return "keep " + name;
+      case Step::kExchange:
+        return "give " + name;
+      case Step::kFury:
+        return "retaliate with " + name;
+      default:
+        return "play " + name;
+    }
+  }
+  if (a >= kActCard && a < kActBuy) return template_label(a - kActCard);
+  if (a >= kActBuy && a < kActBuy + kNumBuys) {
+    const int item = a - kActBuy;
+    std::string s = kBuyLabels[item];
+    const int price =
+        item == kBuyTroop     ? c.price_troop
+        : item == kBuySecret  ? c.price_secret
+        : item == kBuyActions ? c.price_actions
+        : item == kBuyCombat  ? c.price_combat
+        : item == kBuyFtt
+            ? std::max(0, c.price_ftt + p.ftt_steals - ability_of(p, p.to_move).ftt_discount)
+            : 0;
+    if (item != kBuyExchange) s += " (" + std::to_string(price) + " DP)";
+    return s;
+  }
+  switch (a) {
+    case kActPass:
+      switch (p.step) {
+        case Step::kManeuverFrom:
+        case Step::kBuy:
+          return "done";
+        case Step::kRampage:
+          return "stop";
+        case Step::kJoin:
+          return "stay out";
+        case Step::kFury:
+          return "no retaliation";
+        default:
+          return "pass";
+      }
+    case kActLeft:
+      return "left";
+    case kActRight:
+      return "right";
+    case kActTakePart:
+      return "take part";
+    case kActStayOut:
+      return "stay out of the event";
+  }
+  return "unknown action " + std::to_string(a);
+}
+
+std::string TurfWarsState::public_label(Action a) const {
+  switch (pos_.step) {
+    case Step::kChooseFaction:
+      return "chooses a faction";
+    case Step::kDraftPick:
+      return "picks an action card";
+    case Step::kCombatCard:
+      return "plays a combat card face down";
+    case Step::kKeepCombat:
+      return "keeps one of the two cards";
+    default:
+      return action_label(a);
+  }
+}
+
+void TurfWarsState::action_to_json(Action a, nlohmann::json& out) const {
+  const Position& p = pos_;
+  const Content& c = content();
+  const std::string step = step_name(p.step);
+  if (a >= kActCell && a < kActCount) {
+    const int cell = a - kActCell;
+    out = {
+        {"type", step}, {"cell", cell_name(p, cell)}, {"turf", c.type_ids[board_of(p).type[cell]]}};
+  } else if (a >= kActCount && a < kActFaction) {
+    out = {{"type", step}, {"troops", a - kActCount}};
+  } else if (a >= kActFaction && a < kActType) {
+    out = {{"type", step}, {"faction", c.factions[a - kActFaction].id}};
+  } else if (a >= kActType && a < kActSeat) {
+    out = {{"type", step}, {"home", c.type_ids[a - kActType]}};
+  } else if (a >= kActSeat && a < kActCombat) {
+    out = {{"type", step}, {"seat", a - kActSeat}};
+  } else if (a >= kActCombat && a < kActCard) {
+    out = {{"type", step}, {"card", c.combat[a - kActCombat].id}};
+  } else if (a >= kActCard && a < kActBuy) {
+    const ActionTemplate& t = c.templates[a - kActCard];
+    out = {{"type", step}, {"card", t.name}, {"priority", t.priority}};
+  } else if (a >= kActBuy && a < kActBuy + kNumBuys) {
+    out = {{"type", "buy"}, {"item", kBuyIds[a - kActBuy]}};
+  } else if (a == kActPass) {
+    out = {{"type", step}, {"choice", "pass"}};
+  } else if (a == kActLeft || a == kActRight) {
+    out = {{"type", step}, {"direction", a == kActLeft ? "left" : "right"}};
+  } else if (a == kActTakePart || a == kActStayOut) {
+    out = {{"type", step}, {"choice", a == kActTakePart ? "take_part" : "stay_out"}};
+  } else {
+    out = {{"type", "unknown"}, {"id", a}};
+  }
+}
+
+std::shared_ptr<const ViewData> TurfWarsState::make_view_data(Seat viewer) const {
+  return std::make_shared<TurfWarsView>(*this, viewer);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Redaction (E2)
+
+void redact(Position& p, Seat viewer) {
+  if (viewer == kOmniscient) return;
+  const bool in_factions = p.phase == Phase::kFactions;
+  for (int s = 0; s < p.num_seats; ++s) {
+    SeatState& st = p.seats[s];
+    if (s == viewer) continue;
+    st.dealt = {kNone, kNone};
+    if (in_factions) st.chosen = kNone;
+    st.hand = {};
+    st.facedown = kNone;
+    st.drawn = {kNone, kNone};
+    if (!p.over()) st.secrets = {};
+    st.held = {};
+    st.received = {};
+    if (!st.revealed) st.pick = kNone;
+    st.known_discard = {};
+    st.known = {};
+  }
+  if (!(p.step == Step::kDraftPick && p.to_move == viewer)) p.packet = {};
+  p.combat_deck = {};
+  p.action_deck = {};
+  p.hidden_discard = {};
+  p.event_deck = {};
+  p.faction_deck = {};
+  p.secret_deck = {};
+  p.rng = Rng(0);
+}
+
+TurfWarsView::TurfWarsView(const TurfWarsState& state, Seat v)
+    : game(&state.game()),
+      viewer(v),
+      move_number(state.move_number()),
+      undo_floor(state.undo_floor()),
+      pos(state.pos_) {
+  const Position& p = state.pos_;
+  for (int s = 0; s < p.num_seats; ++s) {
+    hand_count[s] = static_cast<std::uint8_t>(hand_size(p.seats[s]));
+    facedown[s] = p.seats[s].facedown != kNone;
+    drawn[s] = p.seats[s].drawn[0] != kNone;
+  }
+  if (p.phase == Phase::kFactions) {
+    for (int s = 0; s < p.num_seats; ++s) picked[s] = s < p.cursor;
+  } else if (p.draft_state == 1) {
+    for (int i = 0; i < p.n_draft; ++i) picked[p.draft_order[i]] = i < p.draft_cursor;
+  } else {
+    for (int s = 0; s < p.num_seats; ++s) picked[s] = p.seats[s].pick != kNone;
+  }
+  sees_packet = p.step == Step::kDraftPick && p.to_move == v;
+  redact(pos, v);
+}
+
+// ---------------------------------------------------------------------------------------------
+// World sampling
+
+namespace {
+
+void sample_factions(const TurfWarsView& v, Position& p, Rng& r) {
+  const Content& c = content();
+  std::vector<std::uint8_t> pool;
+  std::vector<bool> known(c.factions.size(), false);
+  for (int s = 0; s < p.num_seats; ++s) {
+    if (s == v.viewer) {
+      for (auto f : p.seats[s].dealt)
+        if (f != kNone) known[f] = true;
+    } else if (p.seats[s].faction != kNone) {
+      known[p.seats[s].faction] = true;
+    }
+  }
+  for (std::size_t f = 0; f < c.factions.size(); ++f)
+    if (!known[f]) pool.push_back(static_cast<std::uint8_t>(f));
+  r.shuffle(pool.begin(), pool.end());
+  std::size_t next = 0;
+  for (int s = 0; s < p.num_seats; ++s) {
+    if (s == v.viewer) continue;
+    SeatState& st = p.seats[s];
+    if (st.faction != kNone) {  // revealed: the other card is unknown
+      st.dealt = {st.faction, pool[next++]};
+      if (r.below(2)) std::swap(st.dealt[0], st.dealt[1]);
+    } else {
+      st.dealt = {pool[next], pool[next + 1]};
+      next += 2;
+      if (v.picked[s]) st.chosen = st.dealt[r.below(2)];
+    }
+  }
+  p.faction_deck_size = 0;
+  for (; next < pool.size(); ++next) p.faction_deck[p.faction_deck_size++] = pool[next];
+}
+
+void sample_combat(const TurfWarsView& v, Position& p, Rng& r) {
+  const Content& c = content();
+  const int n = p.num_seats;
+  std::array<int, kCombatTypes> pool{};
+  for (int t = 1; t <= 10; ++t) pool[t] = c.combat[t].count;
+  pool[kCryForHelp] = n;
+  pool[kNegate] = c.negate_in_play[n];
+  for (int t = 1; t < kCombatTypes; ++t) pool[t] -= p.combat_discard[t];
+  std::array<bool, kMaxSeats> zero_on_table{};
+  if (p.war.active) {
+    for (int i = 0; i < p.war.n_sides; ++i) {
+      const int t = p.war.sides[i].card;
+      if (t == kZero)
+        zero_on_table[p.war.sides[i].leader] = true;
+      else if (t != kNone)
+        --pool[t];
+    }
+    for (int i = 0; i < p.war.n_sups; ++i) {
+      const int t = p.war.sups[i].card;
+      if (t == kZero)
+        zero_on_table[p.war.sups[i].seat] = true;
+      else if (t != kNone)
+        --pool[t];
+    }
+  }
+  const bool seat = v.viewer >= 0;
+  if (seat) {
+    const SeatState& me = p.seats[v.viewer];
+    for (int t = 1; t < kCombatTypes; ++t) pool[t] -= me.hand[t];
+    if (me.facedown != kNone && me.facedown != kZero) --pool[me.facedown];
+    for (auto d : me.drawn)
+      if (d != kNone) --pool[d];
+    for (int s = 0; s < n; ++s)
+      if (s != v.viewer)
+        for (int t = 1; t < kCombatTypes; ++t) pool[t] -= me.known[s][t];
+  }
+  std::vector<std::uint8_t> cards;
+  for (int t = 1; t < kCombatTypes; ++t) {
+    if (pool[t] < 0) throw std::logic_error("turfwars view: combat cards do not add up");
+    for (int k = 0; k < pool[t]; ++k) cards.push_back(static_cast<std::uint8_t>(t));
+  }
+  r.shuffle(cards.begin(), cards.end());
+  std::size_t next = 0;
+  auto take = [&]() {
+    if (next >= cards.size()) throw std::logic_error("turfwars view: too few combat cards");
+    return cards[next++];
+  };
+  for (int s = 0; s < n; ++s) {
+    if (s == v.viewer) continue;
+    SeatState& st = p.seats[s];
+    std::vector<std::uint8_t> held;
+    if (!zero_on_table[s]) held.push_back(kZero);
+    if (seat)
+      for (int t = 1; t < kCombatTypes; ++t)
+        for (int k = 0; k < p.seats[v.viewer].known[s][t]; ++k)
+          held.push_back(static_cast<std::uint8_t>(t));
+    const int want = v.hand_count[s] + (v.facedown[s] ? 1 : 0);
+    while (static_cast<int>(held.size()) < want) held.push_back(take());
+    if (static_cast<int>(held.size()) != want)
+      throw std::logic_error("turfwars view: a hand does not fit what the viewer knows");
+    st.hand = {};
+    st.facedown = kNone;
+    if (v.facedown[s]) {
+      // The face-down card is one this seat could legally play (T9.5).
+      bool defender = false;
+      for (int i = 0; i < p.war.n_sides; ++i)
+        if (p.war.sides[i].leader == s) defender = p.war.has_defender && i == p.war.n_sides - 1;
+      std::vector<int> ok;
+      for (std::size_t i = 0; i < held.size(); ++i)
+        if (held[i] != kCryForHelp || (defender && n > 2)) ok.push_back(static_cast<int>(i));
+      const int pick = ok[r.below(static_cast<std::uint32_t>(ok.size()))];
+      st.facedown = held[pick];
+      held.erase(held.begin() + pick);
+    }
+    for (auto t : held) ++st.hand[t];
+    if (v.drawn[s]) st.drawn = {take(), take()};
+  }
+  p.combat_deck_size = 0;
+  while (next < cards.size()) p.combat_deck[p.combat_deck_size++] = cards[next++];
+}
+
+void sample_secrets(const TurfWarsView& v, Position& p, Rng& r) {
+  if (p.over()) {  // every card is face up at the end; only the deck order is hidden
+    std::vector<bool> out(content().secrets.size(), false);
+    for (int s = 0; s < p.num_seats; ++s)
+      for (int i = 0; i < p.seats[s].num_secrets; ++i) out[p.seats[s].secrets[i]] = true;
+    const int size = p.secret_deck_size;
+    p.secret_deck_size = 0;
+    for (std::size_t k = 0; k < out.size(); ++k)
+      if (!out[k]) p.secret_deck[p.secret_deck_size++] = static_cast<std::uint8_t>(k);
+    if (p.secret_deck_size != size) throw std::logic_error("turfwars view: secret deck");
+    r.shuffle(p.secret_deck.begin(), p.secret_deck.begin() + size);
+    return;
+  }
+  std::vector<bool> out(content().secrets.size(), false);
+  if (v.viewer >= 0)
+    for (int i = 0; i < p.seats[v.viewer].num_secrets; ++i)
+      out[p.seats[v.viewer].secrets[i]] = true;
+  std::vector<std::uint8_t> pool;
+  for (std::size_t k = 0; k < out.size(); ++k)
+    if (!out[k]) pool.push_back(static_cast<std::uint8_t>(k));
+  r.shuffle(pool.begin(), pool.end());
+  std::size_t next = 0;
+  for (int s = 0; s < p.num_seats; ++s) {
+    if (s == v.viewer) continue;
+    for (int i = 0; i < p.seats[s].num_secrets; ++i) p.seats[s].secrets[i] = pool[next++];
+  }
+  const int size = p.secret_deck_size;
+  p.secret_deck_size = 0;
+  for (; next < pool.size(); ++next) p.secret_deck[p.secret_deck_size++] = pool[next];
+  if (p.secret_deck_size != size) throw std::logic_error("turfwars view: secret deck");
+}
+
+void sample_events(Position& p, Rng& r) {
+  const Content& c = content();
+  std::vector<bool> seen(c.events.size(), false);
+  for (int i = 0; i < p.num_events_seen; ++i) seen[p.events_seen[i]] = true;
+  const int size = p.event_deck_size;
+  p.event_deck_size = 0;
+  for (std::size_t e = 0; e < c.events.size(); ++e)
+    if (!seen[e] && (!c.events[e].optional || p.mind_control_on))
+      p.event_deck[p.event_deck_size++] = static_cast<std::uint8_t>(e);
+  if (p.event_deck_size != size) throw std::logic_error("turfwars view: event deck");
+  r.shuffle(p.event_deck.begin(), p.event_deck.begin() + size);
+}
+
+// Action cards (R13, E2): re-deals the deck, the face-down discard, other seats' bought cards,
+// and this round's draft — the packets, the hidden picks — consistently with what the viewer
+// saw: the packet it received, what it passed on, and the priority already called (every card
+// still hidden has a higher priority).
+void sample_actions(const TurfWarsView& v, Position& p, Rng& r) {
+  const Content& c = content();
+  Multi u{};
+  for (std::size_t t = 0; t < c.templates.size(); ++t) u[t] = c.templates[t].count;
+  auto sub = [&](const auto& arr) {
+    for (int t = 0; t < kMaxTemplates; ++t) u[t] -= arr[t];
+  };
+  sub(p.action_discard);
+  const bool seat = v.viewer >= 0;
+  if (seat) {
+    sub(p.seats[v.viewer].held);
+    sub(p.seats[v.viewer].known_discard);
+  }
+  Multi leftover{};  // this round's draft leftover, when the draft is over
+  const bool live = draft_live(p);
+  const int n = p.n_draft;
+  // Every hidden pick has a priority above the one called last (templates ascend by priority).
+  const int theta = p.draft_state == 2 && p.turn.n_group > 0 ? p.turn.tmpl : -1;
+  if (live) {
+    int k = -1;
+    for (int i = 0; i < n; ++i)
+      if (seat && p.draft_order[i] == v.viewer && p.seats[v.viewer].has_received) k = i;
+    const bool in_progress = p.draft_state == 1;
+    const int m = in_progress ? p.draft_cursor : n;  // the seat picking now (n: the draft is over)
+    auto seat_at = [&](int i) -> SeatState& { return p.seats[p.draft_order[i]]; };
+    std::vector<int> picks(n, kNone);
+    for (int i = 0; i < n; ++i)
+      if (seat_at(i).revealed) picks[i] = seat_at(i).pick;
+    Multi anchor{};
+    int anchor_at = 0;
+    if (k >= 0) {
+      SeatState& me = seat_at(k);
+      const Multi received = to_multi(me.received);
+      anchor = received;
+      anchor_at = k;
+      auto upstream = [&] {  // hidden picks before the viewer come from the unseen cards
+        for (int t = 0; t < kMaxTemplates; ++t)
+          if (u[t] < 0) throw std::logic_error("turfwars view: action cards do not add up");
+        for (int i = 0; i < k; ++i)
+          if (picks[i] == kNone) picks[i] = draw_from(u, r, theta);
+      };
+      if (m == k) {
+        sub(received);  // the viewer holds the packet now
+        upstream();
+      } else {
+        picks[k] = me.pick;
+        Multi s_v = received;
+        --s_v[me.pick];
+        if (!me.revealed) --u[me.pick];
+        Multi rest = s_v;  // what of the passed cards is still unseen
+        for (int j = k + 1; j < m; ++j)
+          if (seat_at(j).revealed && rest[seat_at(j).pick] > 0) --rest[seat_at(j).pick];
+        sub(rest);
+        upstream();
+        // Forward through the seats after the viewer (greedy, R13): passed cards first; a seat's
+        // own bought cards (slots) are filled only when needed, the rest at random afterwards.
+        struct Slot {
+          int seat_index, card;
+        };
+        std::vector<Slot> slots;
+        Multi q = s_v;
+        for (int j = k + 1; j < m; ++j) {
+          for (int x = 0; x < seat_at(j).merged; ++x) slots.push_back({j, -1});
+          auto fill_slot = [&](int card) {
+            for (auto it = slots.rbegin(); it != slots.rend(); ++it)
+              if (it->card < 0) {
+                it->card = card;
+                return true;
+              }
+            return false;
+          };
+          if (picks[j] != kNone) {
+            if (q[picks[j]] > 0)
+              --q[picks[j]];
+            else if (!fill_slot(picks[j]))
+              throw std::logic_error("turfwars view: a revealed pick does not fit the draft");
+            continue;
+          }
+          if (total(q) > 0 && [&] {
+                for (int t = theta + 1; t < kMaxTemplates; ++t)
+                  if (q[t] > 0) return true;
+                return false;
+              }()) {
+            picks[j] = draw_from(q, r, theta);
+          } else {
+            picks[j] = draw_from(u, r, theta);
+            if (!fill_slot(picks[j]))
+              throw std::logic_error("turfwars view: a hidden pick does not fit the draft");
+          }
+        }
+        if (in_progress && m < n)
+          for (int x = 0; x < seat_at(m).merged; ++x) slots.push_back({m, -1});
+        for (auto& sl : slots)
+          if (sl.card < 0) sl.card = draw_from(u, r);
+        // Replay forward to rebuild the packets each later seat received.
+        Multi cur = s_v;
+        for (int j = k + 1; j <= std::min(m, n - 1); ++j) {
+          for (const auto& sl : slots)
+            if (sl.seat_index == j) ++cur[sl.card];
+          seat_at(j).received = to_bytes(cur);
+          if (j < m) --cur[picks[j]];
+        }
+        if (in_progress) {
+          p.packet = to_bytes(cur);
+          if (total(cur) != p.packet_size)
+            throw std::logic_error("turfwars view: the packet does not add up");
+        } else {
+          leftover = cur;
+        }
+      }
+    } else {
+      // The viewer saw no packet this round: hidden picks come from the unseen cards.
+      for (int t = 0; t < kMaxTemplates; ++t)
+        if (u[t] < 0) throw std::logic_error("turfwars view: action cards do not add up");
+      for (int i = 0; i < m; ++i)
+        if (picks[i] == kNone) picks[i] = draw_from(u, r, theta);
+      int size = in_progress ? p.packet_size : 0;
+      if (!in_progress) {
+        size = p.drawn_for_draft - n;
+        for (int i = 0; i < n; ++i) size += seat_at(i).merged;
+      }
+      for (int x = 0; x < size; ++x) ++anchor[draw_from(u, r)];
+      anchor_at = m;
+      if (in_progress) {
+        p.packet = to_bytes(anchor);
+        if (m < n) seat_at(m).received = p.packet;
+      } else {
+        leftover = anchor;
+      }
+      if (!in_progress) {  // the last packet is the leftover plus the last pick
+        anchor_at = n - 1;
+        ++anchor[picks[n - 1]];
+        seat_at(n - 1).received = to_bytes(anchor);
+      }
+    }
+    // Backward from the anchor: each earlier packet is the next one less the bought cards
+    // merged into it (any of its cards) plus the earlier seat's pick.
+    Multi cur = anchor;
+    for (int j = anchor_at - 1; j >= 0; --j) {
+      for (int x = 0; x < seat_at(j + 1).merged; ++x) draw_from(cur, r);
+      ++cur[picks[j]];
+      seat_at(j).received = to_bytes(cur);
+    }
+    for (int i = 0; i < n; ++i)
+      if (i < m || !in_progress) seat_at(i).pick = static_cast<std::uint8_t>(picks[i]);
+  }
+  for (int t = 0; t < kMaxTemplates; ++t)
+    if (u[t] < 0) throw std::logic_error("turfwars view: action cards do not add up");
+  // Bought cards not yet merged.
+  for (int s = 0; s < p.num_seats; ++s) {
+    if (s == v.viewer) continue;
+    SeatState& st = p.seats[s];
+    st.held = {};
+    for (int x = 0; x < st.num_held; ++x) ++st.held[draw_from(u, r)];
+  }
+  // The face-down discard: what the viewer knows lies there, this round's leftover, the rest.
+  Multi hidden{};
+  if (seat) hidden = to_multi(p.seats[v.viewer].known_discard);
+  for (int t = 0; t < kMaxTemplates; ++t) hidden[t] += leftover[t];
+  const int rest = p.hidden_discard_size - total(hidden);
+  if (rest < 0) throw std::logic_error("turfwars view: the face-down discard does not add up");
+  for (int x = 0; x < rest; ++x) ++hidden[draw_from(u, r)];
+  p.hidden_discard = to_bytes(hidden);
+  std::vector<std::uint8_t> deck;
+  for (int t = 0; t < kMaxTemplates; ++t)
+    for (int x = 0; x < u[t]; ++x) deck.push_back(static_cast<std::uint8_t>(t));
+  if (static_cast<int>(deck.size()) != p.action_deck_size)
+    throw std::logic_error("turfwars view: the action deck does not add up");
+  r.shuffle(deck.begin(), deck.end());
+  std::copy(deck.begin(), deck.end(), p.action_deck.begin());
+}
+
+}  // namespace
+
+std::unique_ptr<State> TurfWarsView::sample_world(Rng& r) const {
+  Position p = pos;
+  if (viewer != kOmniscient) {
+    sample_factions(*this, p, r);
+    if (p.phase != Phase::kFactions) sample_combat(*this, p, r);
+    sample_secrets(*this, p, r);
+    sample_events(p, r);
+    sample_actions(*this, p, r);
+    p.rng.reseed(r.next());
+  }
+  auto state = std::make_unique<TurfWarsState>(game, p);
+  state->set_counters(move_number, undo_floor);
+  return state;
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON
+
+namespace {
+
+nlohmann::json combat_json(const std::array<std::uint8_t, kCombatTypes>& h) {
+  nlohmann::json j = nlohmann::json::object();
+  for (int t = 0; t < kCombatTypes; ++t)
+    if (h[t]) j[content().combat[t].id] = h[t];
+  return j;
+}
+
+// Action cards as {label: copies}.
+nlohmann::json templates_json(const std::array<std::uint8_t, kMaxTemplates>& h) {
+  nlohmann::json j = nlohmann::json::object();
+  for (int t = 0; t < kMaxTemplates; ++t)
+    if (h[t]) j[template_label(t)] = h[t];
+  return j;
+}
+
+// A sequence of small ids (below 64) as one string, a character each from
+// "0-9A-Za-z+/" in that order: deck orders for the omniscient viewer, the draft order.
+template <class A>
+std::string id_list(const A& arr, int n) {
+  static const char* const kDigits =
+      "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+/";
+  std::string out(static_cast<std::size_t>(n), ' ');
+  for (int i = 0; i < n; ++i) out[i] = kDigits[arr[i] & 63];
+  return out;
+}
+
+}  // namespace
+
+// The board as one string per row, a token per cell: "#" dead space, "T" teleporter, "-" off
+// the board, a turf letter alone when empty, or letter, troops and owner ("F3@1").
+std::vector<std::string> board_rows(const Position& p) {
+  const Board& b = board_of(p);
+  const Content& c = content();
+  std::vector<std::string> rows;
+  for (int r = 0; r < b.size; ++r) {
+    std::string row;
+    for (int col = 0; col < b.size; ++col) {
+      const int cell = r * b.size + col;
+      if (col) row += ' ';
+      switch (b.kind[cell]) {
+        case kDeadCell:
+          row += '#';
+          break;
+        case kTeleporterCell:
+          row += 'T';
+          break;
+        case kOffCell:
+          row += '-';
+          break;
+        default:
+          row += c.type_letters[b.type[cell]];
+          if (p.owner[cell] >= 0)
+            row += std::to_string(p.troops[cell]) + "@" + std::to_string(p.owner[cell]);
+      }
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+void TurfWarsView::to_json(nlohmann::json& j) const {
+  const Position& p = pos;
+  const Content& c = content();
+  const Board& b = board_of(p);
+  const bool all = viewer == kOmniscient;
+  j["board"] = b.id;
+  j["cost"] = kCostIds[p.cost];
+  j["mind_control"] = p.mind_control_on;
+  j["round"] = p.round;
+  j["rounds_played"] = p.rounds_played;
+  j["phase"] = phase_name(p.phase);
+  j["step"] = step_name(p.step);
+  j["ftt"] = p.ftt;
+  j["teleporters_active"] = teleporters_active(p);
+  j["event"] = p.event == kNone ? nlohmann::json(nullptr) : nlohmann::json(c.events[p.event].id);
+  std::string seen;
+  for (int i = 0; i < p.num_events_seen; ++i)
+    seen += (i ? " " : "") + c.events[p.events_seen[i]].id;
+  j["events_seen"] = seen;
+  j["event_deck"] = p.event_deck_size;
+  j["turfs"] = board_rows(p);
+  auto& seats = j["seats"] = nlohmann::json::array();
+  for (int s = 0; s < p.num_seats; ++s) {
+    const SeatState& st = p.seats[s];
+    nlohmann::json x = {
+        {"dp", st.dp},
+        {"home", c.type_ids[st.home]},
+        {"troops", troops_of(p, s)},
+        {"turfs", turfs_of(p, s)},
+        {"combat_cards", hand_count[s]},
+        {"secret_cards", st.num_secrets},
+        {"held_action_cards", st.num_held},
+        // wars won, lost, attacks won, defences won, kills, attack-win streak
+        {"record",
+         {st.wars_won, st.wars_lost, st.attacks_won, st.defences_won, st.kills, st.streak}}};
+    if (st.eliminated) x["eliminated"] = true;
+    if (st.opted_out) x["stayed_out"] = true;
+    if (picked[s]) x["picked"] = true;
+    if (facedown[s]) x["face_down_card"] = true;
+    if (drawn[s]) x["choosing_bought_card"] = true;
+    if (st.faction != kNone) {
+      x["faction"] = c.factions[st.faction].id;
+      if (st.nemesis != kNone) x["nemesis_seat"] = st.nemesis;
+    }
+    if (st.clone != kNone) x["clone"] = c.factions[st.clone].id;
+    if (st.start != kNone) x["start"] = cell_name(p, st.start);
+    if (draft_live(p) && st.revealed && st.pick != kNone)
+      x["action_card"] = template_label(st.pick);
+    if (draft_live(p) && st.has_received) x["merged_bought_cards"] = st.merged;
+    if (all || s == viewer) {
+      nlohmann::json dealt = nlohmann::json::array();
+      for (auto f : st.dealt)
+        if (f != kNone) dealt.push_back(c.factions[f].id);
+      x["dealt"] = std::move(dealt);
+      if (st.chosen != kNone) x["chosen"] = c.factions[st.chosen].id;
+      x["hand"] = combat_json(st.hand);
+      if (st.facedown != kNone) x["face_down"] = c.combat[st.facedown].id;
+      if (st.drawn[0] != kNone) x["drawn"] = {c.combat[st.drawn[0]].id, c.combat[st.drawn[1]].id};
+      if (st.num_held) x["held"] = templates_json(st.held);
+      if (st.pick != kNone) x["pick"] = template_label(st.pick);
+      if (st.has_received && draft_live(p)) x["packet_received"] = templates_json(st.received);
+      x["known_discard"] = templates_json(st.known_discard);
+      nlohmann::json kn = nlohmann::json::object();
+      for (int o = 0; o < p.num_seats; ++o) {
+        bool any = false;
+        for (int t = 0; t < kCombatTypes; ++t) any |= st.known[o][t] > 0;
+        if (any) kn[std::to_string(o)] = combat_json(st.known[o]);
+      }
+      x["known_cards"] = std::move(kn);
+    }
+    if (all || s == viewer || p.over()) {
+      std::string sec;
+      for (int i = 0; i < st.num_secrets; ++i) sec += (i ? " " : "") + c.secrets[st.secrets[i]].id;
+      x["secrets"] = sec;
+    }
+    seats.push_back(std::move(x));
+  }
+  if (sees_packet || all) j["packet"] = templates_json(p.packet);
+  j["packet_size"] = p.packet_size;
+  j["combat_deck"] = p.combat_deck_size;
+  j["combat_discard"] = combat_json(p.combat_discard);
+  j["action_deck"] = p.action_deck_size;
+  j["action_discard"] = templates_json(p.action_discard);
+  j["face_down_discard"] = p.hidden_discard_size;
+  j["secret_deck"] = p.secret_deck_size;
+  if (draft_live(p)) j["draft_order"] = id_list(p.draft_order, p.n_draft);
+  if (p.phase == Phase::kActions && p.turn.n_group > 0) j["card"] = template_label(p.turn.tmpl);
+  if (p.war.active) {
+    const War& w = p.war;
+    nlohmann::json war = {{"target", cell_name(p, w.target)},
+                          {"revealed", w.revealed},
+                          {"cancelled", w.cancelled},
+                          {"stage", w.stage}};
+    auto& sides = war["sides"] = nlohmann::json::array();
+    for (int s = 0; s < w.n_sides; ++s) {
+      nlohmann::json x = {{"seat", w.sides[s].leader},
+                          {"committed", w.sides[s].committed},
+                          {"role", s < w.n_attackers ? "attacker" : "defender"}};
+      if (w.sides[s].card != kNone) x["card"] = c.combat[w.sides[s].card].id;
+      sides.push_back(std::move(x));
+    }
+    auto& sups = war["supporters"] = nlohmann::json::array();
+    for (int i = 0; i < w.n_sups; ++i) {
+      nlohmann::json x = {{"seat", w.sups[i].seat},
+                          {"side", w.sups[i].side},
+                          {"troops", w.sups[i].given},
+                          {"forced", w.sups[i].forced}};
+      if (w.sups[i].card != kNone) x["card"] = c.combat[w.sups[i].card].id;
+      sups.push_back(std::move(x));
+    }
+    j["war"] = std::move(war);
+  }
+  if (p.num_owed) {
+    auto& owed = j["support_owed"] = nlohmann::json::array();
+    for (int i = 0; i < p.num_owed; ++i) owed.push_back({p.owed[i][0], p.owed[i][1], p.owed[i][2]});
+  }
+  if (p.over()) {
+    j["win"] = win_name(p.win_type);
+    j["winners"] = p.winners;
+  }
+  if (all) {
+    j["combat_deck_order"] = id_list(p.combat_deck, p.combat_deck_size);
+    j["action_deck_order"] = id_list(p.action_deck, p.action_deck_size);
+    j["event_deck_order"] = id_list(p.event_deck, p.event_deck_size);
+    j["secret_deck_order"] = id_list(p.secret_deck, p.secret_deck_size);
+    j["faction_deck"] = id_list(p.faction_deck, p.faction_deck_size);
+    j["face_down_discard_cards"] = templates_json(p.hidden_discard);
+    Rng copy = p.rng;
+    j["rng_next"] = copy.next();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registration
+
+void register_game(Registry& registry) {
+  auto info = std::make_unique<GameInfo>();
+  info->id = "turfwars";
+  info->title = "Turf Wars (Cray Cray Games, 2013)";
+  info->summary =
+      "Two to six fantasy factions draft action cards and fight Turf Wars with troops and combat "
+      "cards for home turfs, a nemesis, secret goals or points.";
+  info->rules_version = "turfwars-1";
+  info->min_players = 2;
+  info->max_players = kMaxSeats;
+  info->options.push_back(
+      {"players", OptionSpec::Kind::Integer, "4", {}, 2, kMaxSeats, "number of players (2-6)"});
+  OptionSpec cost{"cost",
+                  OptionSpec::Kind::Choice,
+                  "simple",
+                  {},
+                  0,
+                  0,
+                  "the cost of winning a Turf War (T10; the rulebook recommends simple)"};
+  for (const char* id : kCostIds) cost.choices.push_back(id);
+  info->options.push_back(std::move(cost));
+  info->options.push_back({"mind_control",
+                           OptionSpec::Kind::Choice,
+                           "on",
+                           {"on", "off"},
+                           0,
+                           0,
+                           "whether the contentious Mind Control event is in the deck (T6.6)"});
+  info->rules_text = embedded_file("docs/rules/turfwars.md");
+  const GameInfo* self = info.get();
+  info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {
+    Setup s;
+    s.players = options.players();
+    for (int k = 0; k < kNumCosts; ++k)
+      if (options.get("cost") == kCostIds[k]) s.cost = static_cast<Cost>(k);
+    s.mind_control = options.get("mind_control") == "on";
+    Position p;
+    setup(p, s, seed);
+    return std::make_unique<TurfWarsState>(self, p);
+  };
+  info->draw = draw;
+  info->evaluate = evaluate;
+  info->eval_scale = 8.0;
+  info->conformance_games = 24;
+  info->seat_attributes = [](const State& st, Seat seat) {
+    const Position& p = dynamic_cast<const TurfWarsState&>(st).position();
+    std::map<std::string, std::string> out;
+    const auto f = p.seats[seat].faction;
+    if (f != kNone) {
+      out["faction"] = content().factions[f].id;
+      out["home"] = content().type_ids[content().factions[f].home];
+    }
+    return out;
+  };
+  info->counters = [](const State& st) {
+    const Position& p = dynamic_cast<const TurfWarsState&>(st).position();
+    std::map<std::string, double> out;
+    for (auto w : {WinType::kDomination, WinType::kNemesis, WinType::kSecret, WinType::kPoints})
+      out[std::string("win_") + win_name(w)] = p.win_type == w ? 1.0 : 0.0;
+    int eliminated = 0;
+    double dp = 0;
+    for (int s = 0; s < p.num_seats; ++s) {
+      eliminated += p.seats[s].eliminated;
+      dp += p.seats[s].dp;
+    }
+    out["rounds_played"] = p.rounds_played;
+    out["eliminated"] = eliminated;
+    out["turf_wars"] = p.wars_fought;
+    out["mean_dp"] = dp / p.num_seats;
+    out["winners"] = __builtin_popcount(p.winners);
+    return out;
+  };
+  registry.add(std::move(info));
+}
+
+}  // namespace turf::turfwars

@@ -1,0 +1,83 @@
+// Turf Wars (Cray Cray Games): the engine adapter — the turf::State over the rules kernel, the
+// seat view with world sampling (E2), action labels and JSON, and registration. Implements every
+// player count (2-6) and both options (cost variant, Mind Control on or off).
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "games/turfwars/rules.h"
+
+namespace turf::turfwars {
+
+class TurfWarsState final : public StateBase<TurfWarsState> {
+ public:
+  TurfWarsState(const GameInfo* info, const Position& pos) : StateBase(info), pos_(pos) {}
+
+  int num_seats() const override { return pos_.num_seats; }
+  Seat to_move() const override { return pos_.over() ? kNobody : pos_.to_move; }
+  bool terminal() const override { return pos_.over(); }
+  void legal_actions(std::vector<Action>& out) const override;
+  bool is_legal(Action a) const override;
+  std::vector<double> scores() const override;
+  std::vector<int> ranking() const override;
+  int length_bound() const override;
+  std::string action_label(Action a) const override;
+  std::string public_label(Action a) const override;
+  void action_to_json(Action a, nlohmann::json& out) const override;
+  std::shared_ptr<const ViewData> make_view_data(Seat viewer) const override;
+
+  const Position& position() const { return pos_; }
+  bool same_fields(const TurfWarsState& o) const { return pos_ == o.pos_; }
+
+ protected:
+  void do_apply(Action a) override;
+
+ private:
+  friend class TurfWarsView;
+  Position pos_;
+};
+
+// What one viewer may know: the position with everything hidden from the viewer overwritten by
+// fixed placeholders (other hands, secret cards, drafted cards not yet revealed, the packets
+// others saw, deck orders, the generator), plus the public counts of those hidden things.
+// Nothing hidden is copied in, so nothing hidden can leak out (E2).
+class TurfWarsView final : public ViewData {
+ public:
+  TurfWarsView(const TurfWarsState& state, Seat viewer);
+
+  void to_json(nlohmann::json& out) const override;
+  std::unique_ptr<State> sample_world(Rng& rng) const override;
+  bool ambiguous() const override { return viewer != kOmniscient; }
+
+  const GameInfo* game = nullptr;
+  Seat viewer = kSpectator;
+  int move_number = 0, undo_floor = 0;
+  Position pos;                                      // redacted
+  std::array<std::uint8_t, kMaxSeats> hand_count{};  // combat cards in hand
+  std::array<bool, kMaxSeats> facedown{};            // a combat card lies face down
+  std::array<bool, kMaxSeats> picked{};              // has drafted this round
+  std::array<bool, kMaxSeats> drawn{};               // holds two bought combat cards to choose
+  bool sees_packet = false;                          // the viewer is the seat picking now
+};
+
+// Overwrites in p everything the viewer may not know (used by the view and by tests).
+void redact(Position& p, Seat viewer);
+// Cell names ("B3": column letter, row number from the top) and card names, for labels.
+std::string cell_name(const Position& p, int cell);
+std::string template_label(int t);
+std::string combat_label(int t);
+// The board as text rows, one token per cell ("#", "T", "-", "F", "F3@1"), as in the view JSON.
+std::vector<std::string> board_rows(const Position& p);
+
+// Registers the game (called from games/all_games.cpp).
+void register_game(Registry& registry);
+// The evaluation for bots (games/turfwars/eval.cpp): estimated final points per seat.
+std::vector<double> evaluate(const State& state);
+// Terminal drawing (games/turfwars/draw.cpp).
+std::string draw(const View& view, const DrawStyle& style);
+
+}  // namespace turf::turfwars

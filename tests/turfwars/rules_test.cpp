@@ -1,0 +1,1262 @@
+// Scenario tests for the Turf Wars rules. Each test names the clauses of docs/rules/turfwars.md it
+// checks; the rulebook's worked examples and the FAQ's rulings are the tests listed in its table
+// "Rulebook examples as tests".
+//
+// The 2-player board ("five"):      The 3-4-player board ("seven"):
+//      A B C D E                         A B C D E F G
+//   1  # # W P S                      1  D M S W P M P
+//   2  F P D # M                      2  F T # # S T F
+//   3  S M # W F                      3  W P M W D # D
+//   4  D # F M D                      4  S # F # F # S
+//   5  P W S # #                      5  D # P M W D F
+//                                     6  P T D # # T S
+//                                     7  F W S M P W M
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "turfwars/board.h"
+
+namespace turf::turfwars {
+namespace {
+
+using testing::cell;
+using testing::combat;
+using testing::labels;
+using testing::play;
+using testing::pos;
+using testing::Scenario;
+
+bool has(const std::vector<std::string>& v, const std::string& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+int troops_at(const State& s, const std::string& where) {
+  const Position& p = pos(s);
+  return p.troops[cell(p, where)];
+}
+int owner_at(const State& s, const std::string& where) {
+  const Position& p = pos(s);
+  return p.owner[cell(p, where)];
+}
+
+void next_event(Position& p, const std::string& id) {
+  const int e = content().event_index(id);
+  for (int i = 0; i < p.event_deck_size; ++i)
+    if (p.event_deck[i] == e) std::swap(p.event_deck[i], p.event_deck[p.event_deck_size - 1]);
+  ASSERT_EQ(p.event_deck[p.event_deck_size - 1], e);
+}
+
+// Seat 0 attacks C2 (desert, seat 1) from B2 with `attack` troops; seat 1 commits `defend` of
+// `garrison`. Seat 1 keeps a turf elsewhere so that it is not eliminated. Both hold only a Zero.
+TurfWarsState& desert_attack(Scenario& sc, int attack, int garrison) {
+  sc.troops(0, "B2", attack).troops(1, "C2", garrison).troops(1, "E4", 2);
+  auto& s = sc.actions({{0, "Desert Attack (26)"}});
+  play(s, "from B2 Plains");  // the target C2 is the only desert next to B2: taken at once (E1)
+  if (pos(s).step == Step::kCommit) play(s, "commit " + std::to_string(attack));  // else 1: at once
+  return s;
+}
+
+// ---- T10: the cost of winning (rulebook worked examples) --------------------------------------
+
+TEST(TurfWarsRules, T10_3_BalancedTenVersusFive) {  // rulebook example
+  Scenario sc(2, kBalanced);
+  auto& s = desert_attack(sc, 10, 5);
+  play(s, "commit 5");
+  // The winner loses the lesser of int(5/2) = 2 and int(10/3) = 3; the loser all 5.
+  EXPECT_EQ(owner_at(s, "C2"), 0);
+  EXPECT_EQ(troops_at(s, "C2"), 8);
+  EXPECT_EQ(owner_at(s, "B2"), -1);
+}
+
+TEST(TurfWarsRules, T10_3_BalancedTenVersusOne) {  // rulebook example: only the minimum
+  Scenario sc(2, kBalanced);
+  auto& s = desert_attack(sc, 10, 1);
+  play(s, "commit 1");
+  EXPECT_EQ(owner_at(s, "C2"), 0);
+  EXPECT_EQ(troops_at(s, "C2"), 9);
+}
+
+TEST(TurfWarsRules, T10_3_BalancedTenVersusNine) {  // rulebook example
+  Scenario sc(2, kBalanced);
+  auto& s = desert_attack(sc, 10, 9);
+  play(s, "commit 9");
+  EXPECT_EQ(troops_at(s, "C2"), 7);  // int(10/3) = 3 is less than int(9/2) = 4
+  EXPECT_EQ(owner_at(s, "C2"), 0);
+  EXPECT_EQ(pos(s).seats[1].wars_lost, 1);
+}
+
+TEST(TurfWarsRules, T10_3_LoneDefenderLosesNothing) {  // R17
+  for (Cost cost : {kBalanced, kSimple}) {
+    Scenario sc(2, cost);
+    sc.troops(0, "A5", 3);
+    auto& s = desert_attack(sc, 1, 1);
+    play(s, "commit 1");
+    // 1 against 1: the tie goes to the defender (T9.9). Balanced: no minimum loss for a lone
+    // defender; simple: the minimum of one takes its only troop and the turf empties.
+    if (cost == kBalanced) {
+      EXPECT_EQ(owner_at(s, "C2"), 1);
+      EXPECT_EQ(troops_at(s, "C2"), 1);
+    } else {
+      EXPECT_EQ(owner_at(s, "C2"), -1);
+    }
+    EXPECT_EQ(owner_at(s, "B2"), -1);  // the attacker's troop died
+  }
+}
+
+TEST(TurfWarsRules, T10_2_SimpleCost) {
+  {
+    Scenario sc(2, kSimple);
+    auto& s = desert_attack(sc, 10, 5);
+    play(s, "commit 5");
+    EXPECT_EQ(troops_at(s, "C2"), 9);  // int(5/3) = 1
+  }
+  {
+    Scenario sc(2, kSimple);
+    auto& s = desert_attack(sc, 10, 9);
+    play(s, "commit 9");
+    EXPECT_EQ(troops_at(s, "C2"), 7);  // int(9/3) = 3
+  }
+  {
+    Scenario sc(2, kSimple);
+    auto& s = desert_attack(sc, 10, 2);
+    play(s, "commit 2");
+    EXPECT_EQ(troops_at(s, "C2"), 9);  // int(2/3) = 0, at least 1
+  }
+}
+
+TEST(TurfWarsRules, T10_1_WinnerTakesAll) {
+  Scenario sc(2, kWinnerTakesAll);
+  auto& s = desert_attack(sc, 10, 5);
+  play(s, "commit 5");
+  EXPECT_EQ(troops_at(s, "C2"), 10);
+}
+
+TEST(TurfWarsRules, T10_4_FuryRetaliation) {
+  Scenario sc(2, kFury);
+  sc.hand(1, {"v7"});
+  auto& s = desert_attack(sc, 10, 5);
+  play(s, "commit 5");
+  play(s, "play Zero");  // the defender keeps its 7 for revenge
+  ASSERT_TRUE(has(labels(s), "retaliate with 7"));
+  ASSERT_TRUE(has(labels(s), "no retaliation"));
+  play(s, "retaliate with 7");
+  EXPECT_EQ(owner_at(s, "C2"), 0);
+  EXPECT_EQ(troops_at(s, "C2"), 3);  // 10 won, 7 lost to the retaliation
+  EXPECT_EQ(pos(s).seats[1].hand[7], 0);
+  EXPECT_EQ(pos(s).combat_discard[7], 1);
+}
+
+// ---- T9: Turf Wars ---------------------------------------------------------------------------
+
+TEST(TurfWarsRules, T9_10_SixTroopRetreatLosesOne) {  // rulebook example
+  Scenario sc(2, kSimple);
+  sc.troops(1, "C1", 1);  // the only turf of seat 1 next to C2
+  auto& s = desert_attack(sc, 10, 6);
+  play(s, "commit 4");
+  // 2 uncommitted troops run to C1 (the only choice, taken at once) and 1 of them dies.
+  EXPECT_EQ(troops_at(s, "C1"), 2);
+  EXPECT_EQ(owner_at(s, "C2"), 0);
+  EXPECT_EQ(troops_at(s, "C2"), 9);  // simple cost: int(4/3) = 1
+}
+
+TEST(TurfWarsRules, T9_10_NowhereToRunLosesAll) {
+  Scenario sc(2, kSimple);
+  auto& s = desert_attack(sc, 10, 6);
+  play(s, "commit 4");
+  EXPECT_EQ(troops_at(s, "C1"), 0);
+  EXPECT_EQ(troops_of(pos(s), 1), 2);  // only E4 is left
+}
+
+TEST(TurfWarsRules, T9_10_PhoenixesRetreatWithoutLoss) {
+  Scenario sc(2, kSimple);
+  sc.set_faction(1, "phoenixes").troops(1, "C1", 1);
+  auto& s = desert_attack(sc, 10, 6);
+  play(s, "commit 4");
+  EXPECT_EQ(troops_at(s, "C1"), 3);
+}
+
+TEST(TurfWarsRules, T9_9_TieGoesToDefender) {
+  Scenario sc(2, kSimple);
+  sc.troops(0, "A5", 3);
+  auto& s = desert_attack(sc, 5, 5);
+  play(s, "commit 5");
+  EXPECT_EQ(owner_at(s, "C2"), 1);
+  EXPECT_EQ(troops_at(s, "C2"), 4);  // the defender pays int(5/3) = 1
+  EXPECT_EQ(owner_at(s, "B2"), -1);
+  EXPECT_EQ(pos(s).seats[1].defences_won, 1);
+}
+
+TEST(TurfWarsRules, T9_6_NegateCancels) {
+  Scenario sc(2, kSimple);
+  sc.hand(1, {"negate"});
+  auto& s = desert_attack(sc, 10, 3);
+  play(s, "commit 3");
+  play(s, "play Negate Attack");
+  EXPECT_EQ(troops_at(s, "B2"), 10);  // everyone goes home
+  EXPECT_EQ(troops_at(s, "C2"), 3);
+  EXPECT_EQ(pos(s).combat_discard[kNegate], 1);
+  EXPECT_EQ(pos(s).seats[0].wars_won + pos(s).seats[1].wars_won, 0);
+}
+
+TEST(TurfWarsRules, T9_8_TwoAttackersOnAnEmptyTurf) {
+  {
+    Scenario sc(2, kSimple);
+    sc.troops(0, "B2", 6).troops(1, "C1", 4).troops(1, "E4", 2);
+    auto& s = sc.actions({{0, "Desert Attack (26)"}, {1, "Desert Attack (26)"}});
+    play(s, "from B2 Plains");  // both declare before either resolves (T8.4)
+    play(s, "from C1 Swamp");
+    play(s, "commit 4");
+    play(s, "commit 4");
+    // 4 against 4: nobody enters, both go home unharmed (R16).
+    EXPECT_EQ(owner_at(s, "C2"), -1);
+    EXPECT_EQ(troops_at(s, "B2"), 6);
+    EXPECT_EQ(troops_at(s, "C1"), 4);
+  }
+  Scenario sc(2, kSimple);
+  sc.troops(0, "B2", 6).troops(1, "C1", 4).troops(1, "E4", 2);
+  auto& s = sc.actions({{0, "Desert Attack (26)"}, {1, "Desert Attack (26)"}});
+  play(s, "from B2 Plains");
+  play(s, "from C1 Swamp");
+  play(s, "commit 6");
+  play(s, "commit 4");
+  EXPECT_EQ(owner_at(s, "C2"), 0);
+  EXPECT_EQ(troops_at(s, "C2"), 5);  // simple cost int(4/3) = 1
+  EXPECT_EQ(owner_at(s, "C1"), -1);  // seat 1's four died
+}
+
+TEST(TurfWarsRules, T9_5_KrakensSilenceSmallDefenders) {
+  for (int garrison : {3, 4}) {
+    Scenario sc(2, kSimple);
+    sc.set_faction(0, "krakens").hand(1, {"v10"});
+    auto& s = desert_attack(sc, 6, garrison);
+    play(s, "commit " + std::to_string(garrison));
+    if (garrison == 3) {  // no card: 6 against 3
+      EXPECT_EQ(owner_at(s, "C2"), 0);
+      EXPECT_EQ(pos(s).seats[1].hand[10], 1);
+    } else {
+      EXPECT_TRUE(has(labels(s), "play 10"));
+      play(s, "play 10");
+      EXPECT_EQ(owner_at(s, "C2"), 1);  // 6 against 4 + 10
+    }
+  }
+}
+
+TEST(TurfWarsRules, T9_12_GypsiesNeverStealTheZero) {
+  {
+    Scenario sc(2, kSimple);
+    sc.set_faction(0, "gypsies").hand(1, {"v5"});
+    auto& s = desert_attack(sc, 10, 2);
+    play(s, "commit 2");
+    play(s, "play Zero");
+    EXPECT_EQ(pos(s).seats[0].hand[5], 1);  // the 5 is stolen
+    EXPECT_EQ(pos(s).seats[1].hand[5], 0);
+    EXPECT_EQ(pos(s).seats[1].hand[kZero], 1);
+    EXPECT_EQ(pos(s).seats[1].known[0][5], 1);  // the victim knows where it went (R11)
+  }
+  {
+    Scenario sc(2, kSimple);
+    sc.set_faction(0, "gypsies").hand(1, {"v5"});
+    auto& s = desert_attack(sc, 10, 2);
+    play(s, "commit 2");
+    play(s, "play 5");  // only the Zero is left: nothing to steal
+    EXPECT_EQ(pos(s).seats[1].hand[kZero], 1);
+    EXPECT_EQ(pos(s).seats[0].hand[kZero], 1);
+    EXPECT_EQ(hand_size(pos(s).seats[0]), 1);
+  }
+}
+
+TEST(TurfWarsRules, T9_12_PiratesPlunderAndNecromancersRaise) {
+  {
+    Scenario sc(2, kWinnerTakesAll);
+    sc.set_faction(0, "pirates");
+    sc.p.seats[1].dp = 5;
+    auto& s = desert_attack(sc, 10, 4);
+    play(s, "commit 4");
+    EXPECT_EQ(pos(s).seats[0].dp, 2);  // plundered; then scored nothing (one desert turf)
+    EXPECT_EQ(pos(s).seats[1].dp, 3);
+  }
+  Scenario sc(2, kWinnerTakesAll);
+  sc.set_faction(0, "necromancers");
+  auto& s = desert_attack(sc, 10, 4);
+  play(s, "commit 4");
+  EXPECT_EQ(troops_at(s, "C2"), 12);  // 4 killed: two raised
+}
+
+TEST(TurfWarsRules, T9_4_RangersVolley) {
+  Scenario sc(2, kWinnerTakesAll);
+  sc.set_faction(0, "rangers");
+  auto& s = desert_attack(sc, 5, 5);
+  play(s, "commit 5");
+  // The volley kills one of the five defenders: 5 against 4.
+  EXPECT_EQ(owner_at(s, "C2"), 0);
+  EXPECT_EQ(troops_at(s, "C2"), 5);
+}
+
+TEST(TurfWarsRules, T9_9_BonusesCount) {
+  Scenario sc(2, kWinnerTakesAll);
+  sc.set_faction(0, "berserkers").troops(0, "A5", 2);
+  auto& s = desert_attack(sc, 4, 5);
+  play(s, "commit 5");
+  EXPECT_EQ(owner_at(s, "C2"), 0);  // 4 + 2 against 5
+  Scenario sc2(2, kWinnerTakesAll);
+  sc2.set_faction(1, "minotaurs").troops(0, "A5", 2);
+  auto& s2 = desert_attack(sc2, 6, 5);
+  play(s2, "commit 5");
+  EXPECT_EQ(owner_at(s2, "C2"), 1);  // 6 against 5 + 2
+}
+
+TEST(TurfWarsRules, T9_3_UnicornsPullTroopsIn) {
+  Scenario sc(2, kWinnerTakesAll);
+  sc.set_faction(1, "unicorns").troops(1, "C1", 4);
+  auto& s = desert_attack(sc, 6, 3);
+  play(s, "pull from C1 Swamp");
+  play(s, "move 4");
+  EXPECT_EQ(owner_at(s, "C1"), -1);
+  play(s, "commit 7");
+  EXPECT_EQ(owner_at(s, "C2"), 1);  // 6 against 7
+}
+
+TEST(TurfWarsRules, T9_7_CryForHelpChains) {  // FAQ: a Cry for Help drawing another calls again
+  for (bool defender_wins : {true, false}) {
+    Scenario sc(4, kSimple);
+    sc.p.round = 1;  // teleporters off: plain adjacency
+    const int attack = defender_wins ? 6 : 20;
+    sc.troops(0, "A1", attack).troops(0, "G1", 2).troops(1, "A2", 3).troops(2, "G7", 5);
+    sc.troops(3, "E5", 4);
+    sc.hand(1, {"cry_for_help"});
+    // The supporters hold a single card each (no Zero: a contrived hand that fixes the draw).
+    sc.p.seats[2].hand = {};
+    sc.p.seats[2].hand[kCryForHelp] = 1;
+    sc.p.seats[3].hand = {};
+    sc.p.seats[3].hand[7] = 1;
+    sc.p.seats[1].dp = 10;
+    auto& s = sc.actions({{0, "Forest Attack (27)"}});
+    play(s, "from A1 Desert");
+    play(s, "commit " + std::to_string(attack));
+    play(s, "commit 3");
+    play(s, "play Cry for Help");
+    ASSERT_EQ(s.to_move(), 1);
+    ASSERT_TRUE(has(labels(s), "call seat 2 (Dryads)"));
+    play(s, "call seat 2 (Dryads)");
+    // Seat 2 brings 3 troops from G7 and its random card is a Cry for Help: seat 3, the only
+    // player left, is called at once, brings 3 (leaving 1 in E5) and plays its 7.
+    // Defence: 3 + 3 + 3 + 7 = 16.
+    if (defender_wins) {
+      EXPECT_EQ(owner_at(s, "A2"), 1);
+      EXPECT_EQ(troops_at(s, "A2"), 1);  // simple cost int(6/3) = 2 from the defender's own
+      EXPECT_EQ(troops_at(s, "G7"), 5);  // supporters' troops went home
+      EXPECT_EQ(troops_at(s, "E5"), 4);
+    } else {
+      EXPECT_EQ(owner_at(s, "A2"), 0);  // 20 against 16
+      EXPECT_EQ(troops_at(s, "G7"), 2);
+      EXPECT_EQ(troops_at(s, "E5"), 1);
+    }
+    // T11.1: each forced supporter is owed 1 DP after a win, 2 after a loss, paid in phase 5.
+    const Position& p = pos(s);
+    ASSERT_EQ(p.num_owed, 0);  // paid in this round's phase 5
+    const int paid = defender_wins ? 1 : 2;
+    const int income1 = turfs_of(p, 1) / 2 + home_turfs_of(p, 1) + (rainbow(p, 1) ? 5 : 0);
+    EXPECT_EQ(p.seats[1].dp, 10 + income1 - 2 * paid);
+    const int income2 = turfs_of(p, 2) / 2 + home_turfs_of(p, 2);
+    EXPECT_EQ(p.seats[2].dp, income2 + paid);
+  }
+}
+
+TEST(TurfWarsRules, T9_2_PaladinsChampionTheDefender) {
+  Scenario sc(3, kWinnerTakesAll);
+  sc.p.round = 1;
+  sc.set_faction(2, "paladins");
+  sc.troops(0, "A1", 6).troops(0, "G1", 2).troops(1, "A2", 3).troops(2, "G7", 5);
+  auto& s = sc.actions({{0, "Forest Attack (27)"}});
+  play(s, "from A1 Desert");
+  play(s, "commit 6");
+  ASSERT_EQ(s.to_move(), 2);
+  EXPECT_FALSE(has(labels(s), "support seat 0 (Lizard Folk)"));  // the defender's side only
+  play(s, "support seat 1 (Geomancer)");
+  play(s, "commit 3");
+  // Seat 2 brings 3 (the defender's committed count) from G7; its random card is its Zero.
+  EXPECT_EQ(owner_at(s, "A2"), 1);  // 6 against 3 + 3 + ... a tie at worst goes to the defender
+  EXPECT_EQ(troops_at(s, "G7"), 5);
+}
+
+// ---- T8: actions -----------------------------------------------------------------------------
+
+TEST(TurfWarsRules, T8_5_TeleportNeedsAnEmptyTurf) {  // FAQ
+  Scenario sc(2);
+  sc.troops(0, "B2", 5).troops(0, "A5", 2).troops(1, "E3", 3);
+  auto& s = sc.actions({{0, "Forest Teleport (11)"}});
+  play(s, "from A5 Plains");
+  const auto l = labels(s);
+  EXPECT_TRUE(has(l, "to A2 Forest"));
+  EXPECT_TRUE(has(l, "to C4 Forest"));
+  EXPECT_FALSE(has(l, "to E3 Forest"));  // occupied: a Teleport never attacks
+  play(s, "to C4 Forest");
+  EXPECT_EQ(troops_at(s, "C4"), 2);  // all of A5's troops
+  EXPECT_EQ(owner_at(s, "A5"), -1);
+}
+
+TEST(TurfWarsRules, T8_6_ManeuversMayAbandonATurf) {  // FAQ
+  Scenario sc(2);
+  sc.troops(0, "B2", 5).troops(0, "E1", 3).troops(1, "E4", 3);
+  auto& s = sc.actions({{0, "Defensive Maneuvers (1)"}});
+  play(s, "move from E1 Sea");  // the destination B2 is the only other turf: taken at once
+  play(s, "move 3");
+  EXPECT_EQ(owner_at(s, "E1"), -1);
+  EXPECT_EQ(troops_at(s, "B2"), 8);
+}
+
+TEST(TurfWarsRules, T8_2_AttackNeedsAnAdjacentTurfOfTheType) {
+  Scenario sc(2);
+  sc.troops(0, "B2", 5).troops(1, "E4", 3);
+  auto& s = sc.actions({{0, "Forest Attack (27)"}});
+  play(s, "from B2 Plains");  // A2 is the only adjacent forest
+  play(s, "commit 2");        // into an empty turf the troops simply move (T8.9)
+  EXPECT_EQ(troops_at(s, "A2"), 2);
+  EXPECT_EQ(troops_at(s, "B2"), 3);
+  Scenario sc2(2);
+  sc2.troops(0, "B2", 5).troops(1, "E4", 3);
+  auto& s2 = sc2.actions({{0, "Sea Attack (30)"}});  // no sea next to B2: nothing to decide
+  EXPECT_NE(pos(s2).phase, Phase::kActions);
+}
+
+TEST(TurfWarsRules, T8_3_StrikeReachesTwoSteps) {
+  Scenario sc(2);
+  sc.troops(0, "E1", 5).troops(1, "A5", 3);
+  auto& s = sc.actions({{0, "Forest Strike (21)"}});
+  play(s, "from E1 Sea");  // E3 is two steps away (through E2); the only forest in reach
+  play(s, "commit 5");
+  EXPECT_EQ(troops_at(s, "E3"), 5);
+}
+
+// ---- T6: events ------------------------------------------------------------------------------
+
+TEST(TurfWarsRules, T6_9_MirageBansAttacksNotTeleports) {  // FAQ
+  {
+    Scenario sc(2);
+    sc.event("mirage").troops(0, "B2", 5).troops(1, "E3", 3);
+    auto& s = sc.actions({{0, "Desert Attack (26)"}});
+    EXPECT_NE(pos(s).phase, Phase::kActions);  // no usable target: nothing to decide
+    EXPECT_EQ(owner_at(s, "C2"), -1);
+  }
+  Scenario sc(2);
+  sc.event("mirage").troops(0, "B2", 5).troops(1, "E3", 3);
+  auto& s = sc.actions({{0, "Desert Teleport (10)"}});
+  play(s, "from B2 Plains");
+  EXPECT_TRUE(has(labels(s), "to C2 Desert"));
+}
+
+TEST(TurfWarsRules, T6_8_BloodlustForcesAnAttack) {  // FAQ, R22
+  Scenario sc(2);
+  sc.event("bloodlust").troops(0, "B2", 6).troops(1, "C2", 3).troops(1, "E4", 2);
+  auto& s = sc.actions({});
+  ASSERT_EQ(pos(s).phase, Phase::kBloodlust);
+  ASSERT_EQ(s.to_move(), 0);  // B2 is the only turf and C2 the only rival next to it
+  const auto l = labels(s);
+  EXPECT_FALSE(has(l, "commit 2"));  // at least half of 6
+  EXPECT_TRUE(has(l, "commit 3"));
+  EXPECT_FALSE(has(l, "pass"));
+  play(s, "commit 6");
+  play(s, "commit 3");  // the defender
+  EXPECT_EQ(owner_at(s, "C2"), 0);
+}
+
+TEST(TurfWarsRules, T6_7_RampageStopsWhenNegated) {  // FAQ
+  Scenario sc(2);
+  sc.event("rampage").troops(0, "B2", 10).troops(1, "C1", 2).troops(1, "E4", 2);
+  sc.hand(1, {"negate"});
+  auto& s = sc.actions({{0, "Desert Attack (26)"}});
+  play(s, "from B2 Plains");
+  play(s, "commit 10");  // into the empty C2: an attack won
+  ASSERT_EQ(pos(s).step, Step::kRampage);
+  play(s, "rampage into C1 Swamp");
+  play(s, "commit 10");
+  play(s, "commit 2");
+  play(s, "play Negate Attack");
+  EXPECT_EQ(troops_at(s, "C2"), 10);
+  EXPECT_NE(pos(s).step, Step::kRampage);  // negated: the rampage is over
+}
+
+TEST(TurfWarsRules, T6_7_RampageGoesOnAfterAWin) {
+  Scenario sc(2, kWinnerTakesAll);
+  sc.event("rampage").troops(0, "B2", 10).troops(1, "C1", 2).troops(1, "E4", 2);
+  auto& s = sc.actions({{0, "Desert Attack (26)"}});
+  play(s, "from B2 Plains");
+  play(s, "commit 10");
+  play(s, "rampage into C1 Swamp");
+  play(s, "commit 10");
+  play(s, "commit 2");
+  EXPECT_EQ(owner_at(s, "C1"), 0);
+  EXPECT_EQ(pos(s).step, Step::kRampage);  // and on, up to three extra attacks (R21)
+}
+
+TEST(TurfWarsRules, T6_5_MaelstromSkipsLizardFolk) {  // FAQ
+  Scenario sc(3);
+  sc.set_faction(0, "pixies").set_faction(1, "lizard_folk").set_faction(2, "dryads");
+  sc.troops(0, "A1", 3).troops(1, "G7", 3).troops(2, "D5", 3);
+  sc.hand(0, {"v1", "v2"}).hand(1, {"v3", "v4"}).hand(2, {"v5", "v6"});
+  next_event(sc.p, "maelstrom");
+  auto& s = sc.at(Phase::kEvent);
+  ASSERT_EQ(s.to_move(), 1);
+  play(s, "stay out of the event");
+  ASSERT_EQ(s.to_move(), 0);  // the FTT holder calls
+  play(s, "left");
+  const Position& p = pos(s);
+  EXPECT_EQ(p.seats[1].hand[3] + p.seats[1].hand[4], 2);  // untouched
+  EXPECT_EQ(p.seats[0].hand[5] + p.seats[0].hand[6], 2);  // from seat 2 (the circle skips 1)
+  EXPECT_EQ(p.seats[2].hand[1] + p.seats[2].hand[2], 2);
+  EXPECT_EQ(p.seats[0].known[2][1] + p.seats[0].known[2][2], 2);  // R11
+  EXPECT_EQ(p.seats[0].hand[kZero], 1);
+}
+
+TEST(TurfWarsRules, T6_6_LizardFolkOutOfMindControlIsSafe) {  // FAQ
+  {
+    Scenario sc(3);
+    sc.set_faction(1, "lizard_folk").set_faction(0, "pixies").event("mind_control");
+    sc.p.seats[1].opted_out = true;
+    sc.p.round = 1;
+    sc.troops(0, "A3", 5).troops(1, "A2", 2).troops(2, "G7", 2);
+    auto& s = sc.actions({{0, "Forest Attack (27)"}});
+    EXPECT_NE(pos(s).phase, Phase::kActions);  // A2 cannot be attacked this round
+  }
+  Scenario sc(3);
+  sc.set_faction(1, "lizard_folk").set_faction(0, "pixies").event("mind_control");
+  sc.p.seats[1].opted_out = true;
+  sc.p.round = 1;
+  sc.troops(0, "A3", 5).troops(2, "A2", 2).troops(1, "G7", 2);
+  auto& s = sc.actions({{0, "Forest Attack (27)"}});
+  EXPECT_EQ(s.to_move(), 2);  // the next player to the left taking part decides (T6.6)
+  play(s, "from A3 Swamp");
+  EXPECT_EQ(s.to_move(), 2);
+  play(s, "commit 1");
+  EXPECT_EQ(s.to_move(), 2);  // now as the defender
+}
+
+TEST(TurfWarsRules, T6_4_ExileAndTheGeomancer) {  // FAQ
+  Scenario sc(2);
+  sc.set_faction(0, "geomancer").set_faction(1, "dryads");
+  sc.troops(0, "B3", 3).troops(1, "E4", 3);
+  next_event(sc.p, "exile");
+  auto& s = sc.at(Phase::kEvent);
+  ASSERT_EQ(s.to_move(), 0);
+  EXPECT_FALSE(has(labels(s), "home Mountain"));  // a new home turf, the Geomancer too
+  play(s, "home Sea");
+  EXPECT_FALSE(has(labels(s), "home Forest"));
+  play(s, "home Swamp");
+  EXPECT_EQ(pos(s).seats[0].home, 4);  // sea
+  EXPECT_EQ(pos(s).seats[1].home, 5);
+  // Next round's phase 1: the Geomancer may undo it.
+  Scenario next(2);
+  next.set_faction(0, "geomancer").troops(0, "B3", 3).troops(1, "E4", 3);
+  next.p.seats[0].home = 4;
+  auto& s2 = next.at(Phase::kPreEvent);
+  ASSERT_EQ(pos(s2).step, Step::kDeclareHome);
+  play(s2, "home Mountain");
+  EXPECT_EQ(pos(s2).seats[0].home, 2);
+}
+
+TEST(TurfWarsRules, T6_3_TurnBackTime) {  // FAQ
+  for (int round : {1, 2, 3}) {
+    Scenario sc(3);
+    sc.troops(0, "A1", 3).troops(1, "G7", 3).troops(2, "D5", 3);
+    sc.p.round = static_cast<std::uint8_t>(round);
+    next_event(sc.p, "turn_back_time");
+    auto& s = sc.at(Phase::kEvent);
+    EXPECT_EQ(pos(s).round, std::max(1, round - 1));
+    EXPECT_EQ(teleporters_active(pos(s)), round == 3);  // round 2 turned back: inactive again
+  }
+}
+
+TEST(TurfWarsRules, T4_1_MalaiseStopsTheDryadsNextRound) {  // FAQ
+  for (bool malaise : {false, true}) {
+    Scenario sc(2);
+    sc.set_faction(0, "dryads").set_faction(1, "lizard_folk");
+    sc.troops(0, "A2", 3).troops(0, "E3", 1).troops(1, "E1", 2);
+    if (malaise) sc.event("curse_of_malaise");
+    auto& s = sc.at(Phase::kPreEvent);
+    EXPECT_EQ(troops_at(s, "A2"), malaise ? 3 : 4);
+    EXPECT_EQ(troops_at(s, "E3"), malaise ? 1 : 2);
+  }
+}
+
+TEST(TurfWarsRules, T4_2_DoppelgangersCloneFactionsInPlay) {  // FAQ
+  Scenario sc(3);
+  sc.set_faction(0, "doppelgangers").set_faction(1, "pixies").set_faction(2, "berserkers");
+  sc.troops(0, "A1", 3).troops(1, "G7", 3).troops(2, "D5", 3);
+  auto& s = sc.at(Phase::kPreEvent);
+  ASSERT_EQ(pos(s).step, Step::kClone);
+  EXPECT_EQ(labels(s), (std::vector<std::string>{"clone Pixies", "clone Berserkers"}));
+  play(s, "clone Berserkers");
+  EXPECT_EQ(ability_of(pos(s), 0).attack_bonus, 2);
+  Scenario sc2(3);
+  sc2.set_faction(0, "doppelgangers").set_faction(1, "pixies").set_faction(2, "berserkers");
+  sc2.troops(0, "A1", 3).troops(1, "G7", 3);
+  sc2.p.seats[2].eliminated = true;  // out of play: only the Pixies are left, taken at once
+  auto& s2 = sc2.at(Phase::kPreEvent);
+  EXPECT_EQ(pos(s2).seats[0].clone, content().faction_index("pixies"));
+}
+
+// ---- T5, T2: set-up and reinforcements --------------------------------------------------------
+
+TEST(TurfWarsRules, T5_1_RoundOneTroopsGoToTheStart) {  // FAQ
+  Scenario sc(2);
+  sc.set_faction(0, "lizard_folk").set_faction(1, "pixies");
+  sc.troops(0, "B2", 4).troops(1, "E3", 4);
+  sc.p.seats[0].start = static_cast<std::uint8_t>(cell(sc.p, "B2"));
+  sc.p.seats[1].start = static_cast<std::uint8_t>(cell(sc.p, "E3"));
+  sc.p.round = 1;
+  next_event(sc.p, "quiet_day");
+  auto& s = sc.at(Phase::kReinforce);
+  ASSERT_EQ(pos(s).phase, Phase::kDraft);  // no decision: each start is the only turf
+  EXPECT_EQ(troops_at(s, "B2"), 6);        // 4 + the 2 of round 1
+  EXPECT_EQ(troops_at(s, "E3"), 6);
+}
+
+TEST(TurfWarsRules, T5_1_LaterTroopsGoToAnyOwnedTurf) {  // FAQ, second part
+  Scenario sc(2);
+  sc.set_faction(0, "lizard_folk").set_faction(1, "pixies");
+  sc.troops(0, "B2", 3).troops(0, "E1", 3).troops(1, "E3", 3);
+  auto& s = sc.at(Phase::kReinforce);
+  ASSERT_EQ(s.to_move(), 0);
+  const auto first = labels(s);
+  EXPECT_NE(std::find(first.begin(), first.end(), "place at B2 Plains"), first.end());
+  EXPECT_NE(std::find(first.begin(), first.end(), "place at E1 Sea"), first.end());
+  EXPECT_EQ(first.size(), 2u);  // only the turfs it controls
+  play(s, "place at B2 Plains");
+  play(s, "place at E1 Sea");  // one troop each: any split is allowed
+  EXPECT_EQ(troops_at(s, "B2"), 4);
+  EXPECT_EQ(troops_at(s, "E1"), 4);
+}
+
+TEST(TurfWarsRules, T8_2_AttackWithEveryTroopAbandonsTheStart) {  // FAQ
+  Scenario sc(2);
+  sc.troops(0, "B2", 5).troops(0, "E1", 2).troops(1, "E4", 3);
+  auto& s = sc.actions({{0, "Forest Attack (27)"}});
+  play(s, "from B2 Plains");  // A2 is the only adjacent forest
+  play(s, "commit 5");        // all of them: B2 is left behind
+  EXPECT_EQ(troops_at(s, "A2"), 5);
+  EXPECT_EQ(owner_at(s, "A2"), 0);
+  EXPECT_EQ(owner_at(s, "B2"), -1);
+  EXPECT_EQ(troops_at(s, "B2"), 0);
+}
+
+TEST(TurfWarsRules, T6_6_MindControlIsOptional) {  // FAQ: Mind Control is an optional event
+  const GameInfo& g = testing::game();
+  const int mc = content().event_index("mind_control");
+  for (const char* on : {"on", "off"}) {
+    for (int players : {2, 4, 6}) {
+      for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+        auto s =
+            g.create(g.resolve({{"players", std::to_string(players)}, {"mind_control", on}}), seed);
+        const Position& p = pos(*s);
+        int found = 0;
+        for (int i = 0; i < p.event_deck_size; ++i) found += p.event_deck[i] == mc;
+        EXPECT_EQ(found, std::string(on) == "on" ? 1 : 0) << on << " " << players;
+        EXPECT_EQ(p.event_deck_size, std::string(on) == "on" ? 25 : 24) << on << " " << players;
+      }
+    }
+  }
+}
+
+TEST(TurfWarsRules, T2_6_StartingTurfsAreNeverAdjacent) {
+  const GameInfo& g = testing::game();
+  for (int players = 2; players <= 6; ++players) {
+    auto s = g.create(g.resolve({{"players", std::to_string(players)}}), 3);
+    Rng r(players);
+    std::vector<Action> legal;
+    while (pos(*s).phase == Phase::kFactions || pos(*s).phase == Phase::kStarts) {
+      s->legal_actions(legal);
+      s->apply(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+    const Position& p = pos(*s);
+    const Board& b = board_of(p);
+    for (int a = 0; a < players; ++a) {
+      EXPECT_EQ(b.type[p.seats[a].start], p.seats[a].home) << players;
+      for (int c = 0; c < players; ++c)
+        if (a != c) {
+          EXPECT_FALSE(b.ring[p.seats[a].start].has(p.seats[c].start)) << players;
+        }
+    }
+  }
+}
+
+TEST(TurfWarsRules, T2_4_CombatDeckByPlayerCount) {
+  const GameInfo& g = testing::game();
+  for (int players = 2; players <= 6; ++players) {
+    auto s = g.create(g.resolve({{"players", std::to_string(players)}}), 5);
+    std::vector<Action> legal;
+    while (pos(*s).phase == Phase::kFactions) {
+      s->legal_actions(legal);
+      s->apply(legal.front());
+    }
+    const Position& p = pos(*s);
+    std::array<int, kCombatTypes> total{};
+    for (int i = 0; i < p.combat_deck_size; ++i) ++total[p.combat_deck[i]];
+    for (int seat = 0; seat < players; ++seat) {
+      EXPECT_EQ(hand_size(p.seats[seat]), 9);  // the Zero and eight
+      EXPECT_EQ(p.seats[seat].hand[kZero], 1);
+      for (int t = 0; t < kCombatTypes; ++t) total[t] += p.seats[seat].hand[t];
+    }
+    EXPECT_EQ(total[kCryForHelp], players);
+    EXPECT_EQ(total[kNegate], players == 2 ? 1 : players <= 4 ? 2 : 4);
+    EXPECT_EQ(total[kZero], players);
+    int numeric = 0;
+    for (int v = 1; v <= 10; ++v) numeric += total[v];
+    EXPECT_EQ(numeric, 70);
+    // T2.5: players without a nemesis in play drew a secret win card.
+    for (int seat = 0; seat < players; ++seat)
+      EXPECT_EQ(p.seats[seat].num_secrets, p.seats[seat].nemesis == kNone ? 1 : 0);
+    if (players == 2) {
+      EXPECT_EQ(p.seats[0].nemesis, 1);
+    }
+  }
+}
+
+// ---- T7: the draft ---------------------------------------------------------------------------
+
+TEST(TurfWarsRules, T7_DraftPassesThePacketAndBoughtCardsJoin) {
+  Scenario sc(3);
+  sc.troops(0, "A1", 3).troops(1, "G7", 3).troops(2, "D5", 3);
+  // Seat 1 bought three action cards last round (T12.1, R14).
+  for (int k = 0; k < 3; ++k) {
+    const int t = sc.p.action_deck[--sc.p.action_deck_size];
+    ++sc.p.seats[1].held[t];
+    ++sc.p.seats[1].num_held;
+  }
+  sc.p.phase = Phase::kDraft;
+  sc.p.sub = 0;
+  auto& s = sc.start();
+  const Position& p = pos(s);
+  EXPECT_EQ(p.packet_size, 6);  // 3 + 3 players
+  ASSERT_EQ(s.to_move(), 0);
+  play(s, labels(s).front());
+  EXPECT_EQ(pos(s).packet_size, 5 + 3);  // seat 1's three joined
+  EXPECT_EQ(pos(s).seats[1].num_held, 0);
+  play(s, labels(s).front());
+  play(s, labels(s).front());
+  EXPECT_EQ(pos(s).hidden_discard_size, 9 - 3);  // the rest, face down
+  EXPECT_EQ(pos(s).phase == Phase::kActions || pos(s).phase == Phase::kSpend ||
+                pos(s).phase == Phase::kBloodlust,
+            true);
+}
+
+// ---- T11, T12: scoring and spending ----------------------------------------------------------
+
+TEST(TurfWarsRules, T11_ScoringCountsATurfThrice) {  // FAQ
+  Scenario sc(2);
+  sc.set_faction(0, "dryads");  // home: forest
+  sc.troops(0, "A2", 1).troops(0, "E3", 1).troops(0, "C2", 1).troops(0, "B3", 1);
+  sc.troops(0, "D1", 1).troops(0, "E1", 1).troops(0, "C1", 1).troops(1, "A5", 3);
+  auto& s = sc.at(Phase::kScore);
+  // 7 turfs: 3 DP; 2 home forests: 2 DP; every type: 5 DP.
+  EXPECT_EQ(pos(s).seats[0].dp, 3 + 2 + 5);
+  EXPECT_EQ(pos(s).seats[1].dp, 0);  // one plains turf, not its home (mountain)
+}
+
+TEST(TurfWarsRules, T12_2_FttStealCostsMore) {  // FAQ
+  Scenario sc(3);
+  sc.troops(0, "A1", 3).troops(1, "G7", 3).troops(2, "D5", 3);
+  sc.p.seats[0].dp = 5;
+  sc.p.seats[1].dp = 10;
+  sc.p.seats[2].dp = 10;
+  auto& s = sc.at(Phase::kSpend);
+  ASSERT_EQ(s.to_move(), 0);
+  EXPECT_FALSE(has(labels(s), "buy the FTT (5 DP)"));  // the holder cannot buy it
+  play(s, "done");
+  play(s, "buy the FTT (5 DP)");
+  EXPECT_EQ(pos(s).ftt, 1);
+  play(s, "done");
+  EXPECT_TRUE(has(labels(s), "buy the FTT (6 DP)"));
+  play(s, "buy the FTT (6 DP)");
+  EXPECT_EQ(pos(s).ftt, 2);
+  EXPECT_EQ(pos(s).seats[2].dp, 4);
+}
+
+TEST(TurfWarsRules, T12_3_ExchangeNeverTheZero) {
+  Scenario sc(2);
+  sc.troops(0, "A1", 3).troops(1, "E4", 3).hand(0, {"v1", "v2"});
+  sc.troops(0, "B2", 2);
+  auto& s = sc.at(Phase::kSpend);
+  play(s, "exchange two combat cards");
+  EXPECT_FALSE(has(labels(s), "give Zero"));
+  play(s, "give 1");
+  play(s, "give 2");
+  EXPECT_EQ(hand_size(pos(s).seats[0]), 2);  // the Zero and the new card
+  EXPECT_EQ(pos(s).seats[0].hand[kZero], 1);
+  EXPECT_EQ(pos(s).combat_discard[1] + pos(s).combat_discard[2], 2);
+}
+
+TEST(TurfWarsRules, T12_1_BuyingCombatCardsKeepsOne) {
+  Scenario sc(2);
+  sc.troops(0, "B2", 3).troops(1, "E4", 3);
+  sc.p.seats[0].dp = 8;
+  auto& s = sc.at(Phase::kSpend);
+  play(s, "buy two combat cards (8 DP)");
+  ASSERT_EQ(pos(s).step, Step::kKeepCombat);
+  const auto drawn = pos(s).seats[0].drawn;
+  play(s, labels(s).front());
+  EXPECT_EQ(hand_size(pos(s).seats[0]), 2);
+  EXPECT_EQ(pos(s).seats[0].dp, 0);
+  int discarded = 0;
+  for (int t = 1; t < kCombatTypes; ++t) discarded += pos(s).combat_discard[t];
+  EXPECT_EQ(discarded, 1);
+  EXPECT_TRUE(pos(s).seats[0].hand[drawn[0]] || pos(s).seats[0].hand[drawn[1]]);
+}
+
+// ---- T13: winning ----------------------------------------------------------------------------
+
+TEST(TurfWarsRules, T13_1_StrengthInNumbersBeforePestilence) {  // FAQ
+  Scenario sc(2);
+  sc.troops(0, "B2", 20).troops(0, "A2", 14).troops(1, "E4", 3);
+  sc.secret(0, "strength_in_numbers");
+  next_event(sc.p, "pestilence");
+  auto& s = sc.at(Phase::kReinforce);
+  ASSERT_EQ(s.to_move(), 0);
+  play(s, "place at B2 Plains");  // 35 troops
+  ASSERT_TRUE(s.terminal());
+  EXPECT_EQ(pos(s).winners, 1);
+  EXPECT_EQ(pos(s).win_type, WinType::kSecret);
+  EXPECT_EQ(troops_at(s, "B2"), 21);  // Pestilence never came
+  EXPECT_EQ(s.scores()[0], 100);      // 100 more than the most DP anyone has (0)
+  EXPECT_EQ(s.ranking(), (std::vector<int>{0, 1}));
+}
+
+TEST(TurfWarsRules, T13_2_OnlyYourOwnBlowCounts) {  // FAQ
+  for (int killer : {0, 1}) {
+    Scenario sc(3);
+    sc.p.round = 1;
+    sc.p.seats[0].nemesis = 2;
+    sc.troops(killer, "A1", 5).troops(1 - killer, "G1", 3).troops(2, "A2", 1);
+    auto& s = sc.actions({{killer, "Forest Attack (27)"}});
+    play(s, "from A1 Desert");
+    play(s, "commit 5");
+    play(s, "commit 1");
+    EXPECT_TRUE(pos(s).seats[2].eliminated);
+    if (killer == 0) {
+      EXPECT_TRUE(s.terminal());
+      EXPECT_EQ(pos(s).win_type, WinType::kNemesis);
+      EXPECT_EQ(pos(s).winners, 1);
+    } else {
+      EXPECT_FALSE(s.terminal());  // seat 1's blow does not win for seat 0
+      EXPECT_EQ(pos(s).seats[1].kills, 1);
+    }
+  }
+}
+
+TEST(TurfWarsRules, T13_2_DominationWins) {
+  Scenario sc(2);
+  sc.set_faction(1, "dryads");
+  sc.troops(1, "A2", 1).troops(1, "E3", 1).troops(1, "C4", 1).troops(0, "E1", 3);
+  auto& s = sc.at(Phase::kScore);
+  ASSERT_TRUE(s.terminal());
+  EXPECT_EQ(pos(s).win_type, WinType::kDomination);
+  EXPECT_EQ(pos(s).winners, 2);
+}
+
+TEST(TurfWarsRules, T15_3_EncircleNeedsFiveNeighbours) {  // FAQ
+  {
+    Scenario sc(2);
+    sc.secret(0, "encircle");
+    sc.troops(1, "B2", 3);  // five turfs around B2: C1, A2, C2, A3, B3
+    for (const char* c : {"C1", "A2", "C2", "A3", "B3"}) sc.troops(0, c, 1);
+    auto& s = sc.at(Phase::kScore);
+    EXPECT_TRUE(s.terminal());
+    EXPECT_EQ(pos(s).winners, 1);
+  }
+  Scenario sc(2);
+  sc.secret(0, "encircle");
+  sc.troops(1, "E1", 3).troops(1, "A5", 2);  // E1 has only two turfs around it
+  sc.troops(0, "D1", 1).troops(0, "E2", 1);
+  auto& s = sc.at(Phase::kScore);
+  EXPECT_FALSE(s.terminal());
+}
+
+TEST(TurfWarsRules, T13_4_UndefeatedWinsAlongside) {  // FAQ
+  for (int attacks_won : {0, 1}) {
+    Scenario sc(2);
+    sc.set_faction(1, "dryads").secret(0, "undefeated");
+    sc.p.seats[0].attacks_won = static_cast<std::uint8_t>(attacks_won);
+    sc.p.seats[0].wars_won = static_cast<std::uint8_t>(attacks_won);
+    sc.troops(1, "A2", 1).troops(1, "E3", 1).troops(1, "C4", 1).troops(0, "E1", 3);
+    auto& s = sc.at(Phase::kScore);
+    ASSERT_TRUE(s.terminal());
+    EXPECT_EQ(pos(s).winners, attacks_won ? 3 : 2);
+  }
+}
+
+TEST(TurfWarsRules, T13_4_UnstoppableYields) {  // FAQ
+  for (bool other : {false, true}) {
+    Scenario sc(2);
+    sc.set_faction(1, "dryads").secret(0, "unstoppable");
+    sc.p.seats[0].streak = 3;
+    sc.troops(0, "E1", 3).troops(1, "A2", 1).troops(1, "E3", 1);
+    if (other) sc.troops(1, "C4", 1);
+    auto& s = sc.at(Phase::kScore);
+    ASSERT_TRUE(s.terminal());
+    EXPECT_EQ(pos(s).winners, other ? 2 : 1);
+  }
+}
+
+TEST(TurfWarsRules, T13_5_PointsAndTheTieBreak) {
+  Scenario sc(3);
+  sc.p.round = 10;
+  sc.troops(0, "A1", 3).troops(1, "G7", 3).troops(2, "D5", 1).troops(2, "E5", 1);
+  sc.p.seats[0].dp = 7;
+  sc.p.seats[1].dp = 7;
+  sc.p.seats[2].dp = 2;
+  auto& s = sc.at(Phase::kSpend);
+  // Spending: nobody buys (seat 2 cannot: its turn passes at once); the game ends after round 10.
+  play(s, "done");
+  play(s, "done");
+  // DP and turfs tie... seats 0 and 1 hold one turf each, seat 2 (not tied) has two turfs but
+  // fewer DP. Start troops: neither holds a starting turf, so they tie again; troops tie (3 and
+  // 3): seat 2 pledges its troops.
+  ASSERT_EQ(pos(s).step, Step::kTieSupport);
+  EXPECT_EQ(s.to_move(), 2);
+  play(s, "pledge to seat 1 (Geomancer)");
+  ASSERT_TRUE(s.terminal());
+  EXPECT_EQ(pos(s).win_type, WinType::kPoints);
+  EXPECT_EQ(s.ranking()[1], 0);
+  EXPECT_EQ(s.ranking()[0], 1);
+  EXPECT_EQ(s.scores(), (std::vector<double>{7, 7, 2}));
+}
+
+// ---- Faction abilities and events (T15.1, T15.2) ---------------------------------------------
+
+TEST(TurfWarsRules, T2_3_PixiesTakeTheFtt) {
+  for (bool pixies : {true, false}) {
+    Position p;
+    setup(p, {3, kSimple, true}, 21);
+    const int px = content().faction_index("pixies");
+    if (pixies) p.seats[2].dealt = {static_cast<std::uint8_t>(px), p.seats[2].dealt[1]};
+    for (int s = 0; s < 3; ++s) {
+      if (!pixies && (p.seats[s].dealt[0] == px || p.seats[s].dealt[1] == px)) return;
+      apply(p, kActFaction + p.seats[s].dealt[0]);
+    }
+    if (pixies) {
+      EXPECT_EQ(p.ftt, 2);
+    }
+    EXPECT_EQ(p.step, Step::kChooseStart);
+    EXPECT_EQ(p.to_move, p.ftt);  // the FTT holder chooses its starting turf first (T2.6)
+  }
+}
+
+TEST(TurfWarsRules, T5_1_ZombiesPlaceThree) {
+  Scenario sc(2);
+  sc.set_faction(0, "zombies").troops(0, "B2", 3).troops(0, "A2", 3).troops(1, "E3", 3);
+  auto& s = sc.at(Phase::kReinforce);
+  for (int k = 0; k < 3; ++k) {
+    ASSERT_EQ(s.to_move(), 0);
+    play(s, "place at B2 Plains");
+  }
+  EXPECT_EQ(troops_at(s, "B2"), 6);
+  EXPECT_EQ(troops_at(s, "E3"), 5);  // seat 1's two went to its only turf at once
+}
+
+TEST(TurfWarsRules, T4_2_GryphonsTransferBeforeTheEvent) {
+  Scenario sc(2);
+  sc.set_faction(0, "gryphons").set_faction(1, "lizard_folk");
+  sc.troops(0, "B2", 5).troops(0, "E1", 3).troops(1, "E3", 3);
+  auto& s = sc.at(Phase::kPreEvent);
+  ASSERT_EQ(pos(s).step, Step::kManeuverFrom);
+  play(s, "move from E1 Sea");
+  play(s, "move 3");
+  EXPECT_EQ(owner_at(s, "E1"), -1);
+  EXPECT_EQ(troops_at(s, "B2"), 5 + 3 + 2);  // and then its two reinforcements (phase 2)
+}
+
+TEST(TurfWarsRules, T8_3_CentaursAttackTwoSteps) {
+  for (const char* f : {"centaurs", "pixies"}) {
+    Scenario sc(2);
+    sc.set_faction(0, f).troops(0, "E1", 4).troops(1, "A5", 3);
+    auto& s = sc.actions({{0, "Forest Attack (27)"}});
+    if (std::string(f) == "centaurs") {
+      play(s, "from E1 Sea");  // E3, two steps away
+      play(s, "commit 4");
+      EXPECT_EQ(troops_at(s, "E3"), 4);
+    } else {
+      EXPECT_NE(pos(s).phase, Phase::kActions);  // no forest next to E1
+    }
+  }
+}
+
+TEST(TurfWarsRules, T9_3_SirensLure) {  // R20
+  Scenario sc(3, kWinnerTakesAll);
+  sc.p.round = 1;
+  sc.set_faction(1, "sirens");
+  sc.troops(0, "A1", 4).troops(0, "G1", 2).troops(1, "A2", 1).troops(2, "G7", 5);
+  auto& s = sc.actions({{0, "Forest Attack (27)"}});
+  play(s, "from A1 Desert");
+  play(s, "commit 4");
+  ASSERT_EQ(s.to_move(), 1);
+  play(s, "lure from seat 2 (Dryads)");
+  EXPECT_EQ(troops_at(s, "G7"), 3);
+  const auto l = labels(s);
+  EXPECT_FALSE(has(l, "commit 1"));  // the lured troops are committed
+  play(s, "commit 3");
+  EXPECT_EQ(owner_at(s, "A2"), 0);  // 4 against 3
+}
+
+TEST(TurfWarsRules, T9_2_FrenemyDaySupport) {
+  Scenario sc(3, kWinnerTakesAll);
+  sc.p.round = 1;
+  sc.set_faction(0, "pixies").event("frenemy_day");
+  sc.troops(0, "A1", 3).troops(0, "G1", 2).troops(1, "A2", 5).troops(1, "C5", 2);
+  sc.troops(2, "G7", 5);
+  auto& s = sc.actions({{0, "Forest Attack (27)"}});
+  play(s, "from A1 Desert");
+  play(s, "commit 3");
+  ASSERT_EQ(s.to_move(), 2);
+  const auto l = labels(s);
+  EXPECT_TRUE(has(l, "support seat 0 (Pixies)"));
+  EXPECT_TRUE(has(l, "support seat 1 (Geomancer)"));
+  EXPECT_TRUE(has(l, "stay out"));
+  play(s, "support seat 0 (Pixies)");
+  play(s, "commit 5");
+  // Seat 2 brings 3 troops (the attacker's count): 3 + 3 against 5.
+  EXPECT_EQ(owner_at(s, "A2"), 0);
+  EXPECT_EQ(troops_at(s, "A2"), 3);   // only the attacker's own troops move in
+  EXPECT_EQ(troops_at(s, "G7"), 5);   // the supporter's went home
+  EXPECT_TRUE(pos(s).num_owed == 0);  // voluntary support is not paid
+}
+
+TEST(TurfWarsRules, T6_2_LizardFolkStayOutOfPestilence) {
+  Scenario sc(2);
+  sc.troops(0, "B2", 5).troops(1, "E3", 5);
+  next_event(sc.p, "pestilence");
+  auto& s = sc.at(Phase::kEvent);
+  ASSERT_EQ(pos(s).step, Step::kOptOut);
+  play(s, "stay out of the event");
+  EXPECT_EQ(troops_at(s, "B2"), 5);
+  EXPECT_EQ(troops_at(s, "E3"), 3);
+}
+
+TEST(TurfWarsRules, T6_3_EventsActAtOnce) {
+  struct Case {
+    const char* event;
+    int b2, e3, dp0, round;
+  };
+  for (const Case& k : {Case{"bountiful_harvest", 6, 3, 0, 3}, Case{"desertion", 4, 2, 0, 3},
+                        Case{"war_chest", 5, 2, 2, 3}, Case{"time_flies", 5, 2, 0, 4},
+                        Case{"pestilence", 3, 0, 0, 3}}) {
+    Scenario sc(2);
+    sc.set_faction(0, "pixies").set_faction(1, "dryads");
+    sc.troops(0, "B2", 5).troops(1, "E3", 2).troops(1, "A2", 1);
+    next_event(sc.p, k.event);
+    auto& s = sc.at(Phase::kEvent);
+    EXPECT_EQ(troops_at(s, "B2"), k.b2) << k.event;
+    EXPECT_EQ(troops_at(s, "E3"), k.e3) << k.event;
+    EXPECT_EQ(pos(s).seats[0].dp, k.dp0) << k.event;
+    EXPECT_EQ(pos(s).round, k.round) << k.event;
+  }
+  Scenario sc(2);  // Rally: each player places two troops, in turn order
+  sc.set_faction(0, "pixies").set_faction(1, "dryads");
+  sc.troops(0, "B2", 5).troops(0, "A5", 1).troops(1, "E3", 2);
+  next_event(sc.p, "rally");
+  auto& s = sc.at(Phase::kEvent);
+  play(s, "place at A5 Plains");
+  play(s, "place at A5 Plains");
+  EXPECT_EQ(troops_at(s, "A5"), 3);
+  EXPECT_EQ(troops_at(s, "E3"), 4);
+}
+
+TEST(TurfWarsRules, T6_9_FogFuryAndLastStand) {
+  {  // Fog of War: no combat card is chosen; 5 against 4
+    Scenario sc(2, kWinnerTakesAll);
+    sc.event("fog_of_war").hand(0, {"v10"}).hand(1, {"v10"});
+    auto& s = desert_attack(sc, 5, 4);
+    play(s, "commit 4");
+    EXPECT_EQ(owner_at(s, "C2"), 0);
+    EXPECT_EQ(pos(s).seats[1].hand[10], 1);
+  }
+  {  // Battle Fury: 4 + 2 against 5
+    Scenario sc(2, kWinnerTakesAll);
+    sc.event("battle_fury").troops(0, "A5", 1);
+    auto& s = desert_attack(sc, 4, 5);
+    play(s, "commit 5");
+    EXPECT_EQ(owner_at(s, "C2"), 0);
+  }
+  {  // Last Stand: 6 against 5 + 2
+    Scenario sc(2, kWinnerTakesAll);
+    sc.event("last_stand").troops(0, "A5", 1);
+    auto& s = desert_attack(sc, 6, 5);
+    play(s, "commit 5");
+    EXPECT_EQ(owner_at(s, "C2"), 1);
+  }
+}
+
+TEST(TurfWarsRules, T6_9_TeleporterStorm) {
+  Scenario sc(4);
+  sc.p.round = 3;
+  EXPECT_TRUE(teleporters_active(sc.p));
+  sc.event("teleporter_storm");
+  EXPECT_FALSE(teleporters_active(sc.p));
+}
+
+// ---- Secret win cards (T15.3) ----------------------------------------------------------------
+
+TEST(TurfWarsRules, T15_3_KillLeft) {
+  Scenario sc(3);
+  sc.p.round = 1;
+  sc.secret(0, "kill_left");  // seat 0's left neighbour is seat 1 (R7)
+  sc.troops(0, "A1", 5).troops(1, "A2", 1).troops(2, "G7", 3);
+  auto& s = sc.actions({{0, "Forest Attack (27)"}});
+  play(s, "from A1 Desert");
+  play(s, "commit 5");
+  play(s, "commit 1");
+  ASSERT_TRUE(s.terminal());
+  EXPECT_EQ(pos(s).winners, 1);
+  EXPECT_EQ(pos(s).win_type, WinType::kSecret);
+}
+
+TEST(TurfWarsRules, T15_3_InstantCards) {
+  {  // Homeland: the starting turf and every turf next to it
+    Scenario sc(2);
+    sc.secret(0, "homeland").troops(1, "E3", 3);
+    for (const char* c : {"B2", "A2", "C2", "B3"}) sc.troops(0, c, 1);
+    sc.p.seats[0].start = static_cast<std::uint8_t>(cell(sc.p, "B2"));
+    EXPECT_TRUE(sc.at(Phase::kScore).terminal());
+  }
+  {  // Card Carrier: one each of 1 to 10
+    Scenario sc(2);
+    sc.secret(0, "card_carrier").troops(0, "B2", 3).troops(1, "E3", 3);
+    sc.hand(0, {"v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10"});
+    EXPECT_TRUE(sc.at(Phase::kScore).terminal());
+  }
+  {  // Usurper: another player's starting turf
+    Scenario sc(2);
+    sc.secret(0, "usurper").troops(0, "B2", 3).troops(1, "E3", 3);
+    sc.p.seats[1].start = static_cast<std::uint8_t>(cell(sc.p, "B2"));
+    EXPECT_TRUE(sc.at(Phase::kScore).terminal());
+  }
+  {  // Not met: nothing happens
+    Scenario sc(2);
+    sc.secret(0, "usurper").troops(0, "B2", 3).troops(1, "E3", 3);
+    sc.p.seats[1].start = static_cast<std::uint8_t>(cell(sc.p, "E3"));
+    EXPECT_FALSE(sc.at(Phase::kScore).terminal());
+  }
+}
+
+TEST(TurfWarsRules, T15_3_GuardianAtTheEndOfARound) {
+  for (int round : {4, 5}) {
+    Scenario sc(2);
+    sc.secret(0, "plains_guardian");
+    sc.p.round = static_cast<std::uint8_t>(round);
+    // No troops in any plains (D1, B2, A5); seat 0 guards C1, A2 and A4, all next to plains.
+    sc.troops(0, "C1", 1).troops(0, "A2", 1).troops(0, "A4", 1).troops(1, "E3", 3);
+    auto& s = sc.at(Phase::kSpend);  // nobody can buy: the round ends at once
+    if (round == 5) {
+      ASSERT_TRUE(s.terminal());
+      EXPECT_EQ(pos(s).winners, 1);
+    } else {
+      EXPECT_FALSE(s.terminal());  // from round 5 only
+    }
+  }
+}
+
+// ---- Content ---------------------------------------------------------------------------------
+
+TEST(TurfWarsContent, T1_8_TheDecksHoldTheRulebooksCounts) {
+  const Content& c = content();
+  EXPECT_EQ(c.factions.size(), 20u);
+  EXPECT_EQ(c.events.size(), 25u);
+  EXPECT_EQ(c.secrets.size(), 25u);
+  EXPECT_EQ(c.action_cards, 108);
+  int combat = 0;
+  for (const auto& t : c.combat) combat += t.count;
+  EXPECT_EQ(combat, 86);
+  // Every name the rulebook and the research give is used as found.
+  for (const char* f : {"pixies", "dryads", "gryphons", "unicorns", "geomancer", "doppelgangers",
+                        "lizard_folk", "krakens", "sirens"})
+    EXPECT_NO_THROW(c.faction_index(f));
+  for (const char* e : {"frenemy_day", "bloodlust", "curse_of_malaise", "exile", "maelstrom",
+                        "mind_control", "pestilence", "rampage", "mirage", "turn_back_time"})
+    EXPECT_NO_THROW(c.event_index(e));
+  for (const char* s :
+       {"strength_in_numbers", "kill_left", "kill_right", "encircle", "undefeated", "unstoppable",
+        "double_rainbow", "card_carrier", "plains_guardian", "swamp_guardian", "steadfast"})
+    EXPECT_NO_THROW(c.secret_index(s));
+  // 18 factions of the turf table: three per home type, plus Geomancer and Doppelgangers.
+  std::array<int, kTypes> homes{};
+  for (const auto& f : c.factions)
+    if (f.id != "geomancer" && f.id != "doppelgangers") ++homes[f.home];
+  for (int t = 0; t < kTypes; ++t) EXPECT_EQ(homes[t], 3);
+}
+
+TEST(TurfWarsContent, R3_BoardsKeepTheirDesignRules) {
+  const Content& c = content();
+  const int turfs[] = {18, 36, 48}, dead[] = {7, 9, 5}, tele[] = {0, 4, 4};
+  for (int i = 0; i < 3; ++i) {
+    const Board& b = c.boards[i];
+    EXPECT_EQ(b.num_turfs, turfs[i]) << b.id;
+    int d = 0, t = 0;
+    for (int cell = 0; cell < b.size * b.size; ++cell) {
+      d += b.kind[cell] == kDeadCell;
+      t += b.kind[cell] == kTeleporterCell;
+    }
+    EXPECT_EQ(d, dead[i]) << b.id;
+    EXPECT_EQ(t, tele[i]) << b.id;
+    for (int cell : b.turfs) {
+      for (int r : b.ring[cell]) EXPECT_NE(b.type[r], b.type[cell]) << b.id << " " << cell;
+      EXPECT_GE(b.adj[cell].n, 1) << b.id;
+      EXPECT_GE(b.adj_tele[cell].n, 2) << b.id;  // with teleporter links (pockets on nine)
+    }
+    // Connected turfs.
+    std::set<int> seen = {b.turfs.c[0]};
+    std::vector<int> todo = {b.turfs.c[0]};
+    while (!todo.empty()) {
+      const int x = todo.back();
+      todo.pop_back();
+      for (int a : b.adj[x])
+        if (seen.insert(a).second) todo.push_back(a);
+    }
+    EXPECT_EQ(static_cast<int>(seen.size()), b.num_turfs) << b.id;
+    // Turf types even around each teleporter pair: six neighbours, one of each type.
+    for (int cell = 0; cell < b.size * b.size; ++cell) {
+      if (b.kind[cell] != kTeleporterCell || b.partner[cell] < cell) continue;
+      std::set<int> types;
+      int n = 0;
+      for (int x : {cell, static_cast<int>(b.partner[cell])})
+        for (int cc = 0; cc < b.size * b.size; ++cc)
+          if (b.kind[cc] == kTurfCell &&
+              (std::abs(cc / b.size - x / b.size) + std::abs(cc % b.size - x % b.size) == 1)) {
+            types.insert(b.type[cc]);
+            ++n;
+          }
+      EXPECT_EQ(n, 6) << b.id;
+      EXPECT_EQ(types.size(), 6u) << b.id;
+    }
+  }
+  // Teleporter links from round 2 (T1.5): on seven, B1 (next to B2) is adjacent to G6 (next
+  // to F6, B2's partner).
+  Position p;
+  setup(p, {4, kSimple, true}, 1);
+  const Board& b = board_of(p);
+  const int b1 = 1, g6 = 5 * 7 + 6;
+  EXPECT_FALSE(b.adj[b1].has(g6));
+  EXPECT_TRUE(b.adj_tele[b1].has(g6));
+}
+
+TEST(TurfWarsContent, RulesDocListsEveryEntry) {
+  const std::string doc(testing::game().rules_text);
+  const Content& c = content();
+  for (const auto& f : c.factions) EXPECT_NE(doc.find("| " + f.name + " |"), std::string::npos);
+  for (const auto& e : c.events) EXPECT_NE(doc.find("| " + e.name), std::string::npos);
+  for (const auto& s : c.secrets) EXPECT_NE(doc.find("| " + s.name + " |"), std::string::npos);
+  for (const auto& t : c.combat) EXPECT_NE(doc.find("| " + t.name + " |"), std::string::npos);
+}
+
+TEST(TurfWarsRules, E1_BadInputChangesNothing) {
+  const GameInfo& g = testing::game();
+  auto s = g.create(g.resolve({{"players", "3"}}), 2);
+  auto before = s->clone();
+  EXPECT_THROW(s->apply(9999), Error);
+  EXPECT_TRUE(s->equals(*before));
+  EXPECT_THROW(g.resolve({{"cost", "cheap"}}), Error);
+  EXPECT_THROW(g.resolve({{"players", "7"}}), Error);
+  EXPECT_THROW(g.resolve({{"mind_control", "maybe"}}), Error);
+}
+
+}  // namespace
+}  // namespace turf::turfwars
