@@ -1,0 +1,213 @@
+// Terminal drawing of a yard view: each Yard as a 3x3 grid of Piles (ground, cards and Places,
+// the top cards), each player's money, Home/Away, hand (the viewer's own only, as printed: Y9.1),
+// Garage size and Sway; the Store, the Trash, the Neighbors, and the decision being made.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/term.h"
+#include "core/view.h"
+#include "games/yard/game.h"
+
+namespace turf::yard {
+
+namespace {
+
+constexpr int kCellW = 19;  // characters inside a Pile's cell
+
+std::string seat_colour(int seat) {
+  static const std::string colours[kMaxSeats] = {term::kRed, term::kBlue, term::kGreen,
+                                                 term::kYellow};
+  return colours[seat % kMaxSeats];
+}
+
+std::string type_colour(const CardDef& d) {
+  if (d.is(kPest)) return term::kMagenta;
+  if (d.is(kTool)) return term::kYellow;
+  if (d.is(kPlant)) return term::kGreen;
+  if (d.is(kOrnament)) return term::kBlue;
+  if (d.is(kFeature)) return term::kCyan;
+  return "";
+}
+
+// `s` cut or padded to exactly w characters (names are ASCII).
+std::string fit(const std::string& s, int w) {
+  if (static_cast<int>(s.size()) > w) return s.substr(0, static_cast<std::size_t>(w - 1)) + ".";
+  return s + std::string(static_cast<std::size_t>(w - static_cast<int>(s.size())), ' ');
+}
+
+std::string list_kinds(const std::array<std::uint8_t, kMaxKinds>& counts, bool with_cost) {
+  std::string out;
+  for (int k = 0; k < static_cast<int>(content().cards.size()); ++k) {
+    if (!counts[k]) continue;
+    if (!out.empty()) out += ", ";
+    out += card_name(k);
+    if (counts[k] > 1) out += " x" + std::to_string(counts[k]);
+    if (with_cost) out += " $" + std::to_string(content().cards[k].cost);
+  }
+  return out.empty() ? "none" : out;
+}
+
+std::string cards_text(int n) {
+  return std::to_string(n) + (n == 1 ? " card" : " cards");
+}
+
+std::string neighbor_text(int n) {
+  const NeighborDef& d = content().neighbors[n];
+  std::string out;
+  auto add = [&](const std::string& s) { out += (out.empty() ? "" : ", ") + s; };
+  for (int s = 0; s < kNumSymbols; ++s)
+    if (d.criteria.symbols[s])
+      add(std::to_string(d.criteria.symbols[s]) + " " + symbol_name(s) +
+          (d.criteria.symbols[s] > 1 ? "s" : ""));
+  if (d.criteria.cards) add(std::to_string(d.criteria.cards) + " cards");
+  if (d.criteria.places) add(std::to_string(d.criteria.places) + " Places");
+  if (d.criteria.grass) add(std::to_string(d.criteria.grass) + " Grass");
+  if (d.criteria.tallest) add("a Pile of " + std::to_string(d.criteria.tallest));
+  for (int i = 0; i < d.bribe.size; ++i) {
+    const Step& st = d.bribe.steps[i];
+    switch (st.op) {
+      case Op::kPay:
+        add("pay $" + std::to_string(st.n));
+        break;
+      case Op::kGiveTopToGarage:
+        add("give " + std::to_string(st.n) + " Yard cards");
+        break;
+      case Op::kTrashHand:
+        add("trash " + std::to_string(st.n) + " from hand");
+        break;
+      case Op::kTrashOwnTop:
+        add("trash " + std::to_string(st.n) + " Yard cards");
+        break;
+      default:
+        break;
+    }
+  }
+  return d.name + " (" + out + ")";
+}
+
+struct Box {
+  const char *h, *v;
+  const char* joints[3][3];  // [top/middle/bottom][left/inner/right]
+};
+const Box kUnicodeBox = {"─", "│", {{"┌", "┬", "┐"}, {"├", "┼", "┤"}, {"└", "┴", "┘"}}};
+const Box kAsciiBox = {"-", "|", {{"+", "+", "+"}, {"+", "+", "+"}, {"+", "+", "+"}}};
+
+std::string rule_line(const Box& b, int which) {
+  std::string line = "     " + std::string(b.joints[which][0]);
+  for (int c = 0; c < 3; ++c) {
+    for (int i = 0; i < kCellW + 2; ++i) line += b.h;
+    line += b.joints[which][c == 2 ? 2 : 1];
+  }
+  return line + "\n";
+}
+
+// The 3x3 grid of one Yard, two lines per Pile: "G 2/3 Tulips" (Grass or Dirt, cards/Places,
+// the top card), then what lies under the top card.
+std::string draw_yard(const Player& pl, const DrawStyle& style) {
+  const Box& b = style.unicode ? kUnicodeBox : kAsciiBox;
+  std::string out = "      ";
+  for (int c = 0; c < 3; ++c) out += fit("   " + std::to_string(c + 1), kCellW + 3);
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  out += "\n" + rule_line(b, 0);
+  for (int r = 0; r < 3; ++r) {
+    for (int line = 0; line < 2; ++line) {
+      out += "   " + std::string(1, line == 0 ? static_cast<char>('a' + r) : ' ') + " " + b.v;
+      for (int c = 0; c < 3; ++c) {
+        const int q = r * 3 + c;
+        std::vector<int> stack;  // top first
+        for (int i = pl.yard_size - 1; i >= 0; --i)
+          if (pl.yard_pile[i] == q) stack.push_back(i);
+        std::string cell;
+        if (line == 0) {
+          const bool grass = pl.grass >> q & 1;
+          const std::string head = std::string(grass ? "G" : "D") + " " +
+                                   std::to_string(stack.size()) + "/" +
+                                   std::to_string(pile_places(pl, q));
+          cell = term::paint(style.colour, grass ? term::kGreen : term::kDim, head);
+          int width = static_cast<int>(head.size());
+          if (!stack.empty()) {
+            const int k = kind_of(pl.yard[stack[0]]);
+            const std::string name = fit(card_name(k), kCellW - width - 1);
+            cell += " " + term::paint(style.colour, type_colour(content().cards[k]), name);
+            width += 1 + static_cast<int>(name.size());
+          }
+          cell += std::string(static_cast<std::size_t>(kCellW - width), ' ');
+        } else {
+          std::string text;
+          if (stack.size() >= 2) text = "  on " + card_name(kind_of(pl.yard[stack[1]]));
+          if (stack.size() > 2) text += " +" + std::to_string(stack.size() - 2);
+          cell = term::paint(style.colour && !text.empty(), term::kDim, fit(text, kCellW));
+        }
+        out += " " + cell + " " + b.v;
+      }
+      out += "\n";
+    }
+    out += rule_line(b, r == 2 ? 2 : 1);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string draw(const View& view, const DrawStyle& style) {
+  const auto& v = view.as<YardView>();
+  const Position& p = v.pos;
+  const Content& c = content();
+  auto name = [&](int s) {
+    const std::string n = s < static_cast<int>(style.seat_names.size())
+                              ? style.seat_names[s]
+                              : "Seat " + std::to_string(s);
+    return term::paint(style.colour, term::kBold + seat_colour(s), n);
+  };
+  std::string out;
+  for (int s = 0; s < p.seats; ++s) {
+    const Player& pl = p.players[s];
+    const bool mover = !p.over() && s == p.to_move();
+    out += (mover ? "> " : "  ") + name(s) + (s == p.turn_player && !p.over() ? " (turn)" : "") +
+           "   " + (pl.away ? "AWAY" : "HOME") + "   $" + std::to_string(pl.money) + "   " +
+           std::to_string(score(p, s)) + " points (Yard " + std::to_string(yard_vp(p, s)) +
+           ", Sway " + std::to_string(sway_vp(p, s)) + ")\n";
+    out += "    hand: ";
+    if (s == view.viewer() || view.viewer() == kOmniscient)
+      out += list_kinds(pl.hand, false);
+    else
+      out += cards_text(pl.hand_size);
+    out += "   Garage: " + cards_text(pl.garage_size) + "\n";
+    std::string sway;
+    for (int n = 0; n < static_cast<int>(c.neighbors.size()); ++n)
+      if (pl.sway >> n & 1) sway += (sway.empty() ? "" : ", ") + neighbor_name(n);
+    out += "    Sway: " + (sway.empty() ? std::string("none") : sway) + "\n";
+    out += draw_yard(pl, style);
+  }
+  out += "\n  Store: " + list_kinds(p.store, true) + "\n";
+  out += "  Store deck: " + cards_text(p.deck_size);
+  if (p.deck_known) out += " (" + std::to_string(p.deck_known) + " done Events at the bottom)";
+  out += "   Trash: " + list_kinds(p.trash, false) + "\n";
+  if (p.limbo_size) out += "  Gathered Pests: " + list_kinds(p.limbo, false) + "\n";
+  std::string row;
+  for (int i = 0; i < p.row_size; ++i) row += (row.empty() ? "" : ", ") + neighbor_text(p.row[i]);
+  out += "  Neighbors: " + (row.empty() ? std::string("none") : row);
+  if (p.set_aside_size) out += "   face down: " + std::to_string(p.set_aside_size);
+  out += "\n";
+  out += term::paint(style.colour, term::kDim,
+                     "  Piles: G Grass / D Dirt, cards/Places, the top card, then what lies under "
+                     "it\n");
+  out += "  Round " + std::to_string(p.turn / p.seats + 1) + ", edition " +
+         std::to_string(p.edition) + ". " +
+         term::paint(style.colour, term::kBold, decision_text(p)) + "\n";
+  if (p.over()) {
+    const auto r = ranks(p);
+    std::string winners;
+    int first = 0;
+    for (int s = 0; s < p.seats; ++s)
+      if (r[s] == 0) {
+        winners += (winners.empty() ? "" : " and ") + name(s);
+        ++first;
+      }
+    out += "  Game over: " + winners + (first > 1 ? " share the first place" : " wins") + ".\n";
+  }
+  return out;
+}
+
+}  // namespace turf::yard

@@ -1,0 +1,87 @@
+// Turf War (yard): the engine adapter — the turf::State over the rules kernel, the seat view
+// (perfect recall, E2 of docs/rules/yard.md), world sampling, action labels and JSON, and
+// registration. Implements every rule of the kernel (rules.h) for 2-4 players and both editions.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "games/yard/rules.h"
+
+namespace turf::yard {
+
+class YardState final : public StateBase<YardState> {
+ public:
+  YardState(const GameInfo* info, const Position& pos) : StateBase(info), pos_(pos) {}
+
+  int num_seats() const override { return pos_.seats; }
+  Seat to_move() const override { return pos_.over() ? kNobody : pos_.to_move(); }
+  bool terminal() const override { return pos_.over(); }
+  void legal_actions(std::vector<Action>& out) const override;
+  bool is_legal(Action a) const override;
+  std::vector<double> scores() const override;
+  std::vector<int> ranking() const override;
+  int length_bound() const override { return kActionCap; }
+  std::string action_label(Action a) const override;
+  std::string public_label(Action a) const override;
+  void action_to_json(Action a, nlohmann::json& out) const override;
+  std::shared_ptr<const ViewData> make_view_data(Seat viewer) const override;
+
+  const Position& position() const { return pos_; }
+  bool same_fields(const YardState& o) const { return pos_ == o.pos_; }
+
+ protected:
+  void do_apply(Action a) override;
+
+ private:
+  friend class YardView;
+  Position pos_;
+};
+
+// What one viewer may know (E2: perfect recall). Every card that reaches a hand or a Garage comes
+// from a place all players saw (the Store, the Trash, a Yard, a revealed Tool, the starting
+// hands), so a seat that remembers the public record knows every hand and Garage; the view keeps
+// those deductions. Hidden from every seat and the spectator: the order of the Store deck
+// (except the done Events at its bottom, which everyone saw go there) and which Neighbors lie
+// face down. The omniscient viewer also gets those and the generator.
+class YardView final : public ViewData {
+ public:
+  YardView(const YardState& state, Seat viewer);
+
+  void to_json(nlohmann::json& out) const override;
+  std::unique_ptr<State> sample_world(Rng& rng) const override;
+  bool ambiguous() const override;
+
+  const GameInfo* game = nullptr;
+  Seat viewer = kSpectator;
+  int move_number = 0, undo_floor = 0;
+  bool omniscient = false;
+  // The position as the viewer knows it. For any viewer but the omniscient one, the hidden part
+  // of the Store deck (deck[deck_known, deck_size)) is zeroed, the set-aside Neighbors are kNone
+  // and the generator is reset.
+  Position pos;
+  // The cards in the hidden part of the Store deck, per kind: everything not seen elsewhere
+  // (deducible from the public record; checked by YardView.HiddenDeckIsWhatNobodySees).
+  std::array<std::uint8_t, kMaxKinds> hidden_deck{};
+  // Neighbors that could be face down: not in the row, not in any Sway.
+  std::vector<std::uint8_t> neighbor_pool;
+};
+
+// Names for labels and drawings: "b2" for a Pile, card and Neighbor names.
+std::string pile_name(int pile);
+std::string card_name(int kind);
+std::string neighbor_name(int n);
+// Describes the decision the mover faces ("Choose a Dirt to turn to Grass (Watering Can)").
+std::string decision_text(const Position& p);
+
+// Registers the game (called from the generated games/all_games.cpp).
+void register_game(Registry& registry);
+// The evaluation for bots (games/yard/eval.cpp): estimated final points per seat.
+std::vector<double> evaluate(const State& state);
+// Terminal drawing (games/yard/draw.cpp).
+std::string draw(const View& view, const DrawStyle& style);
+
+}  // namespace turf::yard

@@ -1,0 +1,1208 @@
+// Turf War (yard) — the rules kernel: set-up, the turn, playing, buying, restocking, Events,
+// swaying, the effect vocabulary and scoring, for 2-4 players and both editions. Clause ids refer
+// to docs/rules/yard.md.
+#include "games/yard/rules.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace turf::yard {
+
+namespace {
+
+// The card table, looked up once (content() lives in another file and is called very often).
+const CardDef& card(int k) {
+  static const CardDef* const cards = content().cards.data();
+  return cards[k];
+}
+
+int num_kinds() {
+  static const int n = static_cast<int>(content().cards.size());
+  return n;
+}
+
+std::uint16_t pile_bit(int pile) {
+  return static_cast<std::uint16_t>(1u << pile);
+}
+
+// ---- Yards ------------------------------------------------------------------------------------
+
+void yard_add(Player& pl, int pile, std::uint8_t entry) {
+  if (pl.yard_size >= kYardCap) throw std::logic_error("yard: a Yard overflowed");
+  pl.yard[pl.yard_size] = entry;
+  pl.yard_pile[pl.yard_size] = static_cast<std::uint8_t>(pile);
+  ++pl.yard_size;
+}
+
+// Removes entry i (unused slots stay zero, so equal positions compare equal).
+std::uint8_t yard_remove(Player& pl, int i) {
+  const std::uint8_t e = pl.yard[i];
+  for (int j = i; j + 1 < pl.yard_size; ++j) {
+    pl.yard[j] = pl.yard[j + 1];
+    pl.yard_pile[j] = pl.yard_pile[j + 1];
+  }
+  --pl.yard_size;
+  pl.yard[pl.yard_size] = 0;
+  pl.yard_pile[pl.yard_size] = 0;
+  return e;
+}
+
+void to_trash(Position& p, int k) {
+  ++p.trash[k];
+  ++p.trash_size;
+}
+
+// Y8.3 (edition 2) and R6: a done Event, or one met while setting up, goes to the bottom.
+void put_at_bottom(Position& p, int k) {
+  if (p.deck_size >= kDeckCap) throw std::logic_error("yard: the Store deck overflowed");
+  for (int i = p.deck_size; i > 0; --i) p.deck[i] = p.deck[i - 1];
+  p.deck[0] = static_cast<std::uint8_t>(k);
+  ++p.deck_size;
+  ++p.deck_known;
+}
+
+// Index of the card `depth` places below the top of `pile`, or -1.
+int pile_at_depth(const Player& pl, int pile, int depth) {
+  for (int i = pl.yard_size - 1; i >= 0; --i)
+    if (pl.yard_pile[i] == pile && depth-- == 0) return i;
+  return -1;
+}
+
+// Cards and Places per Pile in one pass.
+struct PileStats {
+  std::array<int, kPiles> cards{}, places{};
+  explicit PileStats(const Player& pl) {
+    for (int q = 0; q < kPiles; ++q) places[q] = (pl.grass >> q) & 1;
+    for (int i = 0; i < pl.yard_size; ++i) {
+      ++cards[pl.yard_pile[i]];
+      places[pl.yard_pile[i]] += card(pl.yard[i] & kKindMask).places;
+    }
+  }
+  bool open(int q) const { return places[q] > cards[q]; }
+  bool any_open() const {
+    for (int q = 0; q < kPiles; ++q)
+      if (open(q)) return true;
+    return false;
+  }
+};
+
+// ---- Frames -----------------------------------------------------------------------------------
+
+Frame& top(Position& p) {
+  return p.frames[p.nframes - 1];
+}
+
+Frame& push(Position& p) {
+  if (p.nframes >= kMaxFrames) throw std::logic_error("yard: too many effects in progress");
+  Frame& f = p.frames[p.nframes++];
+  f = Frame{};
+  return f;
+}
+
+void pop(Position& p) {
+  p.frames[--p.nframes] = Frame{};
+}
+
+const Program& program_of(const Frame& f) {
+  if (f.timing == kBribe) return content().neighbors[f.kind].bribe;
+  return card(f.kind).programs[f.timing];
+}
+
+void init_step(Frame& f) {
+  const Program& pr = program_of(f);
+  f.sub = 0;
+  f.aux = 0;
+  f.count = f.step < pr.size ? pr.steps[f.step].n : 0;
+}
+
+void next_step(Frame& f) {
+  ++f.step;
+  init_step(f);
+}
+
+void push_program(Position& p, int kind, int timing, int actor, int yard, int pile) {
+  Frame& f = push(p);
+  f.type = FrameType::kProgram;
+  f.kind = static_cast<std::uint8_t>(kind);
+  f.timing = static_cast<std::uint8_t>(timing);
+  f.actor = static_cast<std::uint8_t>(actor);
+  f.yard = static_cast<std::uint8_t>(yard);
+  f.pile = static_cast<std::uint8_t>(pile);
+  init_step(f);
+}
+
+void push_play(Position& p, PlayCtx ctx, int actor, int yard, int pile, int kind, int stage) {
+  Frame& f = push(p);
+  f.type = FrameType::kPlay;
+  f.timing = ctx;
+  f.actor = static_cast<std::uint8_t>(actor);
+  f.yard = static_cast<std::uint8_t>(yard);
+  f.pile = static_cast<std::uint8_t>(pile);
+  f.kind = static_cast<std::uint8_t>(kind);
+  f.step = static_cast<std::uint8_t>(stage);
+}
+
+void push_restock(Position& p) {
+  Frame& f = push(p);
+  f.type = FrameType::kRestock;
+  f.actor = p.turn_player;
+}
+
+// ---- Playing cards (Y5) -----------------------------------------------------------------------
+
+// Y5.5: cards go into a rival's Yard only while that rival is Away.
+bool may_target(const Position& p, int actor, int yard) {
+  return yard == actor || p.players[yard].away;
+}
+
+// Y5.1-Y5.3: Tools (edition 1) and Pests ignore Places; the others need an open Pile.
+bool ignores_places(int k) {
+  return card(k).is(kTool) || card(k).is(kPest);
+}
+
+// Whether some Pile a non-Pest card could go onto exists for `actor`.
+bool open_pile_somewhere(const Position& p, int actor) {
+  for (int s = 0; s < p.seats; ++s)
+    if (may_target(p, actor, s) && PileStats(p.players[s]).any_open()) return true;
+  return false;
+}
+
+bool playable(const Position& p, const Frame* f, int ctx, int k, bool open_somewhere) {
+  const CardDef& d = card(k);
+  if (d.is(kEvent)) return false;
+  if (ctx == kCtxMagnet) return d.is(kPest);
+  if (ctx == kCtxHere) {
+    if (d.is(kTool)) return p.edition == 1;  // Y8.1: edition-2 Tools go to the Garage
+    if (d.is(kPest)) return true;
+    return PileStats(p.players[f->yard]).open(f->pile);
+  }
+  if (d.is(kTool) || d.is(kPest)) return true;
+  return open_somewhere;
+}
+
+bool any_playable(const Position& p, int actor, int ctx, const Frame* f) {
+  const Player& pl = p.players[actor];
+  if (pl.hand_size == 0) return false;
+  const bool open = open_pile_somewhere(p, actor);
+  for (int k = 0; k < num_kinds(); ++k)
+    if (pl.hand[k] && playable(p, f, ctx, k, open)) return true;
+  return false;
+}
+
+// Puts the chosen card of the top Play frame onto (yard, pile) and starts its Play action, done
+// by the Yard's owner (Y5.4).
+void place(Position& p, int yard, int pile) {
+  Frame& f = top(p);
+  const int k = f.kind;
+  if (f.timing == kCtxMagnet) {
+    --p.limbo[k];
+    --p.limbo_size;
+  } else {
+    Player& pl = p.players[f.actor];
+    --pl.hand[k];
+    --pl.hand_size;
+  }
+  p.players[f.actor].played |= 1ull << k;
+  const bool flying = card(k).is(kTool);  // edition 1 only reaches here with a Tool (Y8.1)
+  yard_add(p.players[yard], pile, static_cast<std::uint8_t>(k | (flying ? kFlyingFlag : 0)));
+  f.yard = static_cast<std::uint8_t>(yard);
+  f.pile = static_cast<std::uint8_t>(pile);
+  f.step = 2;
+  if (!card(k).programs[kOnPlay].empty()) push_program(p, k, kOnPlay, yard, yard, pile);
+}
+
+// Y8.1, edition 2: a Tool goes straight into the player's Garage; the player does its Play.
+void place_tool_in_garage(Position& p) {
+  Frame& f = top(p);
+  const int k = f.kind;
+  Player& pl = p.players[f.actor];
+  --pl.hand[k];
+  --pl.hand_size;
+  ++pl.garage[k];
+  ++pl.garage_size;
+  pl.played |= 1ull << k;
+  f.step = 2;
+  if (!card(k).programs[kOnPlay].empty()) push_program(p, k, kOnPlay, f.actor, kNone, kNone);
+}
+
+// Y8.1, edition 1: after its Play, the Tool is picked up from wherever it lies now (R9) into the
+// Garage of the player who played it. A Tool trashed meanwhile stays in the Trash.
+void pick_up_tool(Position& p, int k, int player, int yard) {
+  for (int n = 0; n < p.seats; ++n) {
+    const int s = (yard + n) % p.seats;
+    Player& y = p.players[s];
+    for (int i = y.yard_size - 1; i >= 0; --i)
+      if (y.yard[i] == (k | kFlyingFlag)) {
+        yard_remove(y, i);
+        ++p.players[player].garage[k];
+        ++p.players[player].garage_size;
+        return;
+      }
+  }
+}
+
+// ---- Turn structure (Y3) ----------------------------------------------------------------------
+
+// Marks every card of the turn player's Yard with a program for `timing` as due (Y3.1, Y3.4).
+// Cards that arrive during the step wait for the next turn (R2).
+void mark_pending(Position& p, int timing) {
+  Player& pl = p.players[p.turn_player];
+  for (int i = 0; i < pl.yard_size; ++i)
+    if (!card(pl.yard[i] & kKindMask).programs[timing].empty()) pl.yard[i] |= kPendingFlag;
+}
+
+bool any_pending(const Player& pl) {
+  for (int i = 0; i < pl.yard_size; ++i)
+    if (pl.yard[i] & kPendingFlag) return true;
+  return false;
+}
+
+void begin_turn(Position& p) {
+  p.used = 0;
+  p.phase = Phase::kStart;
+  mark_pending(p, kOnStart);
+}
+
+void end_game(Position& p, EndReason why) {
+  p.phase = Phase::kOver;
+  p.end_reason = why;
+  while (p.nframes) pop(p);
+}
+
+void next_turn(Position& p) {
+  p.turn_player = static_cast<std::uint8_t>((p.turn_player + 1) % p.seats);
+  ++p.turn;
+  if (p.turn >= kMaxRounds * p.seats) {
+    end_game(p, EndReason::kRoundLimit);  // E5
+    return;
+  }
+  begin_turn(p);
+}
+
+// Y6.4-Y6.6: the Neighbor joins the Sway; the row is refilled from the set-aside Neighbors; the
+// game ends when the row is empty.
+void complete_sway(Position& p, int seat, int n) {
+  for (int i = 0; i < p.row_size; ++i)
+    if (p.row[i] == n) {
+      for (int j = i; j + 1 < p.row_size; ++j) p.row[j] = p.row[j + 1];
+      p.row[--p.row_size] = 0;
+      break;
+    }
+  p.players[seat].sway |= static_cast<std::uint16_t>(1u << n);
+  if (p.set_aside_size) {
+    p.row[p.row_size++] = p.set_aside[--p.set_aside_size];
+    p.set_aside[p.set_aside_size] = 0;
+    ++p.reveals;
+  }
+  if (p.row_size == 0) end_game(p, EndReason::kLastNeighbor);
+}
+
+bool bribe_possible(const Position& p, int seat, const Program& b) {
+  const Player& pl = p.players[seat];
+  int money = 0, yard = 0, hand = 0;
+  for (int s = 0; s < b.size; ++s) {
+    const Step& st = b.steps[s];
+    if (st.op == Op::kPay) money += st.n;
+    if (st.op == Op::kGiveTopToGarage || st.op == Op::kTrashOwnTop) yard += st.n;
+    if (st.op == Op::kTrashHand) hand += st.n;
+  }
+  return pl.money >= money && pl.yard_size >= yard && pl.hand_size >= hand;
+}
+
+// ---- Stepping the effect stack ----------------------------------------------------------------
+
+bool rival_has_card(const Position& p, int actor) {
+  for (int s = 0; s < p.seats; ++s)
+    if (s != actor && p.players[s].yard_size) return true;
+  return false;
+}
+
+bool has_pest(const Player& pl) {
+  for (int i = 0; i < pl.yard_size; ++i)
+    if (card(pl.yard[i] & kKindMask).is(kPest)) return true;
+  return false;
+}
+
+// kStealGarage takes any card but a Tool (R25).
+bool stealable(int k) {
+  return !card(k).is(kTool);
+}
+
+bool rival_garage_has_stealable(const Position& p, int actor) {
+  const int n = num_kinds();
+  for (int s = 0; s < p.seats; ++s)
+    if (s != actor)
+      for (int k = 0; k < n; ++k)
+        if (p.players[s].garage[k] && stealable(k)) return true;
+  return false;
+}
+
+std::uint16_t dirt_mask(const Player& pl) {
+  return static_cast<std::uint16_t>(~pl.grass & ((1u << kPiles) - 1));
+}
+
+bool finish_program(Position& p) {
+  Frame& f = top(p);
+  if (f.timing == kOnReveal) {
+    if (card(f.kind).each_player && f.round + 1 < p.seats) {
+      ++f.round;  // Y4.5: each player in turn order from the player whose turn it is
+      f.actor = static_cast<std::uint8_t>((p.turn_player + f.round) % p.seats);
+      f.step = 0;
+      init_step(f);
+      return true;
+    }
+    const int k = f.kind;
+    pop(p);
+    if (p.edition == 2)
+      put_at_bottom(p, k);  // Y8.3
+    else
+      ++p.gone[k];  // R7: edition 1 takes a done Event out of the game
+    return true;
+  }
+  pop(p);
+  return true;
+}
+
+// Runs the top Program frame as far as it goes without a decision. Returns false when its actor
+// must decide.
+bool step_program(Position& p) {
+  Frame& f = top(p);
+  const Program& prog = program_of(f);
+  if (f.step >= prog.size) return finish_program(p);
+  const Step& st = prog.steps[f.step];
+  Player& me = p.players[f.actor];
+  switch (st.op) {
+    case Op::kGain:
+      me.money = static_cast<std::uint16_t>(std::min(60000, me.money + st.n));
+      next_step(f);
+      return true;
+    case Op::kLose:
+    case Op::kPay:
+      me.money = static_cast<std::uint16_t>(me.money - std::min<int>(me.money, st.n));
+      next_step(f);
+      return true;
+    case Op::kGrass:
+      if (f.count == 0 || dirt_mask(me) == 0) {
+        next_step(f);
+        return true;
+      }
+      return false;
+    case Op::kDirtHere:
+      p.players[f.yard].grass &= static_cast<std::uint16_t>(~pile_bit(f.pile));
+      next_step(f);
+      return true;
+    case Op::kExtraPlays:
+      if (f.sub == 1) {
+        f.sub = 0;
+        if (f.count) --f.count;
+      }
+      if (f.count == 0 || !any_playable(p, f.actor, kCtxExtra, &f)) {
+        next_step(f);
+        return true;
+      }
+      f.sub = 1;
+      push_play(p, kCtxExtra, f.actor, kNone, kNone, kNone, 0);
+      return true;
+    case Op::kMustPlay:
+      if (f.sub == 1 || !any_playable(p, f.actor, kCtxMust, &f)) {
+        next_step(f);
+        return true;
+      }
+      f.sub = 1;
+      push_play(p, kCtxMust, f.actor, kNone, kNone, kNone, 0);
+      return true;
+    case Op::kPlayHere:
+      if (f.sub == 1 || !any_playable(p, f.actor, kCtxHere, &f)) {
+        next_step(f);
+        return true;
+      }
+      f.sub = 1;
+      push_play(p, kCtxHere, f.actor, f.yard, f.pile, kNone, 0);
+      return true;
+    case Op::kTrashStore:
+      if (f.count > 0 && p.store_size > 0) return false;
+      {
+        const bool any = f.sub > 0;
+        next_step(f);
+        if (any) push_restock(p);  // Y4.4: all trashed first, then one restock
+      }
+      return true;
+    case Op::kTrashStoreAll: {
+      const bool any = p.store_size > 0;
+      for (int k = 0; k < kMaxKinds; ++k) {
+        p.trash[k] = static_cast<std::uint8_t>(p.trash[k] + p.store[k]);
+        p.store[k] = 0;
+      }
+      p.trash_size = static_cast<std::uint8_t>(p.trash_size + p.store_size);
+      p.store_size = 0;
+      next_step(f);
+      if (any) push_restock(p);
+      return true;
+    }
+    case Op::kTrashToHand:
+    case Op::kTrashToGarage:
+      if (p.trash_size == 0) {
+        next_step(f);
+        return true;
+      }
+      return false;
+    case Op::kTrashRivalTop:
+      if (f.count == 0 || !rival_has_card(p, f.actor)) {
+        next_step(f);
+        return true;
+      }
+      return false;
+    case Op::kTrashOwnTop:
+      if (f.count == 0 || me.yard_size == 0) {
+        next_step(f);
+        return true;
+      }
+      return false;
+    case Op::kTrashOwnPest:
+      if (f.count == 0 || !has_pest(me)) {
+        next_step(f);
+        return true;
+      }
+      return false;
+    case Op::kTrashPileOthers: {
+      Player& y = p.players[f.yard];
+      int keep = -1;
+      for (int i = y.yard_size - 1; i >= 0 && keep < 0; --i)
+        if (y.yard_pile[i] == f.pile && (y.yard[i] & kKindMask) == f.kind) keep = i;
+      for (int i = y.yard_size - 1; i >= 0; --i) {
+        if (y.yard_pile[i] != f.pile || i == keep) continue;
+        to_trash(p, yard_remove(y, i) & kKindMask);
+        if (i < keep) --keep;
+      }
+      next_step(f);
+      return true;
+    }
+    case Op::kTrashHand:
+      if (f.count == 0 || me.hand_size == 0) {
+        next_step(f);
+        return true;
+      }
+      return false;
+    case Op::kStealGarage:
+      if (f.count == 0 || !rival_garage_has_stealable(p, f.actor)) {
+        next_step(f);
+        return true;
+      }
+      return false;
+    case Op::kPestMagnet:
+      if (f.sub == 0) {
+        bool from_store = false;
+        for (int k = 0; k < num_kinds(); ++k) {
+          if (!card(k).is(kPest)) continue;
+          if (p.store[k]) {
+            from_store = true;
+            p.limbo[k] = static_cast<std::uint8_t>(p.limbo[k] + p.store[k]);
+            p.limbo_size = static_cast<std::uint8_t>(p.limbo_size + p.store[k]);
+            p.store_size = static_cast<std::uint8_t>(p.store_size - p.store[k]);
+            p.store[k] = 0;
+          }
+          p.limbo[k] = static_cast<std::uint8_t>(p.limbo[k] + p.trash[k]);
+          p.limbo_size = static_cast<std::uint8_t>(p.limbo_size + p.trash[k]);
+          p.trash_size = static_cast<std::uint8_t>(p.trash_size - p.trash[k]);
+          p.trash[k] = 0;
+        }
+        f.sub = 1;
+        if (from_store) push_restock(p);  // R10: restock once, before the Pests are played
+        return true;
+      }
+      if (p.limbo_size == 0) {
+        next_step(f);
+        return true;
+      }
+      push_play(p, kCtxMagnet, f.actor, f.yard, f.pile, kNone, 0);
+      return true;
+    case Op::kMoveTopToRival:
+      if (f.sub == 0 && me.yard_size == 0) {
+        next_step(f);
+        return true;
+      }
+      return false;
+    case Op::kGiveTopToGarage:
+      if (f.sub == 1 && (f.count == 0 || me.yard_size == 0)) {
+        next_step(f);
+        return true;
+      }
+      return false;
+    case Op::kNumOps:
+      break;
+  }
+  throw std::logic_error("yard: unknown step");
+}
+
+bool step_frame(Position& p) {
+  Frame& f = top(p);
+  switch (f.type) {
+    case FrameType::kProgram:
+      return step_program(p);
+    case FrameType::kPlay:
+      if (f.step == 1) {
+        if (p.edition == 2 && card(f.kind).is(kTool)) {
+          place_tool_in_garage(p);
+          return true;
+        }
+        if (f.timing == kCtxHere || f.timing == kCtxMagnet) {
+          place(p, f.yard, f.pile);
+          return true;
+        }
+        return false;
+      }
+      if (f.step == 2) {
+        const int k = f.kind, player = f.actor, yard = f.yard;
+        pop(p);
+        if (p.edition == 1 && card(k).is(kTool)) pick_up_tool(p, k, player, yard);
+        return true;
+      }
+      return false;
+    case FrameType::kRestock: {
+      // Y4.3: refill to 5; R5: stop when only done Events are left in the deck.
+      if (p.store_size >= kStoreSlots || p.deck_size <= p.deck_known) {
+        pop(p);
+        return true;
+      }
+      const int k = p.deck[--p.deck_size];
+      p.deck[p.deck_size] = 0;
+      ++p.reveals;
+      if (card(k).is(kEvent)) {
+        ++p.events_done;
+        push_program(p, k, kOnReveal, p.turn_player, kNone, kNone);  // Y4.5
+        return true;
+      }
+      ++p.store[k];
+      ++p.store_size;
+      return true;
+    }
+    case FrameType::kSway: {
+      const int n = f.kind, seat = f.actor;
+      pop(p);
+      complete_sway(p, seat, n);
+      return true;
+    }
+  }
+  return false;
+}
+
+// Phase steps with nothing to decide. Returns false at a decision.
+bool step_phase(Position& p) {
+  switch (p.phase) {
+    case Phase::kStart:
+      if (!any_pending(p.players[p.turn_player])) {
+        p.phase = Phase::kSide;
+        return true;
+      }
+      return false;
+    case Phase::kEnd:
+      if (!any_pending(p.players[p.turn_player])) {
+        next_turn(p);
+        return true;
+      }
+      return false;
+    case Phase::kSide:
+    case Phase::kMain:
+    case Phase::kOver:
+      return false;
+  }
+  return false;
+}
+
+// ---- Legal actions ----------------------------------------------------------------------------
+
+void legal_pending(const Position& p, int base, ActionList& out) {
+  const Player& pl = p.players[p.turn_player];
+  std::array<std::uint64_t, kPiles> seen{};
+  for (int i = 0; i < pl.yard_size; ++i)
+    if (pl.yard[i] & kPendingFlag) seen[pl.yard_pile[i]] |= 1ull << (pl.yard[i] & kKindMask);
+  for (int q = 0; q < kPiles; ++q)
+    for (std::uint64_t m = seen[q]; m; m &= m - 1) out.push(base + q * 64 + __builtin_ctzll(m));
+}
+
+void legal_tops(const Position& p, int seat, ActionList& out) {
+  const Player& pl = p.players[seat];
+  std::uint16_t nonempty = 0;
+  for (int i = 0; i < pl.yard_size; ++i) nonempty |= pile_bit(pl.yard_pile[i]);
+  for (int q = 0; q < kPiles; ++q)
+    if (nonempty & pile_bit(q)) out.push(kActTop + seat * 16 + q);
+}
+
+void legal_play_cards(const Position& p, const Frame& f, ActionList& out) {
+  if (f.timing == kCtxExtra) out.push(kActStop);
+  const int n = num_kinds();
+  if (f.timing == kCtxMagnet) {
+    for (int k = 0; k < n; ++k)
+      if (p.limbo[k]) out.push(kActPlay + k);
+    return;
+  }
+  const Player& pl = p.players[f.actor];
+  const bool open = open_pile_somewhere(p, f.actor);
+  for (int k = 0; k < n; ++k)
+    if (pl.hand[k] && playable(p, &f, f.timing, k, open)) out.push(kActPlay + k);
+}
+
+void legal_targets(const Position& p, const Frame& f, ActionList& out) {
+  const bool anywhere = ignores_places(f.kind);
+  for (int s = 0; s < p.seats; ++s) {
+    if (!may_target(p, f.actor, s)) continue;
+    const PileStats st(p.players[s]);
+    for (int q = 0; q < kPiles; ++q)
+      if (anywhere || st.open(q)) out.push(kActOnto + s * 16 + q);
+  }
+}
+
+void legal_program(const Position& p, const Frame& f, ActionList& out) {
+  const Step& st = program_of(f).steps[f.step];
+  const Player& me = p.players[f.actor];
+  const int n = num_kinds();
+  switch (st.op) {
+    case Op::kGrass:
+      for (int q = 0; q < kPiles; ++q)
+        if (dirt_mask(me) & pile_bit(q)) out.push(kActGrass + q);
+      break;
+    case Op::kTrashStore:
+      for (int k = 0; k < n; ++k)
+        if (p.store[k]) out.push(kActStoreCard + k);
+      break;
+    case Op::kTrashToHand:
+    case Op::kTrashToGarage:
+      for (int k = 0; k < n; ++k)
+        if (p.trash[k]) out.push(kActTrashCard + k);
+      break;
+    case Op::kTrashRivalTop:
+      for (int s = 0; s < p.seats; ++s)
+        if (s != f.actor) legal_tops(p, s, out);
+      break;
+    case Op::kTrashOwnTop:
+      legal_tops(p, f.actor, out);
+      break;
+    case Op::kTrashOwnPest: {
+      std::array<int, kPiles> depth{};
+      const int first = out.size;
+      for (int i = me.yard_size - 1; i >= 0; --i) {
+        const int q = me.yard_pile[i];
+        if (card(me.yard[i] & kKindMask).is(kPest)) out.push(kActPest + q * 128 + depth[q]);
+        ++depth[q];
+      }
+      std::sort(out.items.begin() + first, out.items.begin() + out.size);
+      break;
+    }
+    case Op::kTrashHand:
+      for (int k = 0; k < n; ++k)
+        if (me.hand[k]) out.push(kActHandCard + k);
+      break;
+    case Op::kStealGarage:
+      for (int s = 0; s < p.seats; ++s)
+        if (s != f.actor)
+          for (int k = 0; k < n; ++k)
+            if (p.players[s].garage[k] && stealable(k)) out.push(kActGarage + s * 64 + k);
+      break;
+    case Op::kMoveTopToRival:
+      if (f.sub == 0) {
+        legal_tops(p, f.actor, out);
+      } else {
+        for (int s = 0; s < p.seats; ++s)
+          if (s != f.actor)
+            for (int q = 0; q < kPiles; ++q) out.push(kActOnto + s * 16 + q);
+      }
+      break;
+    case Op::kGiveTopToGarage:
+      if (f.sub == 0) {
+        for (int s = 0; s < p.seats; ++s)
+          if (s != f.actor) out.push(kActRival + s);
+      } else {
+        legal_tops(p, f.actor, out);
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+// ---- Decisions --------------------------------------------------------------------------------
+
+void decide_program(Position& p, int a) {
+  Frame& f = top(p);
+  const Step& st = program_of(f).steps[f.step];
+  Player& me = p.players[f.actor];
+  switch (st.op) {
+    case Op::kGrass:
+      me.grass |= pile_bit(a - kActGrass);
+      --f.count;
+      return;
+    case Op::kTrashStore: {
+      const int k = a - kActStoreCard;
+      --p.store[k];
+      --p.store_size;
+      to_trash(p, k);
+      --f.count;
+      ++f.sub;
+      return;
+    }
+    case Op::kTrashToHand:
+    case Op::kTrashToGarage: {
+      const int k = a - kActTrashCard;
+      --p.trash[k];
+      --p.trash_size;
+      if (st.op == Op::kTrashToHand) {
+        ++me.hand[k];
+        ++me.hand_size;
+      } else {
+        ++me.garage[k];
+        ++me.garage_size;
+      }
+      next_step(f);
+      return;
+    }
+    case Op::kTrashRivalTop:
+    case Op::kTrashOwnTop: {
+      const int x = a - kActTop;
+      Player& y = p.players[x / 16];
+      to_trash(p, yard_remove(y, pile_top(y, x % 16)) & kKindMask);
+      --f.count;
+      return;
+    }
+    case Op::kTrashOwnPest: {
+      const int x = a - kActPest;
+      to_trash(p, yard_remove(me, pile_at_depth(me, x / 128, x % 128)) & kKindMask);
+      --f.count;
+      return;
+    }
+    case Op::kTrashHand: {
+      const int k = a - kActHandCard;
+      --me.hand[k];
+      --me.hand_size;
+      to_trash(p, k);
+      --f.count;
+      return;
+    }
+    case Op::kStealGarage: {
+      const int x = a - kActGarage;
+      Player& from = p.players[x / 64];
+      const int k = x % 64;
+      --from.garage[k];
+      --from.garage_size;
+      ++me.hand[k];
+      ++me.hand_size;
+      --f.count;
+      return;
+    }
+    case Op::kMoveTopToRival: {
+      if (f.sub == 0) {
+        f.aux = static_cast<std::uint8_t>((a - kActTop) % 16);
+        f.sub = 1;
+        return;
+      }
+      const int x = a - kActOnto;
+      const std::uint8_t e = yard_remove(me, pile_top(me, f.aux));
+      yard_add(p.players[x / 16], x % 16, static_cast<std::uint8_t>(e & ~kPendingFlag));
+      next_step(f);
+      return;
+    }
+    case Op::kGiveTopToGarage: {
+      if (f.sub == 0) {
+        f.aux = static_cast<std::uint8_t>(a - kActRival);
+        f.sub = 1;
+        return;
+      }
+      const int k = yard_remove(me, pile_top(me, (a - kActTop) % 16)) & kKindMask;
+      ++p.players[f.aux].garage[k];
+      ++p.players[f.aux].garage_size;
+      --f.count;
+      return;
+    }
+    default:
+      throw std::logic_error("yard: no decision in this step");
+  }
+}
+
+void decide(Position& p, int a) {
+  if (p.nframes) {
+    Frame& f = top(p);
+    if (f.type == FrameType::kPlay) {
+      if (f.step == 0) {
+        if (a == kActStop) {
+          pop(p);
+          top(p).count = 0;  // the Toolbox's remaining plays are given up
+          return;
+        }
+        f.kind = static_cast<std::uint8_t>(a - kActPlay);
+        f.step = 1;
+        return;
+      }
+      place(p, (a - kActOnto) / 16, (a - kActOnto) % 16);
+      return;
+    }
+    decide_program(p, a);
+    return;
+  }
+  const int tp = p.turn_player;
+  Player& me = p.players[tp];
+  switch (p.phase) {
+    case Phase::kStart:
+    case Phase::kEnd: {
+      const bool start = p.phase == Phase::kStart;
+      const int x = a - (start ? kActStart : kActEnd);
+      const int q = x / 64, k = x % 64;
+      for (int i = me.yard_size - 1; i >= 0; --i)
+        if ((me.yard[i] & kPendingFlag) && me.yard_pile[i] == q && (me.yard[i] & kKindMask) == k) {
+          me.yard[i] &= static_cast<std::uint8_t>(~kPendingFlag);
+          break;
+        }
+      push_program(p, k, start ? kOnStart : kOnEnd, tp, tp, q);
+      return;
+    }
+    case Phase::kSide:
+      if (a == kActHome) {
+        if (me.away) {  // Y3.2: from Away to Home, the whole Garage goes into the hand
+          for (int k = 0; k < kMaxKinds; ++k) {
+            me.hand[k] = static_cast<std::uint8_t>(me.hand[k] + me.garage[k]);
+            me.garage[k] = 0;
+          }
+          me.hand_size = static_cast<std::uint8_t>(me.hand_size + me.garage_size);
+          me.garage_size = 0;
+          me.away = false;
+          // Y3.2: "When you go from Away to Home" actions, in Yard order (R3).
+          for (int i = me.yard_size - 1; i >= 0; --i) {
+            const int k = me.yard[i] & kKindMask;
+            if (!card(k).programs[kOnHome].empty())
+              push_program(p, k, kOnHome, tp, tp, me.yard_pile[i]);
+          }
+        }
+      } else {
+        me.away = true;
+      }
+      p.phase = Phase::kMain;
+      p.used = 0;
+      return;
+    case Phase::kMain:
+      if (a == kActDone) {
+        p.phase = Phase::kEnd;
+        mark_pending(p, kOnEnd);
+        return;
+      }
+      if (a == kActWork) {
+        me.money = static_cast<std::uint16_t>(std::min(60000, me.money + kWorkPay));
+        p.used |= kUsedWork;
+        return;
+      }
+      if (a >= kActBuy && a < kActBuy + kMaxKinds) {
+        const int k = a - kActBuy;
+        me.money = static_cast<std::uint16_t>(me.money - card(k).cost);
+        --p.store[k];
+        --p.store_size;
+        ++me.garage[k];
+        ++me.garage_size;
+        me.bought |= 1ull << k;
+        p.used |= kUsedBuy;
+        push_restock(p);
+        return;
+      }
+      if (a >= kActPlay && a < kActPlay + kMaxKinds) {
+        p.used |= kUsedPlay;
+        push_play(p, kCtxMain, tp, kNone, kNone, a - kActPlay, 1);
+        return;
+      }
+      if (a >= kActSway && a < kActSway + kMaxNeighbors) {
+        const int n = a - kActSway;
+        p.used |= kUsedSway;
+        if (content().neighbors[n].bribe.empty()) {
+          complete_sway(p, tp, n);
+        } else {
+          Frame& f = push(p);
+          f.type = FrameType::kSway;
+          f.kind = static_cast<std::uint8_t>(n);
+          f.actor = static_cast<std::uint8_t>(tp);
+          push_program(p, n, kBribe, tp, kNone, kNone);
+        }
+        return;
+      }
+      break;
+    case Phase::kOver:
+      break;
+  }
+  throw std::logic_error("yard: action " + std::to_string(a) + " has no meaning here");
+}
+
+}  // namespace
+
+void advance(Position& p) {
+  ActionList buf;
+  for (;;) {
+    if (p.over()) return;
+    if (p.nframes ? step_frame(p) : step_phase(p)) continue;
+    legal_actions(p, buf);
+    if (buf.size == 1) {
+      decide(p, buf.items[0]);
+      continue;
+    }
+    if (buf.size == 0) throw std::logic_error("yard: a decision without options");
+    return;
+  }
+}
+
+void start_turn(Position& p, int seat) {
+  p.turn_player = static_cast<std::uint8_t>(seat);
+  p.nframes = 0;
+  begin_turn(p);
+  advance(p);
+}
+
+// ---- Public -----------------------------------------------------------------------------------
+
+int kind_of(std::uint8_t entry) {
+  return entry & kKindMask;
+}
+
+const Frame* top_frame(const Position& p) {
+  return p.nframes ? &p.frames[p.nframes - 1] : nullptr;
+}
+
+int pile_cards(const Player& pl, int pile) {
+  int n = 0;
+  for (int i = 0; i < pl.yard_size; ++i) n += pl.yard_pile[i] == pile;
+  return n;
+}
+
+int pile_top(const Player& pl, int pile) {
+  for (int i = pl.yard_size - 1; i >= 0; --i)
+    if (pl.yard_pile[i] == pile) return i;
+  return -1;
+}
+
+int pile_places(const Player& pl, int pile) {
+  return PileStats(pl).places[pile];
+}
+
+bool pile_open(const Player& pl, int pile) {
+  return PileStats(pl).open(pile);
+}
+
+int yard_symbols(const Player& pl, int s) {
+  int n = 0;
+  for (int i = 0; i < pl.yard_size; ++i) n += card(pl.yard[i] & kKindMask).is(s);
+  return n;
+}
+
+int yard_places(const Player& pl) {
+  int n = grass_count(pl);
+  for (int i = 0; i < pl.yard_size; ++i) n += card(pl.yard[i] & kKindMask).places;
+  return n;
+}
+
+int grass_count(const Player& pl) {
+  return __builtin_popcount(pl.grass);
+}
+
+int tallest_pile(const Player& pl) {
+  std::array<int, kPiles> n{};
+  for (int i = 0; i < pl.yard_size; ++i) ++n[pl.yard_pile[i]];
+  return *std::max_element(n.begin(), n.end());
+}
+
+bool has_no_sway_card(const Player& pl) {
+  for (int i = 0; i < pl.yard_size; ++i)
+    if (card(pl.yard[i] & kKindMask).no_sway) return true;
+  return false;
+}
+
+bool meets_criteria(const Player& pl, const Criteria& c) {
+  for (int s = 0; s < kNumSymbols; ++s)
+    if (c.symbols[s] && yard_symbols(pl, s) < c.symbols[s]) return false;
+  if (pl.yard_size < c.cards) return false;
+  if (c.places && yard_places(pl) < c.places) return false;
+  if (grass_count(pl) < c.grass) return false;
+  if (c.tallest && tallest_pile(pl) < c.tallest) return false;
+  return true;
+}
+
+bool can_sway(const Position& p, int seat, int n) {
+  const Player& pl = p.players[seat];
+  const NeighborDef& d = content().neighbors[n];
+  return !has_no_sway_card(pl) && meets_criteria(pl, d.criteria) &&
+         bribe_possible(p, seat, d.bribe);
+}
+
+int neighbors_swayed(const Player& pl) {
+  return __builtin_popcount(pl.sway);
+}
+
+std::array<int, kMaxSeats> ranks(const Position& p) {
+  std::array<int, kMaxSeats> pts{}, nb{}, rank{};
+  for (int s = 0; s < p.seats; ++s) {
+    pts[s] = score(p, s);
+    nb[s] = neighbors_swayed(p.players[s]);
+  }
+  for (int i = 0; i < p.seats; ++i)
+    for (int j = 0; j < p.seats; ++j)
+      if (pts[j] > pts[i] || (pts[j] == pts[i] && nb[j] > nb[i])) ++rank[i];
+  return rank;
+}
+
+int yard_vp(const Position& p, int seat) {
+  const Player& pl = p.players[seat];
+  std::array<int, kPiles> n{};
+  for (int i = 0; i < pl.yard_size; ++i) ++n[pl.yard_pile[i]];
+  int total = 0;
+  for (int i = 0; i < pl.yard_size; ++i) {
+    const CardDef& d = card(pl.yard[i] & kKindMask);
+    const int q = pl.yard_pile[i], r = q / 3, c = q % 3;
+    switch (d.vp_rule) {
+      case VpRule::kFlat:
+        total += d.vp;
+        break;
+      case VpRule::kPerSymbol:
+        total += d.vp * yard_symbols(pl, d.vp_symbol);
+        break;
+      case VpRule::kAdjacent:
+        for (int dr = -1; dr <= 1; ++dr)
+          for (int dc = -1; dc <= 1; ++dc) {
+            const int rr = r + dr, cc = c + dc;
+            if ((dr || dc) && rr >= 0 && rr < 3 && cc >= 0 && cc < 3)
+              total += d.vp * n[rr * 3 + cc];
+          }
+        break;
+      case VpRule::kRow:
+        total += d.vp * (n[r * 3] + n[r * 3 + 1] + n[r * 3 + 2]);
+        break;
+      case VpRule::kColumn:
+        total += d.vp * (n[c] + n[3 + c] + n[6 + c]);
+        break;
+      case VpRule::kTrash:
+        total += d.vp * (p.trash_size / d.vp_every);
+        break;
+    }
+  }
+  return total;
+}
+
+int sway_vp(const Position& p, int seat) {
+  int total = 0;
+  for (int n = 0; n < static_cast<int>(content().neighbors.size()); ++n)
+    if (p.players[seat].sway >> n & 1) total += content().neighbors[n].vp;
+  return total;
+}
+
+int score(const Position& p, int seat) {
+  return yard_vp(p, seat) + sway_vp(p, seat);
+}
+
+void setup(Position& p, int players, int edition, std::uint64_t seed) {
+  if (players < 2 || players > kMaxSeats || edition < 1 || edition > 2)
+    throw std::logic_error("yard: bad set-up parameters");
+  const Content& c = content();
+  p = Position{};
+  p.rng.reseed(seed);
+  p.seats = static_cast<std::uint8_t>(players);
+  p.edition = static_cast<std::uint8_t>(edition);
+  // Y2.4: the Store deck, shuffled; the top 5 form the Store (R6: Events go to the bottom).
+  for (int k = 0; k < static_cast<int>(c.cards.size()); ++k)
+    for (int j = 0; j < c.cards[k].count[edition - 1]; ++j)
+      p.deck[p.deck_size++] = static_cast<std::uint8_t>(k);
+  p.rng.shuffle(p.deck.begin(), p.deck.begin() + p.deck_size);
+  while (p.store_size < kStoreSlots && p.deck_size > p.deck_known) {
+    const int k = p.deck[--p.deck_size];
+    p.deck[p.deck_size] = 0;
+    if (c.cards[k].is(kEvent)) {
+      put_at_bottom(p, k);
+    } else {
+      ++p.store[k];
+      ++p.store_size;
+    }
+  }
+  // Y2.5: five Neighbors face up; 0, 1 or 2 set aside face down; the rest are not used.
+  std::array<std::uint8_t, kMaxNeighbors> order{};
+  const int nn = static_cast<int>(c.neighbors.size());
+  for (int i = 0; i < nn; ++i) order[i] = static_cast<std::uint8_t>(i);
+  p.rng.shuffle(order.begin(), order.begin() + nn);
+  for (int i = 0; i < kRowSlots; ++i) p.row[p.row_size++] = order[i];
+  for (int i = 0; i < players - 2; ++i) p.set_aside[p.set_aside_size++] = order[kRowSlots + i];
+  // Y2.1-Y2.3: Home side up, $0, nine Dirt, the starting hand.
+  for (int s = 0; s < players; ++s)
+    for (auto k : c.starting_hand) {
+      ++p.players[s].hand[k];
+      ++p.players[s].hand_size;
+    }
+  // Y2.6 / R1: the first player is drawn at random.
+  p.first_player = static_cast<std::uint8_t>(p.rng.below(static_cast<std::uint32_t>(players)));
+  p.turn_player = p.first_player;
+  begin_turn(p);
+  advance(p);
+}
+
+void legal_actions(const Position& p, ActionList& out) {
+  out.size = 0;
+  if (p.over()) return;
+  if (p.nframes) {
+    const Frame& f = p.frames[p.nframes - 1];
+    if (f.type == FrameType::kPlay) {
+      if (f.step == 0)
+        legal_play_cards(p, f, out);
+      else if (f.step == 1)
+        legal_targets(p, f, out);
+    } else if (f.type == FrameType::kProgram) {
+      legal_program(p, f, out);
+    }
+    return;
+  }
+  const Player& me = p.players[p.turn_player];
+  switch (p.phase) {
+    case Phase::kStart:
+      legal_pending(p, kActStart, out);
+      break;
+    case Phase::kEnd:
+      legal_pending(p, kActEnd, out);
+      break;
+    case Phase::kSide:
+      out.push(kActHome);
+      out.push(kActAway);
+      break;
+    case Phase::kMain: {
+      out.push(kActDone);
+      const int n = num_kinds();
+      if (me.away) {
+        if (!(p.used & kUsedWork)) out.push(kActWork);
+        if (!(p.used & kUsedBuy))
+          for (int k = 0; k < n; ++k)
+            if (p.store[k] && me.money >= card(k).cost) out.push(kActBuy + k);
+      } else {
+        if (!(p.used & kUsedPlay) && me.hand_size) {
+          const bool open = open_pile_somewhere(p, p.turn_player);
+          for (int k = 0; k < n; ++k)
+            if (me.hand[k] && playable(p, nullptr, kCtxMain, k, open)) out.push(kActPlay + k);
+        }
+        if (!(p.used & kUsedSway) && !has_no_sway_card(me)) {
+          const int first = out.size;
+          for (int i = 0; i < p.row_size; ++i)
+            if (can_sway(p, p.turn_player, p.row[i])) out.push(kActSway + p.row[i]);
+          std::sort(out.items.begin() + first, out.items.begin() + out.size);
+        }
+      }
+      break;
+    }
+    case Phase::kOver:
+      break;
+  }
+}
+
+void legal_actions(const Position& p, std::vector<int>& out) {
+  ActionList buf;
+  legal_actions(p, buf);
+  out.assign(buf.begin(), buf.end());
+}
+
+bool is_legal(const Position& p, int action) {
+  ActionList buf;
+  legal_actions(p, buf);
+  return std::find(buf.begin(), buf.end(), action) != buf.end();
+}
+
+void apply(Position& p, int action) {
+  decide(p, action);
+  ++p.actions;
+  advance(p);
+  if (!p.over() && p.actions >= kActionCap) end_game(p, EndReason::kActionCap);  // E5
+}
+
+}  // namespace turf::yard
