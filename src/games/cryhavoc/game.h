@@ -1,0 +1,91 @@
+// Cry Havoc: the engine adapter — the turf::State over the rules kernel, the seat view, world
+// sampling, action labels and JSON, and registration. Implements the whole game for 2-4 players
+// with the options `factions` (random or fixed seating of the factions) and `extra_skills`.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "games/cryhavoc/rules.h"
+
+namespace turf::cryhavoc {
+
+class CryHavocState final : public StateBase<CryHavocState> {
+ public:
+  CryHavocState(const GameInfo* info, const Position& pos) : StateBase(info), pos_(pos) {}
+
+  int num_seats() const override { return pos_.pub.players; }
+  Seat to_move() const override { return pos_.pub.over ? kNobody : pos_.pub.to_move; }
+  bool terminal() const override { return pos_.pub.over; }
+  void legal_actions(std::vector<Action>& out) const override;
+  bool is_legal(Action a) const override;
+  std::vector<double> scores() const override;
+  std::vector<int> ranking() const override;  // C10.6: VP, then prisoners, then later initiative
+  int length_bound() const override;
+  std::string action_label(Action a) const override;
+  std::string public_label(Action a) const override;
+  void action_to_json(Action a, nlohmann::json& out) const override;
+  std::shared_ptr<const ViewData> make_view_data(Seat viewer) const override;
+
+  const Position& position() const { return pos_; }
+  bool same_fields(const CryHavocState& o) const { return pos_ == o.pos_; }
+
+ protected:
+  void do_apply(Action a) override;
+
+ private:
+  friend class CryHavocView;
+  Position pos_;
+};
+
+// What one seat knows privately: its hand, what is left in its deck (not the order), the cards
+// it is choosing between, its Matrix cards, the cards it saw go back into terrain decks, and the
+// tokens it looked at.
+struct SeatPrivate {
+  std::vector<std::uint8_t> hand;                 // sorted card defs
+  std::array<std::uint8_t, kMaxCardDefs> deck{};  // counts per card def
+  std::vector<std::uint8_t> limbo;                // draw 2 keep 1
+  std::array<std::array<std::uint8_t, kMatrixCapacity>, kMaxRegions> matrix{};  // Machines
+  std::array<std::uint8_t, kMaxCardDefs> seen_in_terrain{};
+  std::uint32_t peek_explore = 0, peek_trog = 0;
+  std::array<std::uint8_t, kMaxRegions> explore{}, trog{};  // identities of the peeked tokens
+};
+
+// A view: a copy of the public position, the viewer's private knowledge, and for the omniscient
+// viewer the whole position. Nothing else.
+class CryHavocView final : public ViewData {
+ public:
+  CryHavocView(const CryHavocState& state, Seat viewer);
+
+  void to_json(nlohmann::json& out) const override;
+  std::unique_ptr<State> sample_world(Rng& rng) const override;
+  bool ambiguous() const override;
+
+  const GameInfo* game = nullptr;
+  Seat viewer = kSpectator;
+  int move_number = 0, undo_floor = 0;
+  Public pub;
+  // The cards known to lie at the bottom of each terrain deck (put there face up by the Matrix).
+  std::array<std::array<std::uint8_t, kTerrainDeckSize>, kTerrains> terrain_bottom{};
+  std::optional<SeatPrivate> mine;  // the viewer's, when it is a seat
+  std::optional<Position> all;      // omniscient only
+};
+
+std::string faction_name(int faction);
+std::string faction_id(int faction);
+std::string terrain_name(int terrain);
+std::string objective_name(int objective);
+std::string region_name(const Position& p, int region);
+
+// Registers the game (called from games/all_games.cpp).
+void register_game(Registry& registry);
+// The evaluation for bots (eval.cpp): estimated final VP per seat.
+std::vector<double> evaluate(const State& state);
+// Terminal drawing (draw.cpp).
+std::string draw(const View& view, const DrawStyle& style);
+
+}  // namespace turf::cryhavoc
