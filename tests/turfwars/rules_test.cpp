@@ -1258,5 +1258,43 @@ TEST(TurfWarsRules, E1_BadInputChangesNothing) {
   EXPECT_THROW(g.resolve({{"mind_control", "maybe"}}), Error);
 }
 
+// The board counts the win checks read come from branch-free scans over every cell masked by the
+// board's load-time tables (turf_type, is_turf); they must equal a plain recount over the turfs at
+// every step of random games at every player count.
+TEST(TurfWarsRules, T13_BoardCountsMatchARecount) {
+  for (int players = 2; players <= kMaxSeats; ++players) {
+    Rng rng(0xC0DE + players);
+    std::vector<int> acts;
+    for (int g = 0; g < 20; ++g) {
+      Position p;
+      turfwars::Setup s;
+      s.players = players;
+      setup(p, s, rng.next());
+      const Board& b = board_of(p);
+      for (int c = 0; c < kMaxCells; ++c) {
+        EXPECT_EQ(b.is_turf[c], b.turfs.has(c) ? 1 : 0);
+        EXPECT_EQ(b.turf_type[c], b.turfs.has(c) ? b.type[c] : kNone);
+      }
+      while (!p.over()) {
+        for (int seat = 0; seat < players; ++seat) {
+          int turfs = 0, troops = 0, home = 0;
+          for (int c : b.turfs) {
+            if (p.owner[c] != seat) continue;
+            ++turfs;
+            troops += p.troops[c];
+          }
+          for (int c : b.by_type[p.seats[seat].home]) home += p.owner[c] == seat;
+          ASSERT_EQ(turfs_of(p, seat), turfs);
+          ASSERT_EQ(troops_of(p, seat), troops);
+          ASSERT_EQ(home_turfs_of(p, seat), home);
+        }
+        legal_actions(p, acts);
+        ASSERT_FALSE(acts.empty());
+        apply(p, acts[rng.below(static_cast<std::uint32_t>(acts.size()))]);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace turf::turfwars

@@ -66,6 +66,12 @@ Board load_board(const Content& c, const nlohmann::json& j) {
     }
   }
   b.num_turfs = b.turfs.n;
+  b.turf_type.fill(kNone);
+  b.is_turf.fill(0);
+  for (int cell : b.turfs) {
+    b.turf_type[cell] = b.type[cell];
+    b.is_turf[cell] = 1;
+  }
   auto turf = [&](int r, int col) {
     return r >= 0 && col >= 0 && r < n && col < n && b.kind[r * n + col] == kTurfCell;
   };

@@ -17,7 +17,7 @@ namespace {
 // Small helpers
 
 struct Acts {
-  std::array<int, 192> a{};
+  std::array<int, 192> a;  // only the first n are meaningful (no zeroing per call)
   int n = 0;
   void add(int x) { a[n++] = x; }
 };
@@ -298,49 +298,62 @@ bool encircles(const Position& p, int seat, int amount) {
   return false;
 }
 
-// What each seat holds on the board, computed on demand and remembered for one check. The loops
-// run over the whole cell arrays (non-turf cells are never owned) so that they vectorise.
+// What a seat holds on the board, computed on demand (branch-free scans over every cell, masked
+// by the board's per-cell tables, which the compiler vectorises) and remembered for one check.
+// The Encircle test is costlier and runs only for a seat that holds it.
 struct Tally {
   const Position* p = nullptr;
+  const Board* b = nullptr;
   mutable std::array<int, kMaxSeats> turfs_, troops_;
-  mutable int occupied_ = -1, encircled = -1;
-  explicit Tally(const Position& pos) : p(&pos) {
+  mutable int occupied_ = -1;
+  mutable int encircled = 0, encircle_known = 0, encircle_amount = -1;
+  explicit Tally(const Position& pos) : p(&pos), b(&board_of(pos)) {
     turfs_.fill(-1);
     troops_.fill(-1);
   }
   int turfs(int seat) const {
-    if (turfs_[seat] < 0) {
-      int n = 0;
-      for (int c = 0; c < kMaxCells; ++c) n += p->owner[c] == seat;
-      turfs_[seat] = n;
-    }
+    if (turfs_[seat] < 0) turfs_[seat] = turfs_of(*p, seat);
     return turfs_[seat];
   }
   int troops(int seat) const {
-    if (troops_[seat] < 0) {
-      int n = 0;
-      for (int c = 0; c < kMaxCells; ++c) n += p->owner[c] == seat ? p->troops[c] : 0;
-      troops_[seat] = n;
-    }
+    if (troops_[seat] < 0) troops_[seat] = troops_of(*p, seat);
     return troops_[seat];
   }
   int occupied() const {
     if (occupied_ < 0) {
-      int n = 0;
-      for (int c = 0; c < kMaxCells; ++c) n += p->owner[c] >= 0;
+      std::uint8_t n = 0;
+      for (int c = 0; c < kMaxCells; ++c)
+        n = static_cast<std::uint8_t>(n + ((p->owner[c] >= 0) & b->is_turf[c]));
       occupied_ = n;
     }
     return occupied_;
   }
   int max_turf(int seat) const {
-    int m = 0;
-    for (int c = 0; c < kMaxCells; ++c) m = std::max(m, p->owner[c] == seat ? p->troops[c] : 0);
+    const auto o = static_cast<std::int8_t>(seat);
+    std::uint8_t m = 0;
+    for (int c = 0; c < kMaxCells; ++c) {
+      const auto mask = static_cast<std::uint8_t>(-((p->owner[c] == o) & b->is_turf[c]));
+      m = std::max(m, static_cast<std::uint8_t>(p->troops[c] & mask));
+    }
     return m;
   }
   int of_type(int seat, int type) const {
-    int n = 0;
-    for (int c : board_of(*p).by_type[type]) n += p->owner[c] == seat;
+    const auto o = static_cast<std::int8_t>(seat);
+    const auto t = static_cast<std::uint8_t>(type);
+    std::uint8_t n = 0;
+    for (int c = 0; c < kMaxCells; ++c)
+      n = static_cast<std::uint8_t>(n +
+                                    (static_cast<int>(p->owner[c] == o) & (b->turf_type[c] == t)));
     return n;
+  }
+  // Whether the seat encircles a rival turf; the first amount asked for is used for every seat.
+  bool encircles_(int seat, int amount) const {
+    if (encircle_amount < 0) encircle_amount = amount;
+    if (!(encircle_known >> seat & 1)) {
+      encircle_known |= 1 << seat;
+      if (encircles(*p, seat, encircle_amount)) encircled |= 1 << seat;
+    }
+    return encircled >> seat & 1;
   }
 };
 
@@ -357,12 +370,7 @@ bool secret_met(const Position& p, const Tally& tally, int seat, const SecretDef
       return target != seat && (s.killed_mask >> target & 1);
     }
     case Condition::kEncircle:
-      if (tally.encircled < 0) {
-        tally.encircled = 0;
-        for (int x = 0; x < p.num_seats; ++x)
-          if (encircles(p, x, d.amount)) tally.encircled |= 1 << x;
-      }
-      return tally.encircled >> seat & 1;
+      return tally.encircles_(seat, d.amount);
     case Condition::kUndefeated:
       return false;  // at the end only (T13.4)
     case Condition::kUnstoppable:
@@ -458,9 +466,7 @@ bool check_wins(Position& p, bool end_of_round) {
     ++alive;
     const SeatState& st = p.seats[s];
     const auto bit = static_cast<std::uint8_t>(1u << s);
-    int home = 0;
-    for (int c : b.by_type[st.home]) home += p.owner[c] == s;
-    if (home >= b.domination) {
+    if (home_turfs_of(p, s) >= b.domination) {
       main |= bit;
       if (type == WinType::kNone) type = WinType::kDomination;
     }
@@ -1045,25 +1051,43 @@ bool target_in_range(const Position& p, int seat, const ActionTemplate& t, int s
 // Public helpers
 
 const Board& board_of(const Position& p) {
-  return content().boards[p.board];
+  return C().boards[p.board];
 }
 
+// These scan every cell without branches (the board's per-cell tables mask the non-turf cells),
+// which the compiler vectorises. The narrow accumulators cannot overflow: at most kMaxCells (81)
+// turfs of 255 troops each. A seat outside the int8 range owns nothing.
 int turfs_of(const Position& p, int seat) {
-  int n = 0;
-  for (int c : board_of(p).turfs) n += p.owner[c] == seat;
+  if (seat != static_cast<std::int8_t>(seat)) return 0;
+  const Board& b = board_of(p);
+  const auto o = static_cast<std::int8_t>(seat);
+  std::uint8_t n = 0;
+  for (int c = 0; c < kMaxCells; ++c)
+    n = static_cast<std::uint8_t>(n + ((p.owner[c] == o) & b.is_turf[c]));
   return n;
 }
 
 int troops_of(const Position& p, int seat) {
-  int n = 0;
-  for (int c : board_of(p).turfs)
-    if (p.owner[c] == seat) n += p.troops[c];
+  if (seat != static_cast<std::int8_t>(seat)) return 0;
+  const Board& b = board_of(p);
+  const auto o = static_cast<std::int8_t>(seat);
+  std::uint16_t n = 0;
+  for (int c = 0; c < kMaxCells; ++c) {
+    const auto mask = static_cast<std::uint8_t>(-((p.owner[c] == o) & b.is_turf[c]));
+    n = static_cast<std::uint16_t>(n + (p.troops[c] & mask));
+  }
   return n;
 }
 
 int home_turfs_of(const Position& p, int seat) {
-  int n = 0;
-  for (int c : board_of(p).by_type[p.seats[seat].home]) n += p.owner[c] == seat;
+  if (seat != static_cast<std::int8_t>(seat)) return 0;
+  const Board& b = board_of(p);
+  const auto o = static_cast<std::int8_t>(seat);
+  const auto home = p.seats[seat].home;
+  std::uint8_t n = 0;
+  for (int c = 0; c < kMaxCells; ++c)
+    n = static_cast<std::uint8_t>(n +
+                                  (static_cast<int>(p.owner[c] == o) & (b.turf_type[c] == home)));
   return n;
 }
 

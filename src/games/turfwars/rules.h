@@ -76,6 +76,9 @@ struct Board {
   std::array<CellList<48>, kMaxCells> reach2_tele;
   CellList<kMaxCells> turfs;  // every turf, ascending
   std::array<CellList<16>, kTypes> by_type;
+  // Per-cell tables for branch-free scans over all kMaxCells cells (built at load time):
+  // turf_type is the turf type on turf cells and kNone elsewhere; is_turf is 1 on turf cells.
+  std::array<std::uint8_t, kMaxCells> turf_type{}, is_turf{};
   bool has_teleporters = false;
 };
 
