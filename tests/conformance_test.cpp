@@ -11,7 +11,8 @@
 // step; the same seed and the same choices give the same game; scores agree with the ranking.
 //
 // Games per game and player count: GameInfo::conformance_games (2000 unless the game says
-// otherwise), scaled by TURF_CONFORMANCE_SCALE or replaced by TURF_CONFORMANCE_GAMES.
+// otherwise), scaled by TURF_CONFORMANCE_SCALE or replaced by TURF_CONFORMANCE_GAMES. Every
+// value of every option is also played: 20 games a value, scaled the same way.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -38,11 +39,14 @@ std::vector<Case> all_cases() {
 
 // The game's own count (GameInfo::conformance_games), scaled by TURF_CONFORMANCE_SCALE;
 // TURF_CONFORMANCE_GAMES, when set, replaces it for every game.
+double conformance_scale() {
+  const char* env = std::getenv("TURF_CONFORMANCE_SCALE");
+  return env ? std::atof(env) : 1.0;
+}
+
 int games_per_case(const GameInfo& g) {
   if (const char* env = std::getenv("TURF_CONFORMANCE_GAMES")) return std::max(1, std::atoi(env));
-  double scale = 1.0;
-  if (const char* env = std::getenv("TURF_CONFORMANCE_SCALE")) scale = std::atof(env);
-  return std::max(1, static_cast<int>(g.conformance_games * scale));
+  return std::max(1, static_cast<int>(g.conformance_games * conformance_scale()));
 }
 
 void PrintTo(const Case& c, std::ostream* os) {
@@ -181,7 +185,9 @@ TEST_P(Conformance, EveryOptionValueWorks) {
     for (const auto& v : values) {
       const Options options =
           c.game->resolve({{"players", std::to_string(c.players)}, {spec.name, v}});
-      for (int g = 0; g < 20; ++g) play_checked(*c.game, options, 1000 + g, g < 5);
+      // 20 games a value (scaled like the rest, at least 3), the first quarter with every check.
+      const int games = std::max(3, static_cast<int>(20 * conformance_scale()));
+      for (int g = 0; g < games; ++g) play_checked(*c.game, options, 1000 + g, g < (games + 3) / 4);
     }
   }
 }
