@@ -10,7 +10,7 @@ namespace {
 
 TEST(BenchSignature, CryHavocPlayIsUnchanged) {
   EXPECT_EQ(bench_signature(Registry::instance().find("cryhavoc"), kSignatureGames),
-            "a551e81dfebeb296");
+            "200098e7b74e3ecf");
 }
 
 }  // namespace

@@ -236,7 +236,7 @@ void execute_simple(Position& p, const PendingStep& ps) {
         }
       } else {
         PendingStep r = ps;
-        r.step = EffectStep{Op::kRecruit, 2, 0, CardFilter::kAny};
+        r.step = EffectStep{Op::kRecruit, ps.step.n, 0, CardFilter::kAny};  // n from the data
         r.seat = pub.faction_seat[kTrogs];
         r.faction = kTrogs;
         execute_simple(p, r);
