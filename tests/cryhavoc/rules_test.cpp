@@ -137,8 +137,9 @@ TEST(CryHavocRules, C2_3_TrogsArePlayableOnlyWithFourPlayers) {
 }
 
 TEST(CryHavocRules, C2_6_ExtraSkillsAndScoutingOnlyWithFour) {
-  bool scouting_with_four = false;
+  bool scouting_with_four = false, medic_team = false;
   const int scouting = testing::skill_id("scouting");
+  const int medic = testing::skill_id("medic_team");  // the Humans' sixth skill
   for (int n = 2; n <= 4; ++n)
     for (std::uint64_t seed = 0; seed < 60; ++seed) {
       Position p;
@@ -149,6 +150,7 @@ TEST(CryHavocRules, C2_6_ExtraSkillsAndScoutingOnlyWithFour) {
         EXPECT_TRUE(content().skills[st.skills[0]].is_default);
         for (int k = 0; k < st.num_skills; ++k) {
           EXPECT_EQ(content().skills[st.skills[k]].faction, st.faction);
+          if (st.skills[k] == medic) medic_team = true;
           if (st.skills[k] == scouting) {
             EXPECT_EQ(n, 4) << "Scouting is removed below 4 players";
             scouting_with_four = true;
@@ -157,6 +159,7 @@ TEST(CryHavocRules, C2_6_ExtraSkillsAndScoutingOnlyWithFour) {
       }
     }
   EXPECT_TRUE(scouting_with_four);
+  EXPECT_TRUE(medic_team) << "dealt as an extra skill";
 }
 
 // ---- C3 rounds: events, initiative ------------------------------------------------------------
@@ -774,6 +777,44 @@ TEST(CryHavocRules, R25_SpecialForcesAddUnitsToABattleRegion) {  // golden rule
   EXPECT_EQ(p.pub.regions[b.r("sunscar")].units[kHumans], 2);
   EXPECT_EQ(p.pub.regions[b.r("fernreach")].units[kHumans], 1);
   EXPECT_EQ(total_units(p, kHumans), 12);
+}
+
+TEST(CryHavocRules, C2_6_MedicTeamSavesKilledUnits) {  // Human skill (Aftermath), R31
+  Board b = two_sided_battle(3, 3);
+  Position& p = b.p;
+  const int medic = testing::skill_id("medic_team");
+  EXPECT_EQ(content().skills[medic].faction, kHumans);
+  EXPECT_FALSE(content().skills[medic].is_default);
+  p.pub.seats[0].skills[p.pub.seats[0].num_skills++] = static_cast<std::uint8_t>(medic);
+  b.turn(0);
+  ASSERT_TRUE(has(legal(p), kActSkill + medic));
+  play(p, {kActSkill + medic, kActRegion + b.r("sunscar")});
+  EXPECT_EQ(p.pub.regions[b.r("sunscar")].medic, 2);
+  EXPECT_FALSE(has(legal(p), kActSkill + medic)) << "C5.2: exhausted";
+  begin_battles(p);
+  // Humans: all 3 on control; Machines: all 3 on attrition, killing 3 Humans.
+  play(p, {kActNumber + 3, kActNumber + 0, kActNumber + 0, kActPass, kActPass});
+  EXPECT_EQ(p.pub.regions[b.r("sunscar")].units[kHumans], 2) << "the first 2 kills are saved";
+  EXPECT_EQ(p.pub.seats[1].vp, 1) << "no VP for a saved unit";
+  EXPECT_EQ(p.pub.regions[b.r("sunscar")].control, kHumans);
+  EXPECT_EQ(p.pub.regions[b.r("sunscar")].medic, 0) << "it lasts one battle";
+  EXPECT_EQ(total_units(p, kHumans), 12);
+}
+
+TEST(CryHavocRules, C2_6_MedicTeamSavesFromATacticsKill) {
+  Board b = two_sided_battle(2, 2);
+  Position& p = b.p;
+  b.hand(1, {"targeting_array"});
+  p.pub.regions[b.r("sunscar")].medic = 1;  // as left by Medic Team (n = 1)
+  p.pub.regions[b.r("sunscar")].medic_for = kHumans;
+  begin_battles(p);
+  play(p, {kActNumber + 2, kActNumber + 2, kActPass});  // both sides: all on control
+  ASSERT_EQ(p.pub.step, Step::kTactics);
+  ASSERT_EQ(p.pub.to_move, 1);
+  play(p, {kActCard + card_def("targeting_array"), kActObjective + kControl});
+  EXPECT_EQ(p.pub.battle.board[0][kControl], 2) << "the killed Human is saved";
+  EXPECT_EQ(p.pub.regions[b.r("sunscar")].medic, 0);
+  EXPECT_FALSE(save_from_kill(p, kHumans)) << "no save left";
 }
 
 // ---- neutral Trogs (2-3 players) ---------------------------------------------------------------

@@ -9,6 +9,13 @@
 
 namespace turf::cryhavoc {
 
+bool save_from_kill(Position& p, int faction) {
+  RegionState& R = p.pub.regions[p.pub.battle.region];
+  if (R.medic == 0 || R.medic_for != faction) return false;
+  --R.medic;
+  return true;
+}
+
 namespace {
 
 bool neutral(const Position& p, int f) {
@@ -28,6 +35,8 @@ void end_battle(Position& p) {
   R.battle = 0;  // C8.12
   R.attacker = kNone;
   R.distraction = kNone;
+  R.medic = 0;
+  R.medic_for = kNone;
   pub.battle = BattleState{};
   pub.pending = 0;
   next_battle(p);
@@ -54,6 +63,8 @@ void wiped(Position& p, int r) {
   R.battle = 0;
   R.attacker = kNone;
   R.distraction = kNone;
+  R.medic = 0;
+  R.medic_for = kNone;
 }
 
 void begin_place(Position& p, int side) {
@@ -142,6 +153,7 @@ void capture(Position& p, int capturer, int objective) {
 
 void kill_on_board(Position& p, int killer, int objective) {
   BattleState& b = p.pub.battle;
+  if (save_from_kill(p, b.side[1 - killer])) return;  // Medic Team: the unit stays
   --b.board[1 - killer][objective];
   ++p.pub.reserve[b.side[1 - killer]];
   gain_vp(p, b.side[killer], 1);  // C8.8: 1 VP a kill

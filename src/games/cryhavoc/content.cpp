@@ -72,6 +72,7 @@ const OpName kOps[] = {
     {"withdraw", Op::kWithdraw},
     {"kidnap", Op::kKidnap},
     {"ancient_crystals", Op::kAncientCrystals},
+    {"medic", Op::kMedic},
     {"all_recruit", Op::kAllRecruit},
     {"crystal_rain", Op::kCrystalRain},
     {"all_draw", Op::kAllDraw},
@@ -232,10 +233,14 @@ void load_factions(Content& c) {
       s.exists = true;
     }
     const auto& sk = x.at("skills");
-    if (sk.size() != kSkillsPerFaction) bad(file, d.id + ": 5 skills");
+    if (sk.size() != kSkillsPerFaction && sk.size() != kSkillsPerFaction + 1)
+      bad(file, d.id + ": 5 or 6 skills");
+    d.sixth_skill = sk.size() > kSkillsPerFaction;
     int defaults = 0;
     for (std::size_t k = 0; k < sk.size(); ++k) {
-      SkillDef& s = c.skills[f * kSkillsPerFaction + k];
+      // The sixth skill takes an id after all the others, so that skill ids stay stable.
+      SkillDef& s = c.skills[k < kSkillsPerFaction ? f * kSkillsPerFaction + k
+                                                   : kFactions * kSkillsPerFaction + f];
       s.id = sk[k].at("id").get<std::string>();
       s.name = sk[k].at("name").get<std::string>();
       s.text = sk[k].at("text").get<std::string>();
@@ -249,6 +254,7 @@ void load_factions(Content& c) {
       for (int i = 1; i < s.effect.size; ++i)
         if (s.effect.steps[i].op == Op::kDiscard) bad(file, s.id + ": a discard comes first");
       if (s.is_default) {
+        if (k >= kSkillsPerFaction) bad(file, s.id + ": the default is one of the first five");
         ++defaults;
         d.default_skill = static_cast<std::uint8_t>(k);
         if (s.four_players_only) bad(file, s.id + ": a default skill must exist at every count");

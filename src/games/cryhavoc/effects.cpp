@@ -32,6 +32,7 @@ bool needs_choice(Op op) {
     case Op::kAssemble:
     case Op::kFreeActivate:
     case Op::kDistraction:
+    case Op::kMedic:
     case Op::kWithdraw:
     case Op::kKidnap:
     case Op::kAncientCrystals:
@@ -463,6 +464,11 @@ void effect_options(const Position& p, const PendingStep& ps, Sink& out) {
       for (int r = 0; r < n; ++r)
         if (pub.regions[r].control == f && !is_hq(p, r)) out.add(kActRegion + r);
       break;
+    case Op::kMedic:  // a battle of yours not already covered
+      for (int r = 0; r < n; ++r)
+        if (is_battle(p, r) && pub.regions[r].units[f] > 0 && pub.regions[r].medic == 0)
+          out.add(kActRegion + r);
+      break;
     case Op::kBReinforce:
       if (pub.reserve[f] == 0 || battle_side(p, f) == kNone) return;
       for (int o = 0; o < kObjectives; ++o) out.add(kActObjective + o);
@@ -732,6 +738,10 @@ void effect_choose(Position& p, int a) {
       run_effects(p);
       return;
     }
+    case Op::kMedic:
+      pub.regions[a - kActRegion].medic = static_cast<std::uint8_t>(ps.step.n);
+      pub.regions[a - kActRegion].medic_for = static_cast<std::uint8_t>(f);
+      break;
     case Op::kDistraction:
       if (ps.stage == 0) {
         ps.a = static_cast<std::uint8_t>(a - kActRegion);
@@ -763,6 +773,10 @@ void effect_choose(Position& p, int a) {
     case Op::kBKill: {
       const int side = battle_side(p, f);
       const int enemy = pub.battle.side[1 - side];
+      if (save_from_kill(p, enemy)) {  // Medic Team: the unit stays
+        done = ++ps.count >= ps.step.n;
+        break;
+      }
       --pub.battle.board[1 - side][a - kActObjective];
       ++pub.reserve[enemy];
       done = ++ps.count >= ps.step.n;

@@ -110,6 +110,8 @@ const char* op_name(Op op) {
       return "withdraw";
     case Op::kAncientCrystals:
       return "ancient_crystals";
+    case Op::kMedic:
+      return "medic";
     case Op::kBReinforce:
       return "reinforce";
     case Op::kBKill:
@@ -591,6 +593,8 @@ std::string CryHavocState::action_label(Action a) const {
             return ps.stage == 0 ? "withdraw from " + r : "withdraw to " + r;
           case Op::kAncientCrystals:
             return "Ancient Crystals at " + r;
+          case Op::kMedic:
+            return "Medic Team at " + r;
           default:
             return r;
         }

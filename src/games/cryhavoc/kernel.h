@@ -84,5 +84,8 @@ void battle_legal(const Position& p, std::vector<int>& out);
 void battle_apply(Position& p, int action);
 void tactics_next(Position& p);
 int side_of(const Position& p, int faction);  // 0 attacker, 1 defender, kNone
+// Medic Team: whether a unit of `faction` about to be killed in the current battle is saved
+// instead (it stays where it is; one save used up).
+bool save_from_kill(Position& p, int faction);
 
 }  // namespace turf::cryhavoc

@@ -371,7 +371,7 @@ void setup(Position& p, const GameSetup& su, std::uint64_t seed) {
     // C2.6: the default skill, plus the same number of random extra skills for everyone.
     st.skills[st.num_skills++] =
         static_cast<std::uint8_t>(f * kSkillsPerFaction + c.factions[f].default_skill);
-    std::array<std::uint8_t, kSkillsPerFaction> extra{};
+    std::array<std::uint8_t, kSkillsPerFaction + 1> extra{};
     int n_extra = 0;
     for (int k = 0; k < kSkillsPerFaction; ++k) {
       const SkillDef& sk = c.skills[f * kSkillsPerFaction + k];
@@ -379,6 +379,13 @@ void setup(Position& p, const GameSetup& su, std::uint64_t seed) {
       extra[n_extra++] = static_cast<std::uint8_t>(f * kSkillsPerFaction + k);
     }
     p.rng.shuffle(extra.begin(), extra.begin() + n_extra);
+    // A sixth skill (Medic Team) joins the shuffled order at a uniform place (the inside-out
+    // shuffle step); drawn only when extra skills are dealt, so games without them are unchanged.
+    if (c.factions[f].sixth_skill && su.extra_skills > 0) {
+      extra[n_extra] = static_cast<std::uint8_t>(kFactions * kSkillsPerFaction + f);
+      std::swap(extra[n_extra], extra[p.rng.below(static_cast<std::uint32_t>(n_extra + 1))]);
+      ++n_extra;
+    }
     for (int k = 0; k < su.extra_skills && k < n_extra; ++k) st.skills[st.num_skills++] = extra[k];
     // C2.7: the personal deck, shuffled.
     for (auto d : c.factions[f].deck) {

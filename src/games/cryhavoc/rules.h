@@ -46,6 +46,8 @@ inline constexpr int kEventTokens = 6, kEventSpots = 4, kEventsOut = 2;
 inline constexpr int kExploreTokens = 12;
 inline constexpr int kMaxWarParties = 12, kMaxNests = 12;
 inline constexpr int kSkillsPerFaction = 5;
+// A faction may have one more skill (the Human Medic Team): global id kFactions * 5 + faction.
+inline constexpr int kSkillIds = kFactions * kSkillsPerFaction + kFactions;
 inline constexpr int kStructTypes = 5;                       // per faction at most (Machines)
 inline constexpr int kStructIds = kFactions * kStructTypes;  // global id = faction * 5 + type
 inline constexpr int kStructTokens = 3;                      // of each structure kind
@@ -98,6 +100,7 @@ enum class Op : std::uint8_t {
   kWithdraw,         // all your units out of a battle region
   kKidnap,           // a prisoner from a region of the discarded card's terrain
   kAncientCrystals,  // a region you control is worth 3 VP at the next scoring
+  kMedic,            // a battle region of yours: your first n units killed there are saved
   // Events.
   kAllRecruit,
   kCrystalRain,
@@ -163,6 +166,7 @@ struct FactionDef {
   std::vector<std::uint8_t> deck;  // card defs, copies repeated
   std::uint8_t num_structures = 0;
   std::uint8_t default_skill = 0;  // index 0..4 within the faction
+  bool sixth_skill = false;        // skill kFactions * 5 + faction exists
 };
 
 enum class TokenSpot : std::uint8_t { kNone, kExploration, kWarParty };
@@ -200,8 +204,8 @@ struct TokenDef {
 struct Content {
   std::vector<CardDef> cards;
   std::array<FactionDef, kFactions> factions;
-  std::array<StructureDef, kStructIds> structures;                 // global id
-  std::array<SkillDef, kFactions * kSkillsPerFaction> skills;      // faction * 5 + k
+  std::array<StructureDef, kStructIds> structures;  // global id
+  std::array<SkillDef, kSkillIds> skills;  // faction * 5 + k; a sixth: kFactions * 5 + faction
   std::array<std::vector<std::uint8_t>, kTerrains> terrain_decks;  // card defs
   std::array<MapDef, 2> maps;                                      // 0: 2 players
   std::vector<TokenDef> events, explores, war_parties, nests;
@@ -224,7 +228,7 @@ inline constexpr int kActScoring = 8;
 inline constexpr int kActDone = 9;  // end the move / recruit / build, stop an optional effect
 inline constexpr int kActEndTurn = 10;
 inline constexpr int kActPass = 11;           // battle: play no more tactics cards
-inline constexpr int kActSkill = 20;          // + global skill id (faction * 5 + k)
+inline constexpr int kActSkill = 20;          // + global skill id (faction * 5 + k; 20 + f)
 inline constexpr int kActCard = 100;          // + card def
 inline constexpr int kActRegion = 200;        // + region
 inline constexpr int kActObjective = 240;     // + objective
@@ -286,6 +290,8 @@ struct RegionState {
   std::uint8_t trog = 0;          // 0 none, 1 face-down War Party, 2 face-down Nest
   std::uint8_t artillery = 0, watchtower = 0;
   std::uint8_t distraction = kNone;  // objective chosen by Distraction for the battle here
+  std::uint8_t medic = 0;            // Medic Team: kills still to save in the battle here,
+  std::uint8_t medic_for = kNone;    // of this faction's units
   std::uint8_t matrix = 0;           // cards face down on the Matrix here
   std::array<std::uint8_t, kMatrixCapacity> matrix_terrain{};  // their terrains (public)
   std::uint32_t structures = 0;                                // bit per global structure id
