@@ -91,14 +91,16 @@ TEST(Determinism, SeedMatters) {
 }
 
 TEST(BotSpecs, SpecsRoundTrip) {
-  for (const char* spec :
-       {"random", "greedy", "greedy:worlds=3", "mcts", "mcts:iters=500", "mcts:time=1s,threads=2",
-        "mcts:iters=5000,rollout=greedy", "mcts:time=250ms,cutoff=10,c=0.5"}) {
+  for (const char* spec : {"random", "greedy", "greedy:worlds=3", "mcts", "mcts:iters=500",
+                           "mcts:time=1s,threads=2", "mcts:iters=5000,rollout=greedy",
+                           "mcts:iters=50,rollout=random", "mcts:time=250ms,cutoff=10,c=0.5"}) {
     const std::string canonical = make_bot(spec, 1)->spec();
     EXPECT_EQ(make_bot(canonical, 1)->spec(), canonical) << spec;
   }
   EXPECT_EQ(make_bot("mcts:time=1s,threads=2", 1)->spec(), "mcts:time=1s,threads=2");
   EXPECT_EQ(make_bot("mcts:time=250ms", 1)->spec(), "mcts:time=250ms");
+  EXPECT_EQ(make_bot("mcts:iters=9,rollout=policy", 1)->spec(), "mcts:iters=9");  // the default
+  EXPECT_EQ(make_bot("mcts:iters=9,rollout=random", 1)->spec(), "mcts:iters=9,rollout=random");
 }
 
 TEST(BotSpecs, BadValuesAreClearErrors) {
@@ -113,7 +115,7 @@ TEST(BotSpecs, BadValuesAreClearErrors) {
   EXPECT_NE(error_of("mcts:iters=0").find("iters must be a whole number in 1.."),
             std::string::npos);
   EXPECT_NE(error_of("mcts:iters=10,time=1s").find("not both"), std::string::npos);
-  EXPECT_NE(error_of("mcts:rollout=smart").find("rollout must be random or greedy"),
+  EXPECT_NE(error_of("mcts:rollout=smart").find("rollout must be policy, random or greedy"),
             std::string::npos);
   EXPECT_NE(error_of("mcts:time=-1s").find("time must look like"), std::string::npos);
   EXPECT_NE(error_of("mcts:depth=3").find("keys: iters, time, threads, rollout, cutoff, c"),

@@ -88,10 +88,12 @@ const std::vector<BotKind>& kinds() {
            if (key == "cutoff") c.cutoff = static_cast<int>(to_long(spec, key, v, 0, 100000));
            if (key == "c") c.exploration = to_double(spec, key, v, 0, 100);
            if (key == "rollout") {
-             if (v != "random" && v != "greedy")
-               throw Error("bot '" + spec.text + "': rollout must be random or greedy, not '" + v +
-                           "'");
-             c.greedy_rollout = v == "greedy";
+             if (v != "policy" && v != "random" && v != "greedy")
+               throw Error("bot '" + spec.text +
+                           "': rollout must be policy, random or greedy, not '" + v + "'");
+             c.rollout = v == "greedy"   ? MctsConfig::Rollout::kGreedy
+                         : v == "random" ? MctsConfig::Rollout::kRandom
+                                         : MctsConfig::Rollout::kPolicy;
            }
          }
          if (c.iterations > 0 && c.seconds > 0)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <map>
 #include <thread>
@@ -32,6 +33,8 @@ class Search {
  public:
   Search(const View& view, const MctsConfig& config, std::uint64_t seed)
       : view_(view), config_(config), rng_(seed) {
+    if (config.rollout == MctsConfig::Rollout::kPolicy && view.game().rollout_policy)
+      policy_ = &view.game().rollout_policy;
     nodes_.reserve(1024);
     nodes_.push_back(Node{});
   }
@@ -111,9 +114,14 @@ class Search {
       if (config_.cutoff > 0 && steps >= config_.cutoff) return;
       s.legal_actions(legal_);
       Action a = legal_[0];
-      if (legal_.size() > 1)
-        a = config_.greedy_rollout ? greedy_pick(s)
-                                   : legal_[rng_.below(static_cast<std::uint32_t>(legal_.size()))];
+      if (legal_.size() > 1) {
+        if (config_.rollout == MctsConfig::Rollout::kGreedy)
+          a = greedy_pick(s);
+        else if (policy_)
+          a = (*policy_)(s, legal_, rng_);
+        else
+          a = legal_[rng_.below(static_cast<std::uint32_t>(legal_.size()))];
+      }
       s.apply_unchecked(a);
     }
   }
@@ -141,6 +149,7 @@ class Search {
   const View& view_;
   const MctsConfig& config_;
   Rng rng_;
+  const std::function<Action(const State&, const std::vector<Action>&, Rng&)>* policy_ = nullptr;
   std::vector<Node> nodes_;
   std::vector<int> path_;
   std::vector<Action> legal_, sorted_, untried_;
@@ -166,7 +175,8 @@ std::string MctsBot::spec() const {
   s += config_.seconds > 0 ? "time=" + seconds_text(config_.seconds)
                            : "iters=" + std::to_string(config_.iterations);
   if (config_.threads != 1) s += ",threads=" + std::to_string(config_.threads);
-  if (config_.greedy_rollout) s += ",rollout=greedy";
+  if (config_.rollout == MctsConfig::Rollout::kRandom) s += ",rollout=random";
+  if (config_.rollout == MctsConfig::Rollout::kGreedy) s += ",rollout=greedy";
   if (config_.cutoff > 0) s += ",cutoff=" + std::to_string(config_.cutoff);
   if (config_.exploration != 0.7) s += ",c=" + std::to_string(config_.exploration);
   return s;

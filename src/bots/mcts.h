@@ -6,7 +6,8 @@
 // action is legal in the sampled world; UCB uses the number of times the child was available
 // instead of the parent's visits. Leaves are expanded one action at a time; a rollout (random or
 // greedy) plays on to the end, or to a cut-off where the game's evaluation gives each seat a
-// value in [0, 1]. Each node accumulates the value of the seat that chose its action.
+// value in [0, 1]. Each node accumulates the value of the seat that chose its action. Rollouts
+// follow the game's rollout policy (GameInfo::rollout_policy) where it gives one.
 //
 // Budgets: iterations or wall time. Root-parallel: each thread grows its own tree from the same
 // root, with its own generator; the root visit counts are summed. With an iteration budget and a
@@ -24,7 +25,10 @@ struct MctsConfig {
   long iterations = 0;  // per decision (split over threads); 0: use time
   double seconds = 0;   // per decision; 0: use iterations
   int threads = 1;
-  bool greedy_rollout = false;
+  // Rollouts: the game's rollout policy where it has one, else uniform (kPolicy, the default);
+  // always uniform (kRandom); or greedy by the evaluation (kGreedy).
+  enum class Rollout { kPolicy, kRandom, kGreedy };
+  Rollout rollout = Rollout::kPolicy;
   int cutoff = 0;  // rollout length before evaluating; 0: play to the end
   double exploration = 0.7;
 };

@@ -121,6 +121,11 @@ struct GameInfo {
   // the point difference that makes one seat a clear favourite (the logistic scale).
   std::function<std::vector<double>(const State&)> evaluate;
   double eval_scale = 10.0;
+  // The default policy of search bots' rollouts (optional): picks one of `legal` (the legal
+  // actions of the seat to move in a sampled world, more than one) with `rng`. Games give one
+  // where a uniform pick misplays a decision so badly that cut-off evaluations are skewed (the
+  // Turf Wars Geomancer declaring a home it holds no turf of); without one, rollouts are uniform.
+  std::function<Action(const State&, const std::vector<Action>& legal, Rng& rng)> rollout_policy;
   // Seat attributes declared by the game for statistics ("first_player", "faction", ...).
   std::function<std::map<std::string, std::string>(const State&, Seat)> seat_attributes;
   // Seeded random games per player count in the conformance suite (scaled by the environment

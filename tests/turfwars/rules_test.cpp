@@ -713,6 +713,35 @@ TEST(TurfWarsRules, T2_4_CombatDeckByPlayerCount) {
   }
 }
 
+// T2.5 as the lab sees it: every seat reports its faction, home type and the secret win card it
+// drew at set-up ("none" when its nemesis is in play), whatever it bought later.
+TEST(TurfWarsRules, T2_5_SeatAttributesNameTheSetUpSecret) {
+  const GameInfo& g = testing::game();
+  for (int players : {2, 4, 6}) {
+    auto s = g.create(g.resolve({{"players", std::to_string(players)}, {"factions", "dealt"}}), 9);
+    Position& p = const_cast<Position&>(pos(*s));
+    for (int seat = 0; seat < players; ++seat) {
+      const auto a = g.seat_attributes(*s, seat);
+      const SeatState& st = p.seats[seat];
+      EXPECT_EQ(a.at("faction"), content().factions[st.faction].id);
+      EXPECT_EQ(a.at("home"), content().type_ids[st.home]);
+      if (st.nemesis != kNone) {
+        EXPECT_EQ(a.at("secret"), "none");
+      } else {
+        ASSERT_EQ(st.num_secrets, 1);
+        EXPECT_EQ(a.at("secret"), content().secrets[st.secrets[0]].id);
+      }
+    }
+    if (players == 2) continue;
+    for (int seat = 0; seat < players; ++seat) {  // a bought card does not change it
+      const auto before = g.seat_attributes(*s, seat).at("secret");
+      SeatState& st = p.seats[seat];
+      st.secrets[st.num_secrets++] = 0;
+      EXPECT_EQ(g.seat_attributes(*s, seat).at("secret"), before);
+    }
+  }
+}
+
 // ---- T7: the draft ---------------------------------------------------------------------------
 
 TEST(TurfWarsRules, T7_DraftPassesThePacketAndBoughtCardsJoin) {
@@ -942,6 +971,47 @@ TEST(TurfWarsRules, T2_3_PixiesTakeTheFtt) {
   }
 }
 
+// T2.2 with factions=dealt: one card each, no choice; the game starts at the starting turfs, and
+// over many seeds every faction is dealt about equally often (the lab's use of the option).
+TEST(TurfWarsRules, T2_2_DealtFactionsAreNotChosen) {
+  const GameInfo& g = testing::game();
+  for (int players = 2; players <= 6; ++players) {
+    std::vector<int> times(content().factions.size(), 0);
+    const int games = 200;
+    for (int seed = 1; seed <= games; ++seed) {
+      auto s = g.create(g.resolve({{"players", std::to_string(players)}, {"factions", "dealt"}}),
+                        static_cast<std::uint64_t>(seed));
+      const Position& p = pos(*s);
+      ASSERT_EQ(p.phase, Phase::kStarts) << players;
+      ASSERT_EQ(p.step, Step::kChooseStart);
+      EXPECT_EQ(p.to_move, p.ftt);
+      EXPECT_EQ(p.faction_deck_size, static_cast<int>(content().factions.size()) - players);
+      std::set<int> in_play;
+      for (int seat = 0; seat < players; ++seat) {
+        const SeatState& st = p.seats[seat];
+        EXPECT_EQ(st.dealt[1], kNone);
+        EXPECT_EQ(st.faction, st.dealt[0]);
+        EXPECT_EQ(st.home, content().factions[st.faction].home);
+        if (content().factions[st.faction].ability.first_turn_token) {
+          EXPECT_EQ(p.ftt, seat);  // T2.3
+        }
+        in_play.insert(st.faction);
+        ++times[st.faction];
+      }
+      EXPECT_EQ(in_play.size(), static_cast<std::size_t>(players));
+    }
+    const double expected = games * players / static_cast<double>(times.size());
+    for (std::size_t f = 0; f < times.size(); ++f) {
+      EXPECT_GT(times[f], expected * 0.4) << players << " " << content().factions[f].id;
+      EXPECT_LT(times[f], expected * 1.8) << players << " " << content().factions[f].id;
+    }
+  }
+  // The default deals two and asks.
+  auto s = g.create(g.resolve({{"players", "3"}}), 1);
+  EXPECT_EQ(pos(*s).step, Step::kChooseFaction);
+  EXPECT_EQ(pos(*s).faction_deck_size, static_cast<int>(content().factions.size()) - 6);
+}
+
 TEST(TurfWarsRules, T5_1_ZombiesPlaceThree) {
   Scenario sc(2);
   sc.set_faction(0, "zombies").troops(0, "B2", 3).troops(0, "A2", 3).troops(1, "E3", 3);
@@ -967,17 +1037,26 @@ TEST(TurfWarsRules, T4_2_GryphonsTransferBeforeTheEvent) {
 }
 
 TEST(TurfWarsRules, T8_3_CentaursAttackTwoSteps) {
+  // From a Plains (D1) the Centaurs' Mountain Attack reaches E2, two steps away through E1; the
+  // Pixies' does not.
   for (const char* f : {"centaurs", "pixies"}) {
     Scenario sc(2);
-    sc.set_faction(0, f).troops(0, "E1", 4).troops(1, "A5", 3);
-    auto& s = sc.actions({{0, "Forest Attack (27)"}});
+    sc.set_faction(0, f).troops(0, "D1", 4).troops(1, "A5", 3);
+    auto& s = sc.actions({{0, "Mountain Attack (28)"}});
     if (std::string(f) == "centaurs") {
-      play(s, "from E1 Sea");  // E3, two steps away
+      play(s, "from D1 Plains");
       play(s, "commit 4");
-      EXPECT_EQ(troops_at(s, "E3"), 4);
+      EXPECT_EQ(troops_at(s, "E2"), 4);
     } else {
-      EXPECT_NE(pos(s).phase, Phase::kActions);  // no forest next to E1
+      EXPECT_NE(pos(s).phase, Phase::kActions);  // no mountain next to D1
     }
+  }
+  {  // From a Desert (C2), B3 two steps away is out of the Centaurs' reach.
+    Scenario sc(2);
+    sc.set_faction(0, "centaurs").troops(0, "C2", 4).troops(1, "A5", 3);
+    auto& s = sc.actions({{0, "Mountain Attack (28)"}});
+    EXPECT_NE(pos(s).phase, Phase::kActions);
+    EXPECT_EQ(owner_at(s, "B3"), -1);
   }
 }
 
@@ -1111,12 +1190,38 @@ TEST(TurfWarsRules, T15_3_KillLeft) {
 }
 
 TEST(TurfWarsRules, T15_3_InstantCards) {
-  {  // Homeland: the starting turf and every turf next to it
+  // Homeland: at the end of a round from round 5 on, the starting turf B2 and every turf within
+  // two steps of it (A2, C2 and B3 next to it; A3 and C1 two steps away).
+  for (int round : {4, 5}) {
+    for (bool far : {false, true}) {
+      Scenario sc(2);
+      sc.p.round = static_cast<std::uint8_t>(round);
+      sc.secret(0, "homeland").troops(1, "E3", 3);
+      for (const char* c : {"B2", "A2", "C2", "B3"}) sc.troops(0, c, 2);
+      if (far) sc.troops(0, "A3", 2).troops(0, "C1", 2);
+      sc.p.seats[0].start = static_cast<std::uint8_t>(cell(sc.p, "B2"));
+      // Nobody can buy: the round ends at once.
+      EXPECT_EQ(sc.at(Phase::kSpend).terminal(), far && round == 5) << round;
+    }
+  }
+  {  // ... each with at least 2 troops
     Scenario sc(2);
+    sc.p.round = 5;
     sc.secret(0, "homeland").troops(1, "E3", 3);
-    for (const char* c : {"B2", "A2", "C2", "B3"}) sc.troops(0, c, 1);
+    for (const char* c : {"B2", "A2", "C2", "B3", "A3"}) sc.troops(0, c, 2);
+    sc.troops(0, "C1", 1);
     sc.p.seats[0].start = static_cast<std::uint8_t>(cell(sc.p, "B2"));
-    EXPECT_TRUE(sc.at(Phase::kScore).terminal());
+    EXPECT_FALSE(sc.at(Phase::kSpend).terminal());
+  }
+  {  // ... and only at the end of a round
+    Scenario sc(2);
+    sc.p.round = 5;
+    sc.secret(0, "homeland").troops(1, "E3", 3);
+    for (const char* c : {"B2", "A2", "C2", "B3", "A3", "C1"}) sc.troops(0, c, 2);
+    sc.p.seats[0].start = static_cast<std::uint8_t>(cell(sc.p, "B2"));
+    auto& s = sc.at(Phase::kReinforce);
+    EXPECT_EQ(pos(s).step, Step::kPlace);
+    EXPECT_FALSE(s.terminal());
   }
   {  // Card Carrier: one each of 1 to 10
     Scenario sc(2);
@@ -1124,17 +1229,65 @@ TEST(TurfWarsRules, T15_3_InstantCards) {
     sc.hand(0, {"v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10"});
     EXPECT_TRUE(sc.at(Phase::kScore).terminal());
   }
-  {  // Usurper: another player's starting turf
-    Scenario sc(2);
-    sc.secret(0, "usurper").troops(0, "B2", 3).troops(1, "E3", 3);
-    sc.p.seats[1].start = static_cast<std::uint8_t>(cell(sc.p, "B2"));
-    EXPECT_TRUE(sc.at(Phase::kScore).terminal());
+  // Usurper: Turf Wars won as attacker for the defenders' own starting turfs, of two different
+  // players; with two players the other player's is enough.
+  for (bool start : {false, true}) {
+    Scenario sc(2, kWinnerTakesAll);
+    sc.secret(0, "usurper");
+    sc.p.seats[1].start = static_cast<std::uint8_t>(cell(sc.p, start ? "C2" : "E4"));
+    auto& s = desert_attack(sc, 6, 2);
+    play(s, "commit 2");
+    EXPECT_EQ(owner_at(s, "C2"), 0);
+    EXPECT_EQ(pos(s).seats[0].usurped, start ? 2 : 0);
+    EXPECT_EQ(s.terminal(), start);
   }
-  {  // Not met: nothing happens
+  for (std::uint8_t before : {0, 4, 2}) {  // 3 players: seat 2's start taken before, or seat 1's
+    Scenario sc(3, kWinnerTakesAll);
+    sc.secret(0, "usurper").troops(0, "A1", 6).troops(1, "B1", 2).troops(1, "G7", 2);
+    sc.troops(2, "D5", 3);
+    sc.p.seats[1].start = static_cast<std::uint8_t>(cell(sc.p, "B1"));
+    sc.p.seats[0].usurped = before;
+    auto& s = sc.actions({{0, "Mountain Attack (28)"}});
+    play(s, "from A1 Desert");
+    play(s, "commit 6");
+    play(s, "commit 2");
+    EXPECT_EQ(owner_at(s, "B1"), 0);
+    EXPECT_EQ(pos(s).seats[0].usurped, before | 2);
+    EXPECT_EQ(s.terminal(), before == 4);  // two different players
+  }
+  {  // Walking into an abandoned starting turf is no usurpation.
     Scenario sc(2);
-    sc.secret(0, "usurper").troops(0, "B2", 3).troops(1, "E3", 3);
-    sc.p.seats[1].start = static_cast<std::uint8_t>(cell(sc.p, "E3"));
-    EXPECT_FALSE(sc.at(Phase::kScore).terminal());
+    sc.secret(0, "usurper").troops(0, "B2", 3).troops(1, "E4", 2);
+    sc.p.seats[1].start = static_cast<std::uint8_t>(cell(sc.p, "C2"));
+    auto& s = sc.actions({{0, "Desert Attack (26)"}});
+    play(s, "from B2 Plains");
+    play(s, "commit 2");
+    EXPECT_EQ(owner_at(s, "C2"), 0);
+    EXPECT_FALSE(s.terminal());
+  }
+}
+
+// Giant Slayer: a Turf War won as attacker against at least 6 committed defending troops and at
+// least twice the attacker's own (its card's terms, data).
+TEST(TurfWarsRules, T15_3_GiantSlayerNeedsABigDefence) {
+  for (int garrison : {5, 6}) {
+    Scenario sc(2, kWinnerTakesAll);
+    sc.secret(0, "giant_slayer").hand(0, {"v10"});
+    auto& s = desert_attack(sc, 2, garrison);  // twice 2 is 4: both garrisons are big enough
+    play(s, "commit " + std::to_string(garrison));
+    play(s, "play 10");  // 2 + 10 beats 5 or 6
+    EXPECT_EQ(owner_at(s, "C2"), 0);
+    EXPECT_EQ(pos(s).seats[0].giant_slain, garrison >= 6);
+    EXPECT_EQ(s.terminal(), garrison >= 6);
+  }
+  {  // Six defenders, but fewer than twice the attackers: no.
+    Scenario sc(2, kWinnerTakesAll);
+    sc.secret(0, "giant_slayer").hand(0, {"v10"});
+    auto& s = desert_attack(sc, 4, 7);
+    play(s, "commit 7");
+    play(s, "play 10");
+    EXPECT_EQ(owner_at(s, "C2"), 0);
+    EXPECT_FALSE(pos(s).seats[0].giant_slain);
   }
 }
 
@@ -1182,6 +1335,17 @@ TEST(TurfWarsContent, T1_8_TheDecksHoldTheRulebooksCounts) {
   for (const auto& f : c.factions)
     if (f.id != "geomancer" && f.id != "doppelgangers") ++homes[f.home];
   for (int t = 0; t < kTypes; ++t) EXPECT_EQ(homes[t], 3);
+}
+
+// R49: every faction is exactly one other faction's nemesis.
+TEST(TurfWarsContent, R49_EveryFactionIsHuntedOnce) {
+  const Content& c = content();
+  std::vector<int> hunted(c.factions.size(), 0);
+  for (std::size_t f = 0; f < c.factions.size(); ++f) {
+    EXPECT_NE(c.factions[f].nemesis, static_cast<int>(f)) << c.factions[f].id;
+    ++hunted[c.factions[f].nemesis];
+  }
+  for (std::size_t f = 0; f < c.factions.size(); ++f) EXPECT_EQ(hunted[f], 1) << c.factions[f].id;
 }
 
 TEST(TurfWarsContent, R3_BoardsKeepTheirDesignRules) {

@@ -10,7 +10,7 @@ namespace {
 
 TEST(BenchSignature, TurfWarsPlayIsUnchanged) {
   EXPECT_EQ(bench_signature(Registry::instance().find("turfwars"), kSignatureGames),
-            "10f6a3b828ca4eaf");
+            "90fa0df735cb9d3d");
 }
 
 }  // namespace

@@ -106,6 +106,34 @@ TEST(TurfWarsView, E2_FactionChoiceIsSecretUntilTheReveal) {
     EXPECT_EQ(pos(*v0.sample_world(r)).seats[0].chosen, pos(*s).seats[0].chosen);
 }
 
+// E2 with factions=dealt: nobody was dealt a second card, so worlds sampled for any viewer deal
+// none either, and every view still equals the redacted truth.
+TEST(TurfWarsView, E2_DealtFactionsStayOneCardInSampledWorlds) {
+  const GameInfo& g = testing::game();
+  for (int players : {2, 4, 6}) {
+    auto s = g.create(g.resolve({{"players", std::to_string(players)}, {"factions", "dealt"}}), 5);
+    Rng r(players);
+    std::vector<Action> legal;
+    for (int step = 0; step < 60 && !s->terminal(); ++step) {
+      s->legal_actions(legal);
+      s->apply(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+    for (Seat v = 0; v < players; ++v) {
+      const View view = s->view(v);
+      EXPECT_EQ(view.to_json()["factions"], "dealt");
+      for (int k = 0; k < 4; ++k) {
+        const auto w = view.sample_world(r);
+        EXPECT_TRUE(redacted(*w, v) == view.as<TurfWarsView>().pos);
+        for (int seat = 0; seat < players; ++seat) {
+          EXPECT_EQ(pos(*w).seats[seat].dealt[1], kNone);
+          EXPECT_EQ(pos(*w).seats[seat].dealt[0], pos(*s).seats[seat].faction);
+        }
+        EXPECT_EQ(pos(*w).faction_deck_size, static_cast<int>(content().factions.size()) - players);
+      }
+    }
+  }
+}
+
 // R13, E2: a seat that passed the packet on knows the next seat picked from what it passed.
 TEST(TurfWarsView, E2_LaterPicksComeFromWhatTheSeatPassed) {
   int checked = 0;
@@ -272,6 +300,54 @@ TEST(TurfWarsView, DrawShowsTheBoardInColourAndAscii) {
     EXPECT_EQ(g.draw(s->view(kSpectator), DrawStyle{false, false, {}}).find("Your combat"),
               std::string::npos);
   }
+}
+
+// The rollout policy (GameInfo::rollout_policy): a home declaration takes a type the seat holds
+// most turfs of; any other decision stays a uniform pick among the legal actions.
+TEST(TurfWarsView, RolloutPolicyDeclaresTheHomeItHolds) {
+  const GameInfo& g = testing::game();
+  ASSERT_TRUE(g.rollout_policy);
+  testing::Scenario sc(2);
+  sc.set_faction(0, "geomancer").set_faction(1, "lizard_folk");
+  sc.troops(0, "B2", 3).troops(0, "C4", 2).troops(0, "E3", 1);
+  sc.troops(1, "A3", 3);
+  auto& s = sc.at(Phase::kPreEvent);
+  ASSERT_EQ(pos(s).step, Step::kDeclareHome);
+  std::vector<Action> legal;
+  s.legal_actions(legal);
+  const Board& b = board_of(pos(s));
+  Rng r(1);
+  std::set<int> declared;
+  for (int k = 0; k < 40; ++k) declared.insert(g.rollout_policy(s, legal, r) - kActType);
+  // B2 is Plains, C4 Forest, E3 Forest (the board in rules_test.cpp): Forest is held twice.
+  ASSERT_EQ(b.type[testing::cell(pos(s), "C4")], b.type[testing::cell(pos(s), "E3")]);
+  EXPECT_EQ(declared, (std::set<int>{b.type[testing::cell(pos(s), "C4")]}));
+  // Elsewhere it is uniform: every legal action comes up.
+  auto fresh_game = fresh(4, 2);
+  fresh_game->legal_actions(legal);
+  ASSERT_GT(legal.size(), 1u);
+  std::set<Action> picked;
+  for (int k = 0; k < 200; ++k) picked.insert(g.rollout_policy(*fresh_game, legal, r));
+  EXPECT_EQ(picked.size(), legal.size());
+}
+
+// With that policy MCTS values the Geomancer by its flexible home; with uniform rollouts it
+// declares a type it holds nothing of five times in six and shuns the faction (docs/ai.md).
+TEST(TurfWarsView, MctsRolloutsFollowTheGamesPolicy) {
+  const GameInfo& g = testing::game();
+  const int geo = content().faction_index("geomancer");
+  int dealt = 0, with_policy = 0, uniform = 0;
+  for (std::uint64_t seed = 1; dealt < 24; ++seed) {
+    auto s = g.create(g.resolve({{"players", "6"}}), seed);
+    const auto d = pos(*s).seats[0].dealt;
+    if (d[0] != geo && d[1] != geo) continue;
+    ++dealt;
+    with_policy +=
+        make_bot("mcts:iters=300,cutoff=12", seed)->choose(s->view(0)) == kActFaction + geo;
+    uniform += make_bot("mcts:iters=300,cutoff=12,rollout=random", seed)->choose(s->view(0)) ==
+               kActFaction + geo;
+  }
+  EXPECT_GE(with_policy, uniform + 6) << with_policy << " against " << uniform;
 }
 
 // The honesty test on this game: worlds that look the same to the bot's seat get the same choice.

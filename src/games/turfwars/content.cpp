@@ -157,9 +157,12 @@ Ability load_ability(const Content& c, const nlohmann::json& list, const std::st
       a.volley = i8(amount);
     else if (prim == "attack_bonus")
       a.attack_bonus = i8(amount);
-    else if (prim == "attack_range")
+    else if (prim == "attack_range") {
       a.attack_range = i8(amount);
-    else if (prim == "plunder")
+      if (x.contains("turf"))
+        a.attack_range_from =
+            static_cast<std::uint8_t>(type_of(c, x.at("turf").get<std::string>()));
+    } else if (prim == "plunder")
       a.plunder = i8(amount);
     else if (prim == "raise_dead")
       a.raise_dead = i8(std::max(1, amount));
@@ -245,7 +248,7 @@ SecretDef load_secret(const Content& c, const nlohmann::json& j) {
       {"dp_at_least", Condition::kDpAtLeast},
       {"wars_won_at_least", Condition::kWarsWonAtLeast},
       {"turf_troops_at_least", Condition::kTurfTroopsAtLeast},
-      {"hold_rival_start", Condition::kHoldRivalStart},
+      {"usurp", Condition::kUsurp},
       {"giant_slayer", Condition::kGiantSlayer},
       {"homeland", Condition::kHomeland},
       {"tyrant", Condition::kTyrant},
@@ -263,6 +266,7 @@ SecretDef load_secret(const Content& c, const nlohmann::json& j) {
   s.condition = it->second;
   s.amount = cond.value("amount", 0);
   s.from_round = cond.value("from_round", 0);
+  s.troops = cond.value("troops", 0);
   if (cond.contains("turf")) s.turf = type_of(c, cond.at("turf").get<std::string>());
   if (cond.contains("side")) s.side = cond.at("side").get<std::string>() == "left" ? 1 : -1;
   return s;
@@ -348,6 +352,12 @@ Content load() {
   for (const auto& x : j.at("secret_wins")) {
     check_tag(x, "secret win");
     c.secrets.push_back(load_secret(c, x));
+    const SecretDef& s = c.secrets.back();
+    if (s.condition == Condition::kGiantSlayer) {
+      if (s.amount < 1) bad(s.id + ": giant_slayer needs an amount of at least 1");
+      c.giant_ratio = s.amount;
+      c.giant_troops = s.troops;
+    }
   }
   if (c.secrets.size() > kMaxSecrets) bad("too many secret wins");
 

@@ -5,7 +5,10 @@
 // close the seat is to dominating its home turfs, to wiping out its nemesis and to meeting its
 // secret win cards. A Turf War in progress is counted by its likely outcome, so that the troops
 // an attack commits are not mistaken for troops lost; a Geomancer's home is the type it will
-// declare (T4.2). Figures: docs/rules/turfwars.md, "Bots".
+// declare (T4.2). Also the rollout policy of search bots, which declares homes as the evaluation
+// assumes they will be declared. Figures: docs/rules/turfwars.md, "Bots".
+#include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "games/turfwars/game.h"
@@ -73,12 +76,45 @@ double secret_progress(const Position& p, int seat, const SecretDef& d,
         if (p.owner[c] == seat) m = std::max<int>(m, p.troops[c]);
       return clamp01(static_cast<double>(m) / d.amount);
     }
+    case Condition::kUsurp:
+      return clamp01(static_cast<double>(__builtin_popcount(s.usurped)) /
+                     std::min(d.amount, p.num_seats - 1));
+    case Condition::kHomeland: {
+      if (s.start == kNone || p.owner[s.start] != seat) return 0.0;
+      auto share = [&](const auto& around) {
+        int held = 0;
+        for (int c : around) held += p.owner[c] == seat && p.troops[c] >= d.troops;
+        return clamp01((1.0 + held) / (1.0 + around.n));
+      };
+      return d.amount >= 2 ? share(b.reach2[s.start]) : share(b.adj[s.start]);
+    }
     default:
-      return 0.25;  // kills, encirclement, guardians, homeland, usurper...: hard to tell
+      return 0.25;  // kills, encirclement, guardians, giant slayer...: hard to tell
   }
 }
 
 }  // namespace
+
+Action rollout_choice(const State& state, const std::vector<Action>& legal, Rng& rng) {
+  const Position& p = static_cast<const TurfWarsState&>(state).position();
+  if (p.step != Step::kDeclareHome)
+    return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+  const Board& b = board_of(p);
+  std::array<int, kTypes> held{};
+  for (int c : b.turfs) held[b.type[c]] += p.owner[c] == p.to_move;
+  Action pick = legal[0];
+  int best = -1;
+  std::uint32_t ties = 0;
+  for (Action a : legal) {
+    const int n = held[a - kActType];
+    if (n > best) {
+      best = n, pick = a, ties = 1;
+    } else if (n == best && rng.below(++ties) == 0) {
+      pick = a;
+    }
+  }
+  return pick;
+}
 
 std::vector<double> evaluate(const State& state) {
   const Position& p = dynamic_cast<const TurfWarsState&>(state).position();

@@ -1,5 +1,5 @@
 // Turf Wars: the engine adapter — labels and JSON of actions, the seat view (E2) with its world
-// sampling, and registration with the options cost (T10) and mind_control (T6.6).
+// sampling, and registration with the options cost (T10), mind_control (T6.6) and factions (T2.2).
 #include "games/turfwars/game.h"
 
 #include <algorithm>
@@ -225,7 +225,7 @@ std::vector<int> TurfWarsState::ranking() const {
 
 int TurfWarsState::length_bound() const {
   return turfwars::length_bound(
-      {pos_.num_seats, static_cast<Cost>(pos_.cost), pos_.mind_control_on});
+      {pos_.num_seats, static_cast<Cost>(pos_.cost), pos_.mind_control_on, pos_.one_faction});
 }
 
 std::string TurfWarsState::action_label(Action a) const {
@@ -475,7 +475,9 @@ void sample_factions(const TurfWarsView& v, Position& p, Rng& r) {
   for (int s = 0; s < p.num_seats; ++s) {
     if (s == v.viewer) continue;
     SeatState& st = p.seats[s];
-    if (st.faction != kNone) {  // revealed: the other card is unknown
+    if (st.faction != kNone && p.one_faction) {  // factions=dealt: the only card
+      st.dealt = {st.faction, kNone};
+    } else if (st.faction != kNone) {  // revealed: the other card is unknown
       st.dealt = {st.faction, pool[next++]};
       if (r.below(2)) std::swap(st.dealt[0], st.dealt[1]);
     } else {
@@ -880,6 +882,7 @@ void TurfWarsView::to_json(nlohmann::json& j) const {
   j["board"] = b.id;
   j["cost"] = kCostIds[p.cost];
   j["mind_control"] = p.mind_control_on;
+  j["factions"] = p.one_faction ? "dealt" : "choose";
   j["round"] = p.round;
   j["rounds_played"] = p.rounds_played;
   j["phase"] = phase_name(p.phase);
@@ -1014,7 +1017,7 @@ void register_game(Registry& registry) {
   info->summary =
       "Two to six fantasy factions draft action cards and fight Turf Wars with troops and combat "
       "cards for home turfs, a nemesis, secret goals or points.";
-  info->rules_version = "turfwars-1";
+  info->rules_version = "turfwars-2";
   info->min_players = 2;
   info->max_players = kMaxSeats;
   info->options.push_back(
@@ -1035,6 +1038,14 @@ void register_game(Registry& registry) {
                            0,
                            0,
                            "whether the contentious Mind Control event is in the deck (T6.6)"});
+  info->options.push_back({"factions",
+                           OptionSpec::Kind::Choice,
+                           "choose",
+                           {"choose", "dealt"},
+                           0,
+                           0,
+                           "choose one of two dealt faction cards, or play the one card dealt "
+                           "(T2.2; dealt measures every faction equally in the lab)"});
   info->rules_text = embedded_file("docs/rules/turfwars.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {
@@ -1043,12 +1054,14 @@ void register_game(Registry& registry) {
     for (int k = 0; k < kNumCosts; ++k)
       if (options.get("cost") == kCostIds[k]) s.cost = static_cast<Cost>(k);
     s.mind_control = options.get("mind_control") == "on";
+    s.one_faction = options.get("factions") == "dealt";
     Position p;
     setup(p, s, seed);
     return std::make_unique<TurfWarsState>(self, p);
   };
   info->draw = draw;
   info->evaluate = evaluate;
+  info->rollout_policy = rollout_choice;
   info->eval_scale = 8.0;
   info->conformance_games = 24;
   info->seat_attributes = [](const State& st, Seat seat) {
@@ -1058,6 +1071,11 @@ void register_game(Registry& registry) {
     if (f != kNone) {
       out["faction"] = content().factions[f].id;
       out["home"] = content().type_ids[content().factions[f].home];
+      // The secret win card drawn at set-up (T2.5): "none" for a seat whose nemesis is in play.
+      const SeatState& st = p.seats[seat];
+      out["secret"] = st.nemesis == kNone && st.num_secrets > 0
+                          ? content().secrets[st.secrets[0]].id
+                          : std::string("none");
     }
     return out;
   };

@@ -1,6 +1,7 @@
 // Turf Wars (Cray Cray Games): the engine adapter — the turf::State over the rules kernel, the
 // seat view with world sampling (E2), action labels and JSON, and registration. Implements every
-// player count (2-6) and both options (cost variant, Mind Control on or off).
+// player count (2-6) and the options (cost variant, Mind Control on or off, factions chosen or
+// dealt).
 #pragma once
 
 #include <array>
@@ -77,6 +78,9 @@ std::vector<std::string> board_rows(const Position& p);
 void register_game(Registry& registry);
 // The evaluation for bots (games/turfwars/eval.cpp): estimated final points per seat.
 std::vector<double> evaluate(const State& state);
+// The rollout policy for search bots (eval.cpp): uniform, except that a home declaration (the
+// Geomancer's in phase 1, everyone's under Exile) takes a type the seat holds most turfs of.
+Action rollout_choice(const State& state, const std::vector<Action>& legal, Rng& rng);
 // Terminal drawing (games/turfwars/draw.cpp).
 std::string draw(const View& view, const DrawStyle& style);
 

@@ -228,9 +228,11 @@ bool attackable(const Position& p, int attacker, int cell) {
   return true;
 }
 
-bool reaches_two(const Position& p, int seat, const ActionTemplate& t) {
-  return t.kind == ActionKind::kStrike ||
-         (t.kind == ActionKind::kAttack && ability_of(p, seat).attack_range >= 2);
+bool reaches_two(const Position& p, int seat, const ActionTemplate& t, int source) {
+  if (t.kind == ActionKind::kStrike) return true;
+  const Ability& a = ability_of(p, seat);
+  return t.kind == ActionKind::kAttack && a.attack_range >= 2 &&
+         (a.attack_range_from == kNone || board_of(p).type[source] == a.attack_range_from);
 }
 
 // Targets of an Attack or Strike card from a source (T8.2, T8.3).
@@ -240,7 +242,7 @@ void card_targets(const Position& p, int seat, const ActionTemplate& t, int sour
   auto visit = [&](int c) {
     if (b.type[c] == t.turf && attackable(p, seat, c)) f(c);
   };
-  if (reaches_two(p, seat, t))
+  if (reaches_two(p, seat, t, source))
     for_each_reach2(p, source, visit);
   else
     for_each_neighbour(p, source, visit);
@@ -406,18 +408,24 @@ bool secret_met(const Position& p, const Tally& tally, int seat, const SecretDef
       return s.wars_won >= d.amount;
     case Condition::kTurfTroopsAtLeast:
       return tally.max_turf(seat) >= d.amount;
-    case Condition::kHoldRivalStart:
-      for (int o = 0; o < p.num_seats; ++o)
-        if (o != seat && p.seats[o].start != kNone && p.owner[p.seats[o].start] == seat)
-          return true;
-      return false;
+    case Condition::kUsurp:  // that many different players (all the others, if fewer)
+      return __builtin_popcount(s.usurped) >= std::min<int>(d.amount, p.num_seats - 1);
     case Condition::kGiantSlayer:
       return s.giant_slain;
-    case Condition::kHomeland:
+    case Condition::kHomeland: {
+      // The starting turf and every turf within `amount` steps (1: next to it; 2: the turfs a
+      // Strike reaches), each with at least `troops` troops; with from_round, only at the end of
+      // a round from then on.
+      if (d.from_round > 0 && (!end_of_round || p.round < d.from_round)) return false;
       if (s.start == kNone || p.owner[s.start] != seat) return false;
-      for (int a : b.adj[s.start])
-        if (p.owner[a] != seat) return false;
-      return true;
+      if (p.troops[s.start] < d.troops) return false;
+      auto all_held = [&](const auto& cells) {
+        for (int a : cells)
+          if (p.owner[a] != seat || p.troops[a] < d.troops) return false;
+        return true;
+      };
+      return d.amount >= 2 ? all_held(b.reach2[s.start]) : all_held(b.adj[s.start]);
+    }
     case Condition::kTyrant:
       return end_of_round && p.round >= d.from_round &&
              tally.turfs(seat) > tally.occupied() - tally.turfs(seat);
@@ -539,9 +547,6 @@ std::uint8_t tied_top(const Position& p, bool with_support) {
   Keys best{-1, -1, -1, -1, -1};
   auto cmp = [&](const Keys& a, const Keys& b) {
     if (a.dp != b.dp) return a.dp < b.dp ? -1 : 1;
-    const int pa = a.turfs + a.start + a.troops, pb = b.turfs + b.start + b.troops;
-    (void)pa;
-    (void)pb;
     if (a.turfs != b.turfs) return a.turfs < b.turfs ? -1 : 1;
     if (a.start != b.start) return a.start < b.start ? -1 : 1;
     if (a.troops != b.troops) return a.troops < b.troops ? -1 : 1;
@@ -1835,10 +1840,16 @@ void record_war(Position& p) {
       ++st.wars_lost;
     }
   }
-  // Giant Slayer: an attacker winning against twice its own committed troops.
+  // Giant Slayer: an attacker winning against many times its own committed troops (T15.3).
   if (!w.cancelled && winner >= 0 && winner < w.n_attackers && w.has_defender && w.att_fought > 0 &&
-      w.def_fought >= 2 * w.att_fought)
+      w.def_fought >= c.giant_ratio * w.att_fought && w.def_fought >= c.giant_troops)
     p.seats[w.sides[winner].leader].giant_slain = true;
+  // Usurper: an attacker winning the defender's own starting turf from it.
+  if (!w.cancelled && winner >= 0 && winner < w.n_attackers && w.has_defender) {
+    const int d = w.sides[defender_side(w)].leader;
+    if (p.seats[d].start == w.target)
+      p.seats[w.sides[winner].leader].usurped |= static_cast<std::uint8_t>(1u << d);
+  }
   // Payments for forced support (T11.1): one DP after a win, two after a loss.
   if (w.has_defender) {
     const int d = defender_side(w);
@@ -2782,10 +2793,16 @@ void setup(Position& p, const Setup& s, std::uint64_t seed) {
   for (std::size_t f = 0; f < c.factions.size(); ++f)
     p.faction_deck[p.faction_deck_size++] = static_cast<std::uint8_t>(f);
   p.rng.shuffle(p.faction_deck.begin(), p.faction_deck.begin() + p.faction_deck_size);
+  p.one_faction = s.one_faction;
   for (int seat = 0; seat < s.players; ++seat)
-    for (int k = 0; k < 2; ++k) p.seats[seat].dealt[k] = p.faction_deck[--p.faction_deck_size];
+    for (int k = 0; k < (s.one_faction ? 1 : 2); ++k)
+      p.seats[seat].dealt[k] = p.faction_deck[--p.faction_deck_size];
   p.phase = Phase::kFactions;
   p.cursor = 0;
+  if (s.one_faction) {  // nothing to choose: the dealt card is the faction, revealed at once
+    for (int seat = 0; seat < s.players; ++seat) p.seats[seat].chosen = p.seats[seat].dealt[0];
+    p.cursor = p.num_seats;
+  }
   run(p, true);
 }
 

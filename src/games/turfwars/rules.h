@@ -2,15 +2,15 @@
 //
 // Implements the whole rulebook and its FAQ for 2 to 6 players: the three boards (5x5, 7x7 with
 // teleporters, the cut 9x9) with orthogonal adjacency and teleporter links from round 2; set-up
-// (two faction cards each, the FTT to the Pixies, the combat deck built by player count, secret
-// wins for players without a nemesis, starting turfs never adjacent, diagonals included); the ten
-// rounds of five phases (pre-event abilities, reinforcements, the event, the action-card draft
-// and its resolution in priority order, scoring and spending DP); Turf Wars with committed
-// troops, combat cards (numbers, Zero, Negate Attack, Cry for Help and its chains), voluntary
-// support, two attackers on one empty turf, the retreat and its penalty; the four cost-of-winning
-// variants (winner_takes_all, simple, balanced, fury); the four ways to win with the FAQ's
-// priorities; and the tie-break chain. Clause ids (T3.2 ...) and resolutions (R1 ...) refer to
-// docs/rules/turfwars.md.
+// (two faction cards each, or one with factions=dealt; the FTT to the Pixies, the combat deck built
+// by player count, secret wins for players without a nemesis, starting turfs never adjacent,
+// diagonals included); the ten rounds of five phases (pre-event abilities, reinforcements, the
+// event, the action-card draft and its resolution in priority order, scoring and spending DP); Turf
+// Wars with committed troops, combat cards (numbers, Zero, Negate Attack, Cry for Help and its
+// chains), voluntary support, two attackers on one empty turf, the retreat and its penalty; the
+// four cost-of-winning variants (winner_takes_all, simple, balanced, fury); the four ways to win
+// with the FAQ's priorities; and the tie-break chain. Clause ids (T3.2 ...) and resolutions (R1
+// ...) refer to docs/rules/turfwars.md.
 //
 // Content (factions, events, secret wins, action and combat cards, boards) is data
 // (data/turfwars/content.json): abilities and effects are lists of primitives this kernel
@@ -91,6 +91,7 @@ struct Ability {
   std::int8_t pre_event_maneuver = 0, silence_defender = 0, lure = 0, volley = 0, attack_bonus = 0,
               attack_range = 1, plunder = 0, raise_dead = 0, reinforce_bonus = 0, ftt_discount = 0;
   std::int8_t defend_bonus_any = 0;
+  std::uint8_t attack_range_from = kNone;  // attack_range only from a turf of this type
   std::array<std::int8_t, kTypes> defend_bonus_type{};
 };
 
@@ -127,7 +128,7 @@ enum class Condition : std::uint8_t {
   kDpAtLeast,
   kWarsWonAtLeast,
   kTurfTroopsAtLeast,
-  kHoldRivalStart,
+  kUsurp,
   kGiantSlayer,
   kHomeland,
   kTyrant,
@@ -138,6 +139,7 @@ struct SecretDef {
   std::string id, name, text, tag;
   Condition condition = Condition::kTroopsAtLeast;
   int amount = 0, turf = 0, from_round = 0, side = 1;  // side: +1 left, -1 right
+  int troops = 0;  // giant_slayer: fewest committed defenders; homeland: troops in each turf
 };
 
 struct ActionTemplate {
@@ -168,6 +170,9 @@ struct Content {
       draft_extra = 3, price_troop = 4, price_secret = 5, price_actions = 5, actions_bought = 3,
       price_combat = 8, price_ftt = 5, rainbow_bonus = 5, support_paid_win = 1,
       support_paid_loss = 2, held_action_cap = 9, rampage_extra = 3;
+  // Giant Slayer's terms, from its card (T15.3): defenders at least `giant_ratio` times the
+  // attacker's committed troops and at least `giant_troops` of them.
+  int giant_ratio = 2, giant_troops = 0;
   int faction_index(const std::string& id) const;
   int event_index(const std::string& id) const;
   int secret_index(const std::string& id) const;
@@ -281,6 +286,7 @@ struct SeatState {
   std::uint8_t wars_won = 0, wars_lost = 0, attacks_won = 0, defences_won = 0;
   std::uint8_t streak = 0, streak_round = 0;  // consecutive rounds with an attack won (Unstoppable)
   bool attacked_rival = false, giant_slain = false;
+  std::uint8_t usurped = 0;  // seats whose own starting turf this seat won as attacker (Usurper)
   std::uint8_t kills = 0;
   std::uint8_t last_killer = kNone;  // who killed this seat's troops most recently
   std::uint8_t killed_mask = 0;      // seats this seat landed the killing blow on
@@ -354,6 +360,7 @@ struct Position {
   std::uint8_t board = 0;  // index into content().boards
   std::uint8_t cost = kSimple;
   bool mind_control_on = true;
+  bool one_faction = false;  // option factions=dealt: one faction card each, no choice (T2.2)
 
   std::array<std::uint8_t, kMaxCells> troops{};
   std::array<std::int8_t, kMaxCells> owner{};  // -1 empty
@@ -426,6 +433,7 @@ struct Setup {
   int players = 2;
   Cost cost = kSimple;
   bool mind_control = true;
+  bool one_faction = false;  // factions=dealt (T2.2): each player is dealt one faction, no choice
 };
 void setup(Position& p, const Setup& s, std::uint64_t seed);
 
