@@ -80,6 +80,8 @@ class Options {
 
 class State;
 class View;
+struct Narration;       // core/narration.h
+struct NarratedAction;  // core/narration.h
 
 // The game-specific part of a view. A game builds it from (state, seat), copying only what that
 // seat may know, so it cannot leak what it never holds.
@@ -126,6 +128,11 @@ struct GameInfo {
   // where a uniform pick misplays a decision so badly that cut-off evaluations are skewed (the
   // Turf Wars Geomancer declaring a home it holds no turf of); without one, rollouts are uniform.
   std::function<Action(const State&, const std::vector<Action>& legal, Rng& rng)> rollout_policy;
+  // Narration of one step for one viewer (optional; core/narration.h): appends what the viewer
+  // learns, computed only from its views before and after and the action as it knows it.
+  std::function<void(const View& before, const NarratedAction& act, const View& after,
+                     std::vector<Narration>& out)>
+      narrate;
   // Seat attributes declared by the game for statistics ("first_player", "faction", ...).
   std::function<std::map<std::string, std::string>(const State&, Seat)> seat_attributes;
   // Seeded random games per player count in the conformance suite (scaled by the environment

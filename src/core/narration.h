@@ -1,0 +1,51 @@
+// Narration: what happened, told to one viewer (issue 16).
+//
+// A step of a match is narrated for a viewer from what that viewer sees: its view before the
+// action, the action as that viewer knows it (the full label for the mover, the public label for
+// everyone else) and its view after. A game's narrate hook receives nothing else, so narration
+// cannot carry what the viewer's views do not hold: it passes through the same wall as views.
+// Anything a viewer must be told (a war's revealed cards, an event and what it did) must be
+// public in the view after the step, for example as a "last resolution" record kept by the game.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/view.h"
+
+namespace turf {
+
+class Match;
+
+// One narrated fact. `text` is one sentence in the game's words; seats appear in it as
+// "{P1}".."{P6}" (1-based), which front ends replace by display names (render_narration).
+struct Narration {
+  std::string kind;         // "action", "tile_placed", "war", "event", "scoring", "game_over", ...
+  std::vector<Seat> seats;  // the seats it concerns (0-based)
+  nlohmann::json data = nlohmann::json::object();  // structured facts: card ids, numbers
+  std::string text;
+  nlohmann::json to_json() const;
+};
+
+// The step being narrated, as the viewer knows it.
+struct NarratedAction {
+  Seat mover = kNobody;  // the seat that acted
+  std::string label;     // full label when the viewer is the mover (or omniscient), else public
+  int move_number = 0;   // index of the action in the match history (0-based)
+};
+
+// Narration of one step for one viewer. Uses the game's narrate hook; games without one (or
+// steps the hook leaves silent) get one "action" line: "{Pn}: <label>".
+std::vector<Narration> narrate_step(const View& before, const NarratedAction& act,
+                                    const View& after);
+
+// The narration of every step of a match as `viewer` saw it (replays the match once).
+// Element i holds the narration of history()[i].
+std::vector<std::vector<Narration>> narrate_history(const Match& match, Seat viewer);
+
+// "{P1}" -> names[0], ...; numbers past names.size() become "Player N".
+std::string render_narration(const std::string& text, const std::vector<std::string>& names);
+
+}  // namespace turf
