@@ -133,6 +133,13 @@ struct GameInfo {
   std::function<void(const View& before, const NarratedAction& act, const View& after,
                      std::vector<Narration>& out)>
       narrate;
+  // Card texts (optional): every card, tile, event, faction, skill, structure, Neighbor and token
+  // of the game with its text, as data (issue 16). Each entry is a JSON object with at least
+  // "id" (stable, unique within the game, the id views use to name it), "name", "kind" ("tile",
+  // "card", "event", "faction", ...), "tag" ("found", "inferred", "designed" or "expansion") and
+  // "text" (its effect in a sentence or two, in our words); numbers such as "cost", "points",
+  // "priority" or "count" as fields where the card has them.
+  std::function<nlohmann::json()> cards;
   // Seat attributes declared by the game for statistics ("first_player", "faction", ...).
   std::function<std::map<std::string, std::string>(const State&, Seat)> seat_attributes;
   // Seeded random games per player count in the conformance suite (scaled by the environment
