@@ -17,8 +17,8 @@ std::vector<Narration> narrate_step(const View& before, const NarratedAction& ac
     n.kind = "action";
     if (act.mover >= 0) n.seats.push_back(act.mover);
     n.data = {{"label", act.label}};
-    n.text = (act.mover >= 0 ? "{P" + std::to_string(act.mover + 1) + "}: " : std::string()) +
-             act.label;
+    n.text =
+        (act.mover >= 0 ? "{P" + std::to_string(act.mover + 1) + "}: " : std::string()) + act.label;
     out.push_back(std::move(n));
   }
   return out;
@@ -36,7 +36,7 @@ std::vector<std::vector<Narration>> narrate_history(const Match& match, Seat vie
     act.mover = e.seat;
     act.move_number = static_cast<int>(i);
     act.label = (viewer == e.seat || viewer == kOmniscient) ? state->action_label(e.id)
-                                                             : state->public_label(e.id);
+                                                            : state->public_label(e.id);
     state->apply(e.id);
     View after = state->view(viewer, false);
     out.push_back(narrate_step(before, act, after));
@@ -55,8 +55,7 @@ std::string render_narration(const std::string& text, const std::vector<std::str
       while (j < text.size() && j < i + 5 && text[j] >= '0' && text[j] <= '9')
         n = n * 10 + (text[j++] - '0');
       if (j > i + 2 && j < text.size() && text[j] == '}' && n >= 1) {
-        out += n <= static_cast<int>(names.size()) ? names[n - 1]
-                                                   : "Player " + std::to_string(n);
+        out += n <= static_cast<int>(names.size()) ? names[n - 1] : "Player " + std::to_string(n);
         i = j;
         continue;
       }
