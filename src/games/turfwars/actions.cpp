@@ -138,16 +138,17 @@ bool start_member(Position& p) {
       int n = 0;
       leaders[n] = static_cast<std::uint8_t>(s);
       sources[n++] = static_cast<std::uint8_t>(src);
-      if (p.owner[tgt] < 0) {  // two attackers on one empty turf (T9.8)
-        for (int j = tn.cursor + 1; j < tn.n_group; ++j) {
-          const int h = tn.group[j];
-          const int hs = tn.decl_source[j];
-          if (tn.decl_target[j] != tgt || hs == kNone || p.seats[h].eliminated) continue;
-          if (!valid_source(p, h, hs) || !target_in_range(p, h, t, hs, tgt)) continue;
-          leaders[n] = static_cast<std::uint8_t>(h);
-          sources[n++] = static_cast<std::uint8_t>(hs);
-          tn.decl_source[j] = kNone;  // handled here
-        }
+      // Every other attack of this priority on the same turf joins this one: one Turf War with
+      // every attacker, against each other on an empty turf (T9.8) and against the defender on an
+      // occupied one (T9.1, R50).
+      for (int j = tn.cursor + 1; j < tn.n_group; ++j) {
+        const int h = tn.group[j];
+        const int hs = tn.decl_source[j];
+        if (tn.decl_target[j] != tgt || hs == kNone || p.seats[h].eliminated) continue;
+        if (!valid_source(p, h, hs) || !target_in_range(p, h, t, hs, tgt)) continue;
+        leaders[n] = static_cast<std::uint8_t>(h);
+        sources[n++] = static_cast<std::uint8_t>(hs);
+        tn.decl_source[j] = kNone;  // handled here
       }
       start_war(p, leaders.data(), sources.data(), n, tgt);
       p.sub = kMsAttack;
@@ -274,12 +275,13 @@ bool run_actions(Position& p) {
   }
 }
 
-// Bloodlust (T6, R22): after the actions each player taking part must attack a rival.
+// Bloodlust (T6.8, R22): after the actions each player taking part must attack an adjacent turf
+// (any adjacent turf it does not hold; only a rival's under bloodlust=half).
 bool bloodlust_has_any(const Position& p, int s) {
   for (int c : board_of(p).turfs) {
     if (!valid_source(p, s, c)) continue;
     bool any = false;
-    adjacent_targets(p, s, c, true, [&](int) { any = true; });
+    adjacent_targets(p, s, c, p.bloodlust_half, [&](int) { any = true; });
     if (any) return true;
   }
   return false;

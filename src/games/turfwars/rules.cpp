@@ -493,23 +493,25 @@ void gen(const Position& p, Acts& out) {
         cells_if([&](int c) {
           if (!valid_source(p, seat, c)) return false;
           bool any = false;
-          adjacent_targets(p, seat, c, true, [&](int) { any = true; });
+          adjacent_targets(p, seat, c, p.bloodlust_half, [&](int) { any = true; });
           return any;
         });
         break;
       }
+      // T8.8, R35: a card with a legal use must be performed (no pass); one without any is
+      // revealed and discarded without a decision.
       const ActionTemplate& t = tmpl_of(p);
       if (t.kind == ActionKind::kTeleport)
         cells_if([&](int c) { return p.owner[c] == seat; });
       else
         cells_if([&](int c) { return valid_source(p, seat, c) && has_card_target(p, seat, t, c); });
-      out.add(kActPass);
       break;
     }
     case Step::kTarget: {
       const int seat = tn.owner;
       if (tn.bloodlust) {
-        adjacent_targets(p, seat, tn.source, true, [&](int c) { out.add(kActCell + c); });
+        adjacent_targets(p, seat, tn.source, p.bloodlust_half,
+                         [&](int c) { out.add(kActCell + c); });
         std::sort(out.a.begin(), out.a.begin() + out.n);
         break;
       }
@@ -526,7 +528,7 @@ void gen(const Position& p, Acts& out) {
     case Step::kCommit: {
       const WarSide& side = w.sides[w.cursor];
       const int have = p.troops[side.source];
-      const int min = tn.bloodlust ? ceil_half(have) : 1;
+      const int min = tn.bloodlust && p.bloodlust_half ? ceil_half(have) : 1;  // R22
       for (int n = min; n <= have; ++n) out.add(kActCount + n);
       break;
     }
@@ -685,20 +687,11 @@ void take(Position& p, int a) {
         break;
       }
       if (tmpl_of(p).kind == ActionKind::kTeleport) {
-        if (a == kActPass)
-          p.sub = kMsDone;
-        else {
-          tn.source = static_cast<std::uint8_t>(cell);
-          p.sub = kMsTeleTarget;
-        }
+        tn.source = static_cast<std::uint8_t>(cell);
+        p.sub = kMsTeleTarget;
         break;
       }
-      if (a == kActPass) {
-        tn.decl_source[tn.cursor] = kNone;
-        ++tn.cursor;
-      } else {
-        tn.decl_source[tn.cursor] = static_cast<std::uint8_t>(cell);
-      }
+      tn.decl_source[tn.cursor] = static_cast<std::uint8_t>(cell);
       break;
     case Step::kTarget:
       if (tn.bloodlust) {
@@ -936,11 +929,17 @@ bool quiet(const Position& p, int a) {
   }
 }
 
+// E3: a commit point when randomness was drawn or something hidden revealed, and also when a win
+// check consulted another seat's secret cards (whether it fired is then known: undoing would
+// probe them) or the game ended (every secret card is shown, R44).
 bool apply(Position& p, int action) {
   const auto before = p.commits;
+  const int mover = p.to_move;
+  p.probed = 0;
   const bool check = !quiet(p, action);
   take(p, action);
   run(p, check);
+  if ((p.probed & ~(1u << mover)) != 0 || p.over()) ++p.commits;
   return p.commits != before;
 }
 

@@ -95,6 +95,7 @@ void setup(Position& p, const Setup& s, std::uint64_t seed) {
     p.faction_deck[p.faction_deck_size++] = static_cast<std::uint8_t>(f);
   p.rng.shuffle(p.faction_deck.begin(), p.faction_deck.begin() + p.faction_deck_size);
   p.one_faction = s.one_faction;
+  p.bloodlust_half = s.bloodlust_half;
   for (int seat = 0; seat < s.players; ++seat)
     for (int k = 0; k < (s.one_faction ? 1 : 2); ++k)
       p.seats[seat].dealt[k] = p.faction_deck[--p.faction_deck_size];

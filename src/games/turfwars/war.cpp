@@ -276,7 +276,19 @@ void resolve_war(Position& p) {
     }
   }
   if (w.has_defender) {
-    winner = value[0] > value[1] ? 0 : 1;  // ties go to the defender (T9.9)
+    // An attacker wins only with a value above the defender's and every other attacker's; any
+    // tie at the top goes to the defender (T9.9, R50).
+    const int d = defender_side(w);
+    int top = -1, ntop = 0;
+    for (int s = 0; s < w.n_attackers; ++s) {
+      if (top < 0 || value[s] > value[top]) {
+        top = s;
+        ntop = 1;
+      } else if (value[s] == value[top]) {
+        ++ntop;
+      }
+    }
+    winner = ntop == 1 && value[top] > value[d] ? top : d;
   } else if (nbest > 1) {
     winner = -1;  // R16: a tie at the top among attackers: nobody enters
   }
@@ -327,8 +339,9 @@ void record_war(Position& p) {
     }
   }
   // Giant Slayer: an attacker winning against many times its own committed troops (T15.3).
-  if (!w.cancelled && winner >= 0 && winner < w.n_attackers && w.has_defender && w.att_fought > 0 &&
-      w.def_fought >= c.giant_ratio * w.att_fought && w.def_fought >= c.giant_troops)
+  if (!w.cancelled && winner >= 0 && winner < w.n_attackers && w.has_defender &&
+      w.fought[winner] > 0 && w.fought[defender_side(w)] >= c.giant_ratio * w.fought[winner] &&
+      w.fought[defender_side(w)] >= c.giant_troops)
     p.seats[w.sides[winner].leader].giant_slain = true;
   // Usurper: an attacker winning the defender's own starting turf from it.
   if (!w.cancelled && winner >= 0 && winner < w.n_attackers && w.has_defender) {
@@ -526,9 +539,8 @@ bool run_war(Position& p) {
         }
       }
       // remembered for Giant Slayer: committed troops as they fight
-      w.att_fought = static_cast<std::uint8_t>(side_committed(w, 0));
-      w.def_fought =
-          static_cast<std::uint8_t>(w.has_defender ? side_committed(w, defender_side(w)) : 0);
+      for (int s = 0; s < w.n_sides; ++s)
+        w.fought[s] = static_cast<std::uint8_t>(side_committed(w, s));
       w.card_cursor = 0;
       w.stage = kWsCards;
       return false;

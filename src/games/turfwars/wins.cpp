@@ -213,6 +213,7 @@ bool check_wins(Position& p, bool end_of_round) {
       main |= bit;
       if (type == WinType::kNone) type = WinType::kNemesis;
     }
+    if (st.num_secrets > 0) p.probed |= bit;  // E3: a hidden condition is consulted
     for (int i = 0; i < st.num_secrets; ++i) {
       const SecretDef& d = C().secrets[st.secrets[i]];
       if (!secret_met(p, tally, s, d, end_of_round)) continue;
@@ -277,7 +278,12 @@ std::uint8_t tied_top(const Position& p, bool with_support) {
     if (with_support && a.support != b.support) return a.support < b.support ? -1 : 1;
     return 0;
   };
+  // Only the players still in the war are ranked for the win (R29); if nobody is left (the last
+  // two eliminated at once), everyone is.
+  bool anyone_in = false;
+  for (int s = 0; s < p.num_seats; ++s) anyone_in |= active(p, s);
   for (int s = 0; s < p.num_seats; ++s) {
+    if (anyone_in && !active(p, s)) continue;
     const Keys k = keys_of(p, s);
     const int c = mask ? cmp(k, best) : 1;
     if (c > 0) {
@@ -354,7 +360,9 @@ using namespace kernel;
 // The end
 
 // E4, R32: DP; instant winners (who share first place) all score 100 more than the most DP
-// anyone has, so that scores and the ranking agree.
+// anyone has, so that scores and the ranking agree. R29: an eliminated player ranks below every
+// player still in the war: the scores of the eliminated are lowered together, in order, below the
+// lowest score of those still in.
 std::vector<double> final_scores(const Position& p) {
   std::vector<double> v(p.num_seats);
   const bool instant = p.over() && p.win_type != WinType::kPoints;
@@ -362,6 +370,23 @@ std::vector<double> final_scores(const Position& p) {
   for (int s = 0; s < p.num_seats; ++s) most = std::max<int>(most, p.seats[s].dp);
   for (int s = 0; s < p.num_seats; ++s)
     v[s] = (instant && (p.winners >> s & 1)) ? 100.0 + most : p.seats[s].dp;
+  // R29: the eliminated are shifted down together, keeping their order, until the best of them
+  // scores one less than the lowest player still in.
+  bool anyone_in = false, anyone_out = false;
+  double lowest_in = 0, highest_out = 0;
+  for (int s = 0; s < p.num_seats; ++s) {
+    if (active(p, s)) {
+      lowest_in = anyone_in ? std::min(lowest_in, v[s]) : v[s];
+      anyone_in = true;
+    } else {
+      highest_out = anyone_out ? std::max(highest_out, v[s]) : v[s];
+      anyone_out = true;
+    }
+  }
+  const double shift = std::max(0.0, highest_out - (lowest_in - 1));
+  if (anyone_in && anyone_out)
+    for (int s = 0; s < p.num_seats; ++s)
+      if (!active(p, s)) v[s] -= shift;
   return v;
 }
 
@@ -373,6 +398,7 @@ std::vector<int> final_ranking(const Position& p) {
     const bool wa = p.winners >> a & 1, wb = p.winners >> b & 1;
     if (wa != wb) return wa;
     if (wa && instant) return false;  // instant winners share first place (R30)
+    if (active(p, a) != active(p, b)) return active(p, a);  // R29
     if (sc[a] != sc[b]) return sc[a] > sc[b];
     const Keys ka = keys_of(p, a), kb = keys_of(p, b);
     if (ka.turfs != kb.turfs) return ka.turfs > kb.turfs;
