@@ -1402,6 +1402,19 @@ TEST(TurfWarsRules, R29_T13_6_LoneSurvivorWins) {
   EXPECT_GT(s.scores()[1], s.scores()[2]);
 }
 
+// R29 for the bots: the evaluation agrees that an eliminated seat ends below every seat still in.
+TEST(TurfWarsRules, R29_TheEvaluationPutsTheEliminatedLast) {
+  Scenario sc(3);
+  sc.troops(0, "A1", 3).troops(1, "G7", 3);
+  sc.p.seats[2].dp = 60;
+  sc.p.seats[2].eliminated = true;
+  sc.p.phase = Phase::kDraft;
+  const TurfWarsState st(&testing::game(), sc.p);
+  const auto v = testing::game().evaluate(st);
+  EXPECT_LT(v[2], v[0]);
+  EXPECT_LT(v[2], v[1]);
+}
+
 // R35: "reveal it, perform the action listed": a card with a legal use cannot be declined.
 TEST(TurfWarsRules, R35_T8_8_ACardWithAUseMustBePerformed) {
   {
