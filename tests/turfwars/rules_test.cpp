@@ -41,6 +41,12 @@ int owner_at(const State& s, const std::string& where) {
   return p.owner[cell(p, where)];
 }
 
+// Declares where an action starts from: a decision only when several turfs could start it (a card
+// with a single possible use is performed without a question, T8.8, R35).
+void from(State& s, const std::string& label) {
+  if (pos(s).step == Step::kSource) play(s, label);
+}
+
 void next_event(Position& p, const std::string& id) {
   const int e = content().event_index(id);
   for (int i = 0; i < p.event_deck_size; ++i)
@@ -53,7 +59,7 @@ void next_event(Position& p, const std::string& id) {
 TurfWarsState& desert_attack(Scenario& sc, int attack, int garrison) {
   sc.troops(0, "B2", attack).troops(1, "C2", garrison).troops(1, "E4", 2);
   auto& s = sc.actions({{0, "Desert Attack (26)"}});
-  play(s, "from B2 Plains");  // the target C2 is the only desert next to B2: taken at once (E1)
+  from(s, "from B2 Plains");  // the target C2 is the only desert next to B2: taken at once (E1)
   if (pos(s).step == Step::kCommit) play(s, "commit " + std::to_string(attack));  // else 1: at once
   return s;
 }
@@ -205,8 +211,8 @@ TEST(TurfWarsRules, T9_8_TwoAttackersOnAnEmptyTurf) {
     Scenario sc(2, kSimple);
     sc.troops(0, "B2", 6).troops(1, "C1", 4).troops(1, "E4", 2);
     auto& s = sc.actions({{0, "Desert Attack (26)"}, {1, "Desert Attack (26)"}});
-    play(s, "from B2 Plains");  // both declare before either resolves (T8.4)
-    play(s, "from C1 Swamp");
+    from(s, "from B2 Plains");  // both declare before either resolves (T8.4)
+    from(s, "from C1 Swamp");
     play(s, "commit 4");
     play(s, "commit 4");
     // 4 against 4: nobody enters, both go home unharmed (R16).
@@ -217,8 +223,8 @@ TEST(TurfWarsRules, T9_8_TwoAttackersOnAnEmptyTurf) {
   Scenario sc(2, kSimple);
   sc.troops(0, "B2", 6).troops(1, "C1", 4).troops(1, "E4", 2);
   auto& s = sc.actions({{0, "Desert Attack (26)"}, {1, "Desert Attack (26)"}});
-  play(s, "from B2 Plains");
-  play(s, "from C1 Swamp");
+  from(s, "from B2 Plains");
+  from(s, "from C1 Swamp");
   play(s, "commit 6");
   play(s, "commit 4");
   EXPECT_EQ(owner_at(s, "C2"), 0);
@@ -333,7 +339,7 @@ TEST(TurfWarsRules, T9_7_CryForHelpChains) {  // FAQ: a Cry for Help drawing ano
     sc.p.seats[3].hand[7] = 1;
     sc.p.seats[1].dp = 10;
     auto& s = sc.actions({{0, "Forest Attack (27)"}});
-    play(s, "from A1 Desert");
+    from(s, "from A1 Desert");
     play(s, "commit " + std::to_string(attack));
     play(s, "commit 3");
     play(s, "play Cry for Help");
@@ -370,7 +376,7 @@ TEST(TurfWarsRules, T9_2_PaladinsChampionTheDefender) {
   sc.set_faction(2, "paladins");
   sc.troops(0, "A1", 6).troops(0, "G1", 2).troops(1, "A2", 3).troops(2, "G7", 5);
   auto& s = sc.actions({{0, "Forest Attack (27)"}});
-  play(s, "from A1 Desert");
+  from(s, "from A1 Desert");
   play(s, "commit 6");
   ASSERT_EQ(s.to_move(), 2);
   EXPECT_FALSE(has(labels(s), "support seat 0 (Lizard Folk)"));  // the defender's side only
@@ -387,7 +393,7 @@ TEST(TurfWarsRules, T8_5_TeleportNeedsAnEmptyTurf) {  // FAQ
   Scenario sc(2);
   sc.troops(0, "B2", 5).troops(0, "A5", 2).troops(1, "E3", 3);
   auto& s = sc.actions({{0, "Forest Teleport (11)"}});
-  play(s, "from A5 Plains");
+  from(s, "from A5 Plains");
   const auto l = labels(s);
   EXPECT_TRUE(has(l, "to A2 Forest"));
   EXPECT_TRUE(has(l, "to C4 Forest"));
@@ -411,7 +417,7 @@ TEST(TurfWarsRules, T8_2_AttackNeedsAnAdjacentTurfOfTheType) {
   Scenario sc(2);
   sc.troops(0, "B2", 5).troops(1, "E4", 3);
   auto& s = sc.actions({{0, "Forest Attack (27)"}});
-  play(s, "from B2 Plains");  // A2 is the only adjacent forest
+  from(s, "from B2 Plains");  // A2 is the only adjacent forest
   play(s, "commit 2");        // into an empty turf the troops simply move (T8.9)
   EXPECT_EQ(troops_at(s, "A2"), 2);
   EXPECT_EQ(troops_at(s, "B2"), 3);
@@ -425,7 +431,7 @@ TEST(TurfWarsRules, T8_3_StrikeReachesTwoSteps) {
   Scenario sc(2);
   sc.troops(0, "E1", 5).troops(1, "A5", 3);
   auto& s = sc.actions({{0, "Forest Strike (21)"}});
-  play(s, "from E1 Sea");  // E3 is two steps away (through E2); the only forest in reach
+  from(s, "from E1 Sea");  // E3 is two steps away (through E2); the only forest in reach
   play(s, "commit 5");
   EXPECT_EQ(troops_at(s, "E3"), 5);
 }
@@ -443,12 +449,13 @@ TEST(TurfWarsRules, T6_9_MirageBansAttacksNotTeleports) {  // FAQ
   Scenario sc(2);
   sc.event("mirage").troops(0, "B2", 5).troops(1, "E3", 3);
   auto& s = sc.actions({{0, "Desert Teleport (10)"}});
-  play(s, "from B2 Plains");
+  from(s, "from B2 Plains");
   EXPECT_TRUE(has(labels(s), "to C2 Desert"));
 }
 
-TEST(TurfWarsRules, T6_8_BloodlustForcesAnAttack) {  // FAQ, R22
+TEST(TurfWarsRules, R22_BloodlustHalfHouseRule) {  // FAQ: the suggested house rule
   Scenario sc(2);
+  sc.p.bloodlust_half = true;
   sc.event("bloodlust").troops(0, "B2", 6).troops(1, "C2", 3).troops(1, "E4", 2);
   auto& s = sc.actions({});
   ASSERT_EQ(pos(s).phase, Phase::kBloodlust);
@@ -462,12 +469,40 @@ TEST(TurfWarsRules, T6_8_BloodlustForcesAnAttack) {  // FAQ, R22
   EXPECT_EQ(owner_at(s, "C2"), 0);
 }
 
+// The printed reading (default): any adjacent turf, empty or not, and a single troop is enough
+// ("Technically..." — the FAQ). An empty turf both triggers and satisfies the lust.
+TEST(TurfWarsRules, R22_T6_8_BloodlustAsPrinted) {
+  Scenario sc(2);
+  // B2's neighbours A2 (forest), C2 (desert) and B3 (mountain) are all empty; seat 1 is far away
+  // at E4, next to the empty E3 and D4.
+  sc.event("bloodlust").troops(0, "B2", 6).troops(1, "E4", 2);
+  auto& s = sc.actions({});
+  ASSERT_EQ(pos(s).phase, Phase::kBloodlust);
+  ASSERT_EQ(s.to_move(), 0);
+  auto l = labels(s);
+  EXPECT_TRUE(has(l, "to A2 Forest"));
+  EXPECT_TRUE(has(l, "to C2 Desert"));
+  EXPECT_TRUE(has(l, "to B3 Mountain"));
+  EXPECT_FALSE(has(l, "pass"));
+  play(s, "to C2 Desert");
+  l = labels(s);
+  EXPECT_TRUE(has(l, "commit 1"));  // a single troop is enough
+  play(s, "commit 1");
+  EXPECT_EQ(owner_at(s, "C2"), 0);
+  EXPECT_EQ(troops_at(s, "C2"), 1);
+  EXPECT_EQ(troops_at(s, "B2"), 5);
+  // Seat 1 must attack too, though no rival is next to it.
+  ASSERT_EQ(pos(s).phase, Phase::kBloodlust);
+  ASSERT_EQ(s.to_move(), 1);
+  EXPECT_FALSE(has(labels(s), "pass"));
+}
+
 TEST(TurfWarsRules, T6_7_RampageStopsWhenNegated) {  // FAQ
   Scenario sc(2);
   sc.event("rampage").troops(0, "B2", 10).troops(1, "C1", 2).troops(1, "E4", 2);
   sc.hand(1, {"negate"});
   auto& s = sc.actions({{0, "Desert Attack (26)"}});
-  play(s, "from B2 Plains");
+  from(s, "from B2 Plains");
   play(s, "commit 10");  // into the empty C2: an attack won
   ASSERT_EQ(pos(s).step, Step::kRampage);
   play(s, "rampage into C1 Swamp");
@@ -482,7 +517,7 @@ TEST(TurfWarsRules, T6_7_RampageGoesOnAfterAWin) {
   Scenario sc(2, kWinnerTakesAll);
   sc.event("rampage").troops(0, "B2", 10).troops(1, "C1", 2).troops(1, "E4", 2);
   auto& s = sc.actions({{0, "Desert Attack (26)"}});
-  play(s, "from B2 Plains");
+  from(s, "from B2 Plains");
   play(s, "commit 10");
   play(s, "rampage into C1 Swamp");
   play(s, "commit 10");
@@ -527,7 +562,7 @@ TEST(TurfWarsRules, T6_6_LizardFolkOutOfMindControlIsSafe) {  // FAQ
   sc.troops(0, "A3", 5).troops(2, "A2", 2).troops(1, "G7", 2);
   auto& s = sc.actions({{0, "Forest Attack (27)"}});
   EXPECT_EQ(s.to_move(), 2);  // the next player to the left taking part decides (T6.6)
-  play(s, "from A3 Swamp");
+  from(s, "from A3 Swamp");
   EXPECT_EQ(s.to_move(), 2);
   play(s, "commit 1");
   EXPECT_EQ(s.to_move(), 2);  // now as the defender
@@ -633,7 +668,7 @@ TEST(TurfWarsRules, T8_2_AttackWithEveryTroopAbandonsTheStart) {  // FAQ
   Scenario sc(2);
   sc.troops(0, "B2", 5).troops(0, "E1", 2).troops(1, "E4", 3);
   auto& s = sc.actions({{0, "Forest Attack (27)"}});
-  play(s, "from B2 Plains");  // A2 is the only adjacent forest
+  from(s, "from B2 Plains");  // A2 is the only adjacent forest
   play(s, "commit 5");        // all of them: B2 is left behind
   EXPECT_EQ(troops_at(s, "A2"), 5);
   EXPECT_EQ(owner_at(s, "A2"), 0);
@@ -858,7 +893,7 @@ TEST(TurfWarsRules, T13_2_OnlyYourOwnBlowCounts) {  // FAQ
     sc.p.seats[0].nemesis = 2;
     sc.troops(killer, "A1", 5).troops(1 - killer, "G1", 3).troops(2, "A2", 1);
     auto& s = sc.actions({{killer, "Forest Attack (27)"}});
-    play(s, "from A1 Desert");
+    from(s, "from A1 Desert");
     play(s, "commit 5");
     play(s, "commit 1");
     EXPECT_TRUE(pos(s).seats[2].eliminated);
@@ -1044,7 +1079,7 @@ TEST(TurfWarsRules, T8_3_CentaursAttackTwoSteps) {
     sc.set_faction(0, f).troops(0, "D1", 4).troops(1, "A5", 3);
     auto& s = sc.actions({{0, "Mountain Attack (28)"}});
     if (std::string(f) == "centaurs") {
-      play(s, "from D1 Plains");
+      from(s, "from D1 Plains");
       play(s, "commit 4");
       EXPECT_EQ(troops_at(s, "E2"), 4);
     } else {
@@ -1066,7 +1101,7 @@ TEST(TurfWarsRules, T9_3_SirensLure) {  // R20
   sc.set_faction(1, "sirens");
   sc.troops(0, "A1", 4).troops(0, "G1", 2).troops(1, "A2", 1).troops(2, "G7", 5);
   auto& s = sc.actions({{0, "Forest Attack (27)"}});
-  play(s, "from A1 Desert");
+  from(s, "from A1 Desert");
   play(s, "commit 4");
   ASSERT_EQ(s.to_move(), 1);
   play(s, "lure from seat 2 (Dryads)");
@@ -1084,7 +1119,7 @@ TEST(TurfWarsRules, T9_2_FrenemyDaySupport) {
   sc.troops(0, "A1", 3).troops(0, "G1", 2).troops(1, "A2", 5).troops(1, "C5", 2);
   sc.troops(2, "G7", 5);
   auto& s = sc.actions({{0, "Forest Attack (27)"}});
-  play(s, "from A1 Desert");
+  from(s, "from A1 Desert");
   play(s, "commit 3");
   ASSERT_EQ(s.to_move(), 2);
   const auto l = labels(s);
@@ -1100,15 +1135,35 @@ TEST(TurfWarsRules, T9_2_FrenemyDaySupport) {
   EXPECT_TRUE(pos(s).num_owed == 0);  // voluntary support is not paid
 }
 
-TEST(TurfWarsRules, T6_2_LizardFolkStayOutOfPestilence) {
+// R24: the Lizard Folk may stay out of Maelstrom and Mind Control only (the FAQ); every other
+// event acts on them ("All factions are intended to suffer (or prosper) from any event").
+TEST(TurfWarsRules, R24_T6_2_LizardFolkCannotStayOutOfPestilence) {
   Scenario sc(2);
   sc.troops(0, "B2", 5).troops(1, "E3", 5);
   next_event(sc.p, "pestilence");
   auto& s = sc.at(Phase::kEvent);
-  ASSERT_EQ(pos(s).step, Step::kOptOut);
-  play(s, "stay out of the event");
-  EXPECT_EQ(troops_at(s, "B2"), 5);
+  EXPECT_NE(pos(s).step, Step::kOptOut);
+  EXPECT_EQ(troops_at(s, "B2"), 3);
   EXPECT_EQ(troops_at(s, "E3"), 3);
+}
+
+// The FAQ on Exile: "Yes. Everyone does." The Lizard Folk declare a new home like everyone else.
+TEST(TurfWarsRules, R24_T6_4_ExileEveryoneDoes) {
+  Scenario sc(2);
+  sc.troops(0, "B2", 5).troops(1, "E3", 5);
+  next_event(sc.p, "exile");
+  auto& s = sc.at(Phase::kEvent);
+  ASSERT_EQ(pos(s).step, Step::kDeclareHome);  // no choice to stay out first
+  EXPECT_EQ(s.to_move(), 0);                   // the Lizard Folk, holding the FTT
+  const int before = pos(s).seats[0].home;
+  play(s, "home Forest");
+  EXPECT_NE(pos(s).seats[0].home, before);
+  for (const char* id : {"maelstrom", "mind_control"})  // the two it may stay out of
+    EXPECT_TRUE(content().events[content().event_index(id)].opt_out) << id;
+  for (const auto& e : content().events)
+    if (e.id != "maelstrom" && e.id != "mind_control") {
+      EXPECT_FALSE(e.opt_out) << e.id;
+    }
 }
 
 TEST(TurfWarsRules, T6_3_EventsActAtOnce) {
@@ -1181,7 +1236,7 @@ TEST(TurfWarsRules, T15_3_KillLeft) {
   sc.secret(0, "kill_left");  // seat 0's left neighbour is seat 1 (R7)
   sc.troops(0, "A1", 5).troops(1, "A2", 1).troops(2, "G7", 3);
   auto& s = sc.actions({{0, "Forest Attack (27)"}});
-  play(s, "from A1 Desert");
+  from(s, "from A1 Desert");
   play(s, "commit 5");
   play(s, "commit 1");
   ASSERT_TRUE(s.terminal());
@@ -1248,7 +1303,7 @@ TEST(TurfWarsRules, T15_3_InstantCards) {
     sc.p.seats[1].start = static_cast<std::uint8_t>(cell(sc.p, "B1"));
     sc.p.seats[0].usurped = before;
     auto& s = sc.actions({{0, "Mountain Attack (28)"}});
-    play(s, "from A1 Desert");
+    from(s, "from A1 Desert");
     play(s, "commit 6");
     play(s, "commit 2");
     EXPECT_EQ(owner_at(s, "B1"), 0);
@@ -1260,7 +1315,7 @@ TEST(TurfWarsRules, T15_3_InstantCards) {
     sc.secret(0, "usurper").troops(0, "B2", 3).troops(1, "E4", 2);
     sc.p.seats[1].start = static_cast<std::uint8_t>(cell(sc.p, "C2"));
     auto& s = sc.actions({{0, "Desert Attack (26)"}});
-    play(s, "from B2 Plains");
+    from(s, "from B2 Plains");
     play(s, "commit 2");
     EXPECT_EQ(owner_at(s, "C2"), 0);
     EXPECT_FALSE(s.terminal());
@@ -1306,6 +1361,141 @@ TEST(TurfWarsRules, T15_3_GuardianAtTheEndOfARound) {
       EXPECT_FALSE(s.terminal());  // from round 5 only
     }
   }
+}
+
+// ---- Issue 14 readings ------------------------------------------------------------------------
+
+// R29: the rulebook's wins are for factions still in the war and its tie-break speaks of the
+// remaining players: an eliminated seat ranks below every seat still in, whatever its DP.
+TEST(TurfWarsRules, R29_EliminatedSeatsRankBelowSeatsStillIn) {
+  Scenario sc(3);
+  sc.troops(0, "A1", 3).troops(1, "G7", 3);
+  sc.p.seats[0].dp = 10;
+  sc.p.seats[1].dp = 5;
+  sc.p.seats[2].dp = 30;  // wiped out earlier, with the most DP
+  sc.p.seats[2].eliminated = true;
+  sc.p.round = 10;
+  auto& s = sc.at(Phase::kTieBreak);  // after round 10
+  ASSERT_TRUE(s.terminal());
+  EXPECT_EQ(pos(s).winners, 1);
+  EXPECT_EQ(pos(s).win_type, WinType::kPoints);
+  EXPECT_EQ(s.ranking(), (std::vector<int>{0, 1, 2}));
+  const auto sc3 = s.scores();
+  EXPECT_EQ(sc3[0], 10);
+  EXPECT_EQ(sc3[1], 5);
+  EXPECT_EQ(sc3[2], 4);  // lowered to one below the lowest seat still in, so scores agree (R32)
+}
+
+// R29: a lone survivor ends the game at once and wins it; the eliminated rank below it by DP.
+TEST(TurfWarsRules, R29_T13_6_LoneSurvivorWins) {
+  Scenario sc(3);
+  sc.troops(0, "A1", 2);
+  sc.p.seats[0].dp = 3;
+  sc.p.seats[1].dp = 40;
+  sc.p.seats[2].dp = 12;
+  sc.p.seats[1].eliminated = sc.p.seats[2].eliminated = true;
+  auto& s = sc.at(Phase::kScore);
+  ASSERT_TRUE(s.terminal());
+  EXPECT_EQ(pos(s).winners, 1);
+  EXPECT_EQ(s.ranking(), (std::vector<int>{0, 1, 2}));
+  EXPECT_GT(s.scores()[0], s.scores()[1]);
+  EXPECT_GT(s.scores()[1], s.scores()[2]);
+}
+
+// R29 for the bots: the evaluation agrees that an eliminated seat ends below every seat still in.
+TEST(TurfWarsRules, R29_TheEvaluationPutsTheEliminatedLast) {
+  Scenario sc(3);
+  sc.troops(0, "A1", 3).troops(1, "G7", 3);
+  sc.p.seats[2].dp = 60;
+  sc.p.seats[2].eliminated = true;
+  sc.p.phase = Phase::kDraft;
+  const TurfWarsState st(&testing::game(), sc.p);
+  const auto v = testing::game().evaluate(st);
+  EXPECT_LT(v[2], v[0]);
+  EXPECT_LT(v[2], v[1]);
+}
+
+// R35: "reveal it, perform the action listed": a card with a legal use cannot be declined.
+TEST(TurfWarsRules, R35_T8_8_ACardWithAUseMustBePerformed) {
+  {
+    Scenario sc(2);
+    // Two turfs next to the desert C2 (seat 1): a real choice of source, but no pass.
+    sc.troops(0, "B2", 3).troops(0, "C1", 3).troops(1, "C2", 2).troops(1, "E4", 2);
+    auto& s = sc.actions({{0, "Desert Attack (26)"}});
+    ASSERT_EQ(pos(s).step, Step::kSource);
+    const auto l = labels(s);
+    EXPECT_TRUE(has(l, "from B2 Plains"));
+    EXPECT_TRUE(has(l, "from C1 Swamp"));
+    EXPECT_FALSE(has(l, "pass"));
+  }
+  {
+    Scenario sc(2);  // a Teleport with an empty target: performed too
+    sc.troops(0, "B2", 5).troops(0, "A5", 2).troops(1, "E3", 3);
+    auto& s = sc.actions({{0, "Forest Teleport (11)"}});
+    ASSERT_EQ(pos(s).step, Step::kSource);
+    EXPECT_FALSE(has(labels(s), "pass"));
+    play(s, "from A5 Plains");
+    EXPECT_FALSE(has(labels(s), "pass"));
+  }
+  // No legal use (no desert next to D1): revealed and discarded without a decision.
+  Scenario sc(2);
+  sc.troops(0, "D1", 3).troops(1, "E4", 2);
+  const int t = testing::tmpl("Desert Attack (26)");
+  auto& s = sc.actions({{0, "Desert Attack (26)"}});
+  EXPECT_NE(pos(s).phase, Phase::kActions);
+  EXPECT_EQ(pos(s).action_discard[t], 1);
+}
+
+// R50: "If it's occupied or if two factions attack the same turf ... Turf War", "for all
+// attackers/defenders, a Combat Card must be played": two attacks of one priority on one occupied
+// turf are one war with both attackers and the defender.
+TEST(TurfWarsRules, R50_T9_1_TwoAttackersAndADefenderFightOneWar) {
+  auto build = [](Scenario& sc, int garrison) -> State& {
+    sc.p.round = 1;  // no teleporters: E3 is the only desert next to E2 and to D3
+    sc.troops(0, "E2", 6).troops(1, "D3", 6).troops(2, "E3", garrison).troops(2, "A1", 2);
+    return sc.actions({{0, "Desert Attack (26)"}, {1, "Desert Attack (26)"}});
+  };
+  {
+    Scenario sc(3);
+    State& s = build(sc, 4);
+    play(s, "commit 5");  // seat 0
+    play(s, "commit 3");  // seat 1
+    ASSERT_EQ(s.to_move(), 2);
+    play(s, "commit 4");               // the defender: 5 beats 4 and 3
+    EXPECT_EQ(pos(s).wars_fought, 1);  // one war, not two
+    EXPECT_EQ(owner_at(s, "E3"), 0);
+    EXPECT_EQ(troops_at(s, "E3"), 3);  // simple cost: int((3 + 4) / 3) = 2
+    EXPECT_EQ(troops_at(s, "D3"), 3);  // seat 1 lost the 3 it committed
+    EXPECT_EQ(pos(s).seats[1].wars_lost, 1);
+    EXPECT_EQ(pos(s).seats[2].wars_lost, 1);
+  }
+  {  // A tie at the top between the attackers goes to the defender (T9.9).
+    Scenario sc(3);
+    State& s = build(sc, 6);
+    play(s, "commit 5");
+    play(s, "commit 5");
+    play(s, "commit 3");  // 5 = 5 > 3: no attacker beats every other side
+    EXPECT_EQ(pos(s).wars_fought, 1);
+    EXPECT_EQ(owner_at(s, "E3"), 2);
+    EXPECT_EQ(troops_at(s, "E3"), 3);  // the cost int(10 / 3) = 3, from its 3 committed (R51)
+    EXPECT_EQ(troops_at(s, "E2"), 1);
+    EXPECT_EQ(troops_at(s, "D3"), 1);
+    EXPECT_EQ(pos(s).seats[2].defences_won, 1);
+  }
+}
+
+// R51: the winner's cost is paid from the troops it committed, never more: a defender who commits
+// 1 of 10 and wins loses that 1, not int(9 / 3) = 3 (the Fury variant's own words: "from the
+// committed number of troops used").
+TEST(TurfWarsRules, R51_T10_5_CostCappedAtCommittedTroops) {
+  Scenario sc(2, kSimple);
+  sc.hand(1, {"v10"});
+  auto& s = desert_attack(sc, 9, 10);
+  play(s, "commit 1");
+  play(s, "play 10");  // 1 + 10 beats 9
+  EXPECT_EQ(owner_at(s, "C2"), 1);
+  EXPECT_EQ(troops_at(s, "C2"), 9);
+  EXPECT_EQ(owner_at(s, "B2"), -1);  // the attacker lost its nine
 }
 
 // ---- Content ---------------------------------------------------------------------------------

@@ -86,6 +86,60 @@ TEST(TurfWarsView, E2_ViewsHoldNothingHidden) {
   EXPECT_GT(checked, 100);
 }
 
+// E3: undo must not probe secrets. Whether an action can be taken back may not depend on anything
+// the mover cannot see, and after an action that stays undoable the mover's view is the same in
+// every world consistent with its view before it: otherwise taking back an action would tell it,
+// say, that no rival's secret win card fired. Worlds are sampled from the mover's view before the
+// action; the action is applied in each.
+TEST(TurfWarsView, E3_UndoNeverProbesHiddenInformation) {
+  int probes = 0, undoable = 0, secret_checks = 0;
+  for (int players : {2, 3, 4, 6}) {
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+      const GameInfo& g = testing::game();
+      auto s = g.create(g.resolve({{"players", std::to_string(players)}}), 500 + seed);
+      Rng r(seed * 31 + static_cast<std::uint64_t>(players));
+      std::vector<Action> legal;
+      for (int i = 0; i < 4000 && !s->terminal(); ++i) {
+        s->legal_actions(legal);
+        const Action a = legal[r.below(static_cast<std::uint32_t>(legal.size()))];
+        if (i % 5 == 0) {
+          const Seat m = s->to_move();
+          const View before = s->view(m, false);
+          bool others_hold_secrets = false;
+          for (int o = 0; o < players; ++o)
+            others_hold_secrets |=
+                o != m && !pos(*s).seats[o].eliminated && pos(*s).seats[o].num_secrets > 0;
+          std::vector<int> undo;
+          std::vector<Position> seen;
+          for (int k = 0; k < 4; ++k) {
+            auto w = before.sample_world(r);
+            ASSERT_TRUE(w->is_legal(a));
+            w->apply(a);
+            undo.push_back(w->undo_floor() < w->move_number());
+            seen.push_back(redacted(*w, m));
+          }
+          ++probes;
+          for (std::size_t k = 1; k < undo.size(); ++k) {
+            EXPECT_EQ(undo[k], undo[0]) << "undoability depends on the world: players " << players
+                                        << " seed " << seed << " action " << i;
+            if (undo[0] && undo[k]) {
+              EXPECT_TRUE(seen[k] == seen[0]) << "an undoable action shows the mover different "
+                                                 "worlds: players "
+                                              << players << " seed " << seed << " action " << i;
+            }
+          }
+          undoable += undo[0];
+          secret_checks += others_hold_secrets;
+        }
+        s->apply(a);
+      }
+    }
+  }
+  EXPECT_GT(probes, 1000);
+  EXPECT_GT(undoable, probes / 10);  // undo still works where nothing hidden is consulted
+  EXPECT_GT(secret_checks, probes / 10);
+}
+
 TEST(TurfWarsView, E2_FactionChoiceIsSecretUntilTheReveal) {
   auto s = fresh(3, 9);
   std::vector<Action> legal;

@@ -197,6 +197,24 @@ std::vector<double> evaluate(const State& state) {
     }
     v[s] += kWin * kSecret * best * best * best;
   }
+  // R29: an eliminated seat ends below every seat still in, as final_scores puts it.
+  double lowest_in = 0, highest_out = 0;
+  bool anyone_in = false, anyone_out = false;
+  for (int s = 0; s < n; ++s) {
+    if (p.seats[s].faction == kNone) continue;
+    if (!p.seats[s].eliminated) {
+      lowest_in = anyone_in ? std::min(lowest_in, v[s]) : v[s];
+      anyone_in = true;
+    } else {
+      highest_out = anyone_out ? std::max(highest_out, v[s]) : v[s];
+      anyone_out = true;
+    }
+  }
+  if (anyone_in && anyone_out) {
+    const double shift = std::max(0.0, highest_out - (lowest_in - 1));
+    for (int s = 0; s < n; ++s)
+      if (p.seats[s].eliminated) v[s] -= shift;
+  }
   return v;
 }
 

@@ -224,8 +224,8 @@ std::vector<int> TurfWarsState::ranking() const {
 }
 
 int TurfWarsState::length_bound() const {
-  return turfwars::length_bound(
-      {pos_.num_seats, static_cast<Cost>(pos_.cost), pos_.mind_control_on, pos_.one_faction});
+  return turfwars::length_bound({pos_.num_seats, static_cast<Cost>(pos_.cost), pos_.mind_control_on,
+                                 pos_.one_faction, pos_.bloodlust_half});
 }
 
 std::string TurfWarsState::action_label(Action a) const {
@@ -883,6 +883,7 @@ void TurfWarsView::to_json(nlohmann::json& j) const {
   j["cost"] = kCostIds[p.cost];
   j["mind_control"] = p.mind_control_on;
   j["factions"] = p.one_faction ? "dealt" : "choose";
+  j["bloodlust"] = p.bloodlust_half ? "half" : "printed";
   j["round"] = p.round;
   j["rounds_played"] = p.rounds_played;
   j["phase"] = phase_name(p.phase);
@@ -1017,7 +1018,7 @@ void register_game(Registry& registry) {
   info->summary =
       "Two to six fantasy factions draft action cards and fight Turf Wars with troops and combat "
       "cards for home turfs, a nemesis, secret goals or points.";
-  info->rules_version = "turfwars-2";
+  info->rules_version = "turfwars-3";
   info->min_players = 2;
   info->max_players = kMaxSeats;
   info->options.push_back(
@@ -1046,6 +1047,14 @@ void register_game(Registry& registry) {
                            0,
                            "choose one of two dealt faction cards, or play the one card dealt "
                            "(T2.2; dealt measures every faction equally in the lab)"});
+  info->options.push_back({"bloodlust",
+                           OptionSpec::Kind::Choice,
+                           "printed",
+                           {"printed", "half"},
+                           0,
+                           0,
+                           "Bloodlust as printed (any adjacent turf, a single troop is enough) or "
+                           "the FAQ's house rule (a rival's turf, half the troops; T6.8, R22)"});
   info->rules_text = embedded_file("docs/rules/turfwars.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {
@@ -1055,6 +1064,7 @@ void register_game(Registry& registry) {
       if (options.get("cost") == kCostIds[k]) s.cost = static_cast<Cost>(k);
     s.mind_control = options.get("mind_control") == "on";
     s.one_faction = options.get("factions") == "dealt";
+    s.bloodlust_half = options.get("bloodlust") == "half";
     Position p;
     setup(p, s, seed);
     return std::make_unique<TurfWarsState>(self, p);

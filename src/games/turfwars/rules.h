@@ -333,7 +333,7 @@ struct War {
   std::uint8_t killed = 0;         // enemy troops killed (raise dead)
   std::uint8_t pull_from = kNone;
   std::uint8_t lured = 0;  // Sirens' lured troops, committed with the defence (R20)
-  std::uint8_t att_fought = 0, def_fought = 0;  // committed troops as the cards are played
+  std::array<std::uint8_t, kMaxSeats> fought{};  // each side's committed troops as cards are played
   std::uint8_t survivors = 0;  // the winning leader's committed troops left after the cost
   std::uint8_t card_cursor = 0, fury_cursor = 0;
   bool operator==(const War&) const = default;
@@ -360,7 +360,8 @@ struct Position {
   std::uint8_t board = 0;  // index into content().boards
   std::uint8_t cost = kSimple;
   bool mind_control_on = true;
-  bool one_faction = false;  // option factions=dealt: one faction card each, no choice (T2.2)
+  bool one_faction = false;     // option factions=dealt: one faction card each, no choice (T2.2)
+  bool bloodlust_half = false;  // option bloodlust=half: the FAQ's suggested house rule (R22)
 
   std::array<std::uint8_t, kMaxCells> troops{};
   std::array<std::int8_t, kMaxCells> owner{};  // -1 empty
@@ -420,6 +421,9 @@ struct Position {
 
   std::uint16_t wars_fought = 0;  // Turf Wars resolved or cancelled (a counter for the lab)
   std::uint32_t commits = 0;      // randomness drawn or hidden facts revealed so far
+  // Seats whose hidden win conditions (secret cards) a win check consulted during the current
+  // apply (E3): a check of another seat's secret is a commit point for the mover.
+  std::uint8_t probed = 0;
   Rng rng;
 
   bool operator==(const Position&) const = default;
@@ -434,6 +438,7 @@ struct Setup {
   Cost cost = kSimple;
   bool mind_control = true;
   bool one_faction = false;  // factions=dealt (T2.2): each player is dealt one faction, no choice
+  bool bloodlust_half = false;  // bloodlust=half (R22): occupied turfs only, half the troops
 };
 void setup(Position& p, const Setup& s, std::uint64_t seed);
 

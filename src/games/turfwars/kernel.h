@@ -1,0 +1,268 @@
+// Turf Wars: what the kernel's source files share (rules.cpp: troops, cards, the main loop, legal
+// actions and apply; setup.cpp: set-up; events.cpp: pre-event abilities, reinforcements and the
+// event; actions.cpp: the draft, the actions and Bloodlust; war.cpp: Turf Wars; score.cpp: scoring
+// and spending; wins.cpp: the ways to win, eliminations and the tie-break). Not part of the game's
+// interface: the adapter, views and tests use rules.h.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "games/turfwars/rules.h"
+
+namespace turf::turfwars::kernel {
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+struct Acts {
+  std::array<int, 192> a;  // only the first n are meaningful (no zeroing per call)
+  int n = 0;
+  void add(int x) { a[n++] = x; }
+};
+
+// ---- small helpers ---------------------------------------------------------------------------
+
+inline const Content& C() {
+  static const Content& c = content();
+  return c;
+}
+
+inline const EventDef* event_for(const Position& p, int seat) {
+  if (p.event == kNone) return nullptr;
+  if (seat >= 0 && p.seats[seat].opted_out) return nullptr;
+  return &C().events[p.event];
+}
+
+inline bool abilities_on(const Position& p, int seat) {
+  const EventDef* e = event_for(p, seat);
+  return !(e && e->abilities_off);
+}
+
+inline const Faction* base_faction(const Position& p, int seat) {
+  const auto f = p.seats[seat].faction;
+  return f == kNone ? nullptr : &C().factions[f];
+}
+
+inline bool active(const Position& p, int seat) {
+  return !p.seats[seat].eliminated;
+}
+
+template <class F>
+void for_each_neighbour(const Position& p, int cell, F f) {
+  const Board& b = board_of(p);
+  if (teleporters_active(p)) {
+    for (int a : b.adj_tele[cell]) f(a);
+  } else {
+    for (int a : b.adj[cell]) f(a);
+  }
+}
+
+template <class F>
+void for_each_reach2(const Position& p, int cell, F f) {
+  const Board& b = board_of(p);
+  if (teleporters_active(p)) {
+    for (int a : b.reach2_tele[cell]) f(a);
+  } else {
+    for (int a : b.reach2[cell]) f(a);
+  }
+}
+
+// ---- troops, turn order, cards (rules.cpp) ---------------------------------------------------
+
+int in_transit(const Position& p, int seat);
+int troops_in_play(const Position& p, int seat);
+int cube_room(const Position& p, int seat);
+int add_troops(Position& p, int seat, int cell, int n);
+void remove_troops(Position& p, int cell, int n, int killer);
+void move_troops(Position& p, int from, int to, int n);
+void build_order(Position& p, int first);
+inline int hand_total(const SeatState& s) {
+  int n = 0;
+  for (int t = 0; t < kCombatTypes; ++t) n += s.hand[t];
+  return n;
+}
+void forget_public(Position& p, int seat, int t);
+void forget_private(Position& p, int seat, int t, int witness);
+int draw_combat(Position& p);
+int combat_available(const Position& p);
+void discard_combat(Position& p, int t);
+int action_available(const Position& p);
+int draw_action(Position& p);
+
+// ---- attacks (rules.cpp) ---------------------------------------------------------------------
+
+bool attackable(const Position& p, int attacker, int cell);
+bool reaches_two(const Position& p, int seat, const ActionTemplate& t, int source);
+// Targets of an Attack or Strike card from a source (T8.2, T8.3).
+template <class F>
+void card_targets(const Position& p, int seat, const ActionTemplate& t, int source, F f) {
+  const Board& b = board_of(p);
+  auto visit = [&](int c) {
+    if (b.type[c] == t.turf && attackable(p, seat, c)) f(c);
+  };
+  if (reaches_two(p, seat, t, source))
+    for_each_reach2(p, source, visit);
+  else
+    for_each_neighbour(p, source, visit);
+}
+bool has_card_target(const Position& p, int seat, const ActionTemplate& t, int source);
+// Bloodlust and Rampage targets: adjacent turfs of any type (T6 R22, R21).
+template <class F>
+void adjacent_targets(const Position& p, int seat, int source, bool occupied_only, F f) {
+  for_each_neighbour(p, source, [&](int c) {
+    if (!attackable(p, seat, c)) return;
+    if (occupied_only && p.owner[c] < 0) return;
+    f(c);
+  });
+}
+int controller_of(const Position& p, int seat);
+
+// ---- decisions and the main loop (rules.cpp) -------------------------------------------------
+
+inline void decide(Position& p, Step s, int seat) {
+  p.step = s;
+  p.to_move = static_cast<std::uint8_t>(seat);
+}
+bool auto_ok(Step s);
+int owned_count(const Position& p, int seat);
+bool can_place(const Position& p, int seat);
+bool can_transfer(const Position& p, int seat);
+inline int ceil_half(int n) {
+  return (n + 1) / 2;
+}
+void gen(const Position& p, Acts& out);
+void take(Position& p, int a);
+void run(Position& p, bool check);
+void begin_round(Position& p);
+void end_round(Position& p);
+
+// ---- set-up (setup.cpp) ----------------------------------------------------------------------
+
+void deal_combat(Position& p);
+void draw_secret(Position& p, int seat);
+void reveal_factions(Position& p);
+// Starting turfs (T2.6 and R4's fall-backs).
+template <class F>
+void start_options(const Position& p, int seat, F f) {
+  const Board& b = board_of(p);
+  auto free_of_starts = [&](int c) {
+    if (p.owner[c] >= 0) return false;
+    for (int o = 0; o < p.num_seats; ++o) {
+      const int st = p.seats[o].start;
+      if (o != seat && st != kNone && (st == c || b.ring[c].has(st))) return false;
+    }
+    return true;
+  };
+  const int home = p.seats[seat].home;
+  for (int tier = 0; tier < 4; ++tier) {
+    bool any = false;
+    for (int c : b.turfs) {
+      const bool type_ok = tier == 1 || tier == 3 || b.type[c] == home;
+      const bool spacing_ok = tier >= 2 ? p.owner[c] < 0 : free_of_starts(c);
+      if (type_ok && spacing_ok) {
+        any = true;
+        f(c);
+      }
+    }
+    if (any) return;
+  }
+}
+
+// ---- events (events.cpp) ---------------------------------------------------------------------
+
+bool run_pre_event(Position& p);
+bool run_reinforce(Position& p);
+bool run_event(Position& p);
+
+// ---- the draft and the actions (actions.cpp) -------------------------------------------------
+
+enum MemberStage : std::uint8_t {
+  kMsStart,
+  kMsAttack,  // the war machine runs (p.war)
+  kMsAfter,   // rampage choice
+  kMsTeleSource,
+  kMsTeleTarget,
+  kMsManeuver,
+  kMsReinforce,
+  kMsDone,
+};
+
+inline const ActionTemplate& tmpl_of(const Position& p) {
+  return C().templates[p.turn.tmpl];
+}
+
+inline bool valid_source(const Position& p, int seat, int cell) {
+  return p.owner[cell] == seat && p.troops[cell] > 0;
+}
+bool card_has_any(const Position& p, int seat, const ActionTemplate& t);
+bool teleport_has_any(const Position& p, int seat, const ActionTemplate& t);
+bool target_in_range(const Position& p, int seat, const ActionTemplate& t, int source, int target);
+void after_action_phase(Position& p);
+bool run_draft(Position& p);
+bool run_actions(Position& p);
+bool bloodlust_has_any(const Position& p, int s);
+bool run_bloodlust(Position& p);
+void after_attack(Position& p, int winner_seat, bool won);
+
+// ---- Turf Wars (war.cpp) ---------------------------------------------------------------------
+
+enum WarStage : std::uint8_t {
+  kWsCommit,
+  kWsJoin,
+  kWsPull,
+  kWsLure,
+  kWsDefend,
+  kWsMatch,
+  kWsVolley,
+  kWsCards,
+  kWsReveal,
+  kWsSupCards,
+  kWsCalls,
+  kWsCallMatch,
+  kWsCallCard,
+  kWsResolve,
+  kWsRetreat,
+  kWsMoveIn,
+  kWsFury,
+  kWsAfter,
+};
+
+inline int defender_side(const War& w) {
+  return w.has_defender ? w.n_sides - 1 : -1;
+}
+
+inline bool in_war(const War& w, int seat) {
+  return w.called_mask >> seat & 1;
+}
+void start_war(Position& p, const std::uint8_t* leaders, const std::uint8_t* sources, int n,
+               int target);
+int side_committed(const War& w, int side);
+int most_populous(const Position& p, int seat);
+bool may_join(const Position& p, int seat, int side);
+void add_supporter(Position& p, int seat, int side, bool forced);
+void give_support(Position& p, int i, int cell);
+void do_retreat(Position& p, int to);
+bool run_war(Position& p);
+
+// ---- scoring and spending (score.cpp) --------------------------------------------------------
+
+void run_score(Position& p);
+int ftt_price(const Position& p, int seat);
+bool buy_possible(const Position& p, int seat, int item);
+bool run_spend(Position& p);
+
+// ---- wins, eliminations and the tie-break (wins.cpp) -----------------------------------------
+
+struct Keys {
+  int dp, turfs, start, troops, support;
+};
+Keys keys_of(const Position& p, int s);
+bool undefeated(const Position& p, int seat);
+bool check_wins(Position& p, bool end_of_round);
+void check_eliminations(Position& p);
+void enter_tiebreak(Position& p);
+bool run_tiebreak(Position& p);
+
+}  // namespace turf::turfwars::kernel

@@ -1,0 +1,81 @@
+// Turf Wars kernel: scoring (T11) and spending DP (T12).
+#include <algorithm>
+
+#include "games/turfwars/kernel.h"
+
+namespace turf::turfwars::kernel {
+
+// Scoring (T11).
+void run_score(Position& p) {
+  const Content& c = C();
+  for (int s = 0; s < p.num_seats; ++s) {
+    if (!active(p, s)) continue;
+    int gain = turfs_of(p, s) / 2 + home_turfs_of(p, s);
+    if (rainbow(p, s)) gain += c.rainbow_bonus;
+    p.seats[s].dp = static_cast<std::int16_t>(p.seats[s].dp + gain);
+  }
+  for (int i = 0; i < p.num_owed; ++i) {  // R19: support is paid after the round's points
+    const auto& o = p.owed[i];
+    const int amount = std::min<int>(o[2], std::max<int>(0, p.seats[o[0]].dp));
+    p.seats[o[0]].dp = static_cast<std::int16_t>(p.seats[o[0]].dp - amount);
+    p.seats[o[1]].dp = static_cast<std::int16_t>(p.seats[o[1]].dp + amount);
+  }
+  p.num_owed = 0;
+  p.phase = Phase::kSpend;
+  build_order(p, p.ftt);
+}
+
+int ftt_price(const Position& p, int seat) {
+  return std::max(0, C().price_ftt + p.ftt_steals - ability_of(p, seat).ftt_discount);
+}
+
+bool buy_possible(const Position& p, int seat, int item) {
+  const Content& c = C();
+  const SeatState& s = p.seats[seat];
+  switch (item) {
+    case kBuyTroop:
+      return s.dp >= c.price_troop && can_place(p, seat);
+    case kBuySecret:
+      return s.dp >= c.price_secret && p.secret_deck_size > 0 && s.num_secrets < kMaxSecretsHeld;
+    case kBuyActions:
+      return s.dp >= c.price_actions && s.num_held + c.actions_bought <= c.held_action_cap &&
+             action_available(p) >= c.actions_bought;
+    case kBuyCombat:
+      return s.dp >= c.price_combat && combat_available(p) >= 2;
+    case kBuyFtt:
+      return p.ftt != seat && s.dp >= ftt_price(p, seat);
+    case kBuyExchange:
+      return hand_total(s) - s.hand[kZero] >= 2 && combat_available(p) >= 1;
+  }
+  return false;
+}
+
+bool run_spend(Position& p) {
+  while (p.cursor < p.n_order) {
+    const int s = p.order[p.cursor];
+    if (!active(p, s)) {
+      ++p.cursor;
+      continue;
+    }
+    if (p.sub == 1) {  // a bought troop to place
+      if (p.count > 0 && can_place(p, s)) {
+        decide(p, Step::kPlace, s);
+        return true;
+      }
+      p.sub = 0;
+    }
+    if (p.sub == 2) {
+      decide(p, Step::kKeepCombat, s);
+      return true;
+    }
+    if (p.sub == 3 || p.sub == 4) {
+      decide(p, Step::kExchange, s);
+      return true;
+    }
+    decide(p, Step::kBuy, s);
+    return true;
+  }
+  end_round(p);
+  return false;
+}
+}  // namespace turf::turfwars::kernel

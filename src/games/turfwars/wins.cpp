@@ -1,0 +1,416 @@
+// Turf Wars kernel: the ways to win (T13): domination, nemesis, secret wins and their priorities,
+// eliminations, the end by points, the tie-break chain, and the final scores and ranking.
+#include <algorithm>
+#include <array>
+
+#include "games/turfwars/kernel.h"
+
+namespace turf::turfwars::kernel {
+
+namespace {
+
+bool holds_secret(const Position& p, int seat, Condition c) {
+  const SeatState& s = p.seats[seat];
+  for (int i = 0; i < s.num_secrets; ++i)
+    if (C().secrets[s.secrets[i]].condition == c) return true;
+  return false;
+}
+
+bool encircles(const Position& p, int seat, int amount) {
+  const Board& b = board_of(p);
+  for (int c : b.turfs) {
+    if (p.owner[c] < 0 || p.owner[c] == seat || b.ring[c].n < amount) continue;
+    bool all = true;
+    for (int r : b.ring[c])
+      if (p.owner[r] != seat) {
+        all = false;
+        break;
+      }
+    if (all) return true;
+  }
+  return false;
+}
+
+// What a seat holds on the board, computed on demand (branch-free scans over every cell, masked
+// by the board's per-cell tables, which the compiler vectorises) and remembered for one check.
+// The Encircle test is costlier and runs only for a seat that holds it.
+struct Tally {
+  const Position* p = nullptr;
+  const Board* b = nullptr;
+  mutable std::array<int, kMaxSeats> turfs_, troops_;
+  mutable int occupied_ = -1;
+  mutable int encircled = 0, encircle_known = 0, encircle_amount = -1;
+  explicit Tally(const Position& pos) : p(&pos), b(&board_of(pos)) {
+    turfs_.fill(-1);
+    troops_.fill(-1);
+  }
+  int turfs(int seat) const {
+    if (turfs_[seat] < 0) turfs_[seat] = turfs_of(*p, seat);
+    return turfs_[seat];
+  }
+  int troops(int seat) const {
+    if (troops_[seat] < 0) troops_[seat] = troops_of(*p, seat);
+    return troops_[seat];
+  }
+  int occupied() const {
+    if (occupied_ < 0) {
+      std::uint8_t n = 0;
+      for (int c = 0; c < kMaxCells; ++c)
+        n = static_cast<std::uint8_t>(n + ((p->owner[c] >= 0) & b->is_turf[c]));
+      occupied_ = n;
+    }
+    return occupied_;
+  }
+  int max_turf(int seat) const {
+    const auto o = static_cast<std::int8_t>(seat);
+    std::uint8_t m = 0;
+    for (int c = 0; c < kMaxCells; ++c) {
+      const auto mask = static_cast<std::uint8_t>(-((p->owner[c] == o) & b->is_turf[c]));
+      m = std::max(m, static_cast<std::uint8_t>(p->troops[c] & mask));
+    }
+    return m;
+  }
+  int of_type(int seat, int type) const {
+    const auto o = static_cast<std::int8_t>(seat);
+    const auto t = static_cast<std::uint8_t>(type);
+    std::uint8_t n = 0;
+    for (int c = 0; c < kMaxCells; ++c)
+      n = static_cast<std::uint8_t>(n +
+                                    (static_cast<int>(p->owner[c] == o) & (b->turf_type[c] == t)));
+    return n;
+  }
+  // Whether the seat encircles a rival turf; the first amount asked for is used for every seat.
+  bool encircles_(int seat, int amount) const {
+    if (encircle_amount < 0) encircle_amount = amount;
+    if (!(encircle_known >> seat & 1)) {
+      encircle_known |= 1 << seat;
+      if (encircles(*p, seat, encircle_amount)) encircled |= 1 << seat;
+    }
+    return encircled >> seat & 1;
+  }
+};
+
+// Whether the secret card is achieved now. end_of_round: conditions checked only then.
+bool secret_met(const Position& p, const Tally& tally, int seat, const SecretDef& d,
+                bool end_of_round) {
+  const SeatState& s = p.seats[seat];
+  const Board& b = board_of(p);
+  switch (d.condition) {
+    case Condition::kTroopsAtLeast:
+      return tally.troops(seat) >= d.amount;
+    case Condition::kKillNeighbour: {
+      const int target = (seat + d.side + p.num_seats) % p.num_seats;
+      return target != seat && (s.killed_mask >> target & 1);
+    }
+    case Condition::kEncircle:
+      return tally.encircles_(seat, d.amount);
+    case Condition::kUndefeated:
+      return false;  // at the end only (T13.4)
+    case Condition::kUnstoppable:
+      return s.streak >= d.amount;
+    case Condition::kDefencesWonAtLeast:
+      return s.defences_won >= d.amount;
+    case Condition::kEachTypeAtLeast:
+      for (int t = 0; t < kTypes; ++t)
+        if (tally.of_type(seat, t) < d.amount) return false;
+      return true;
+    case Condition::kCardRun:
+      for (int v = 1; v <= d.amount; ++v)
+        if (s.hand[v] == 0) return false;
+      return true;
+    case Condition::kGuardian: {
+      if (!end_of_round || p.round < d.from_round) return false;
+      for (int c : b.by_type[d.turf])
+        if (p.owner[c] >= 0) return false;
+      int guards = 0;
+      for (int c : b.turfs) {
+        if (p.owner[c] != seat) continue;
+        bool next_to = false;
+        for (int a : b.adj[c]) next_to |= b.type[a] == d.turf;
+        guards += next_to;
+      }
+      return guards >= d.amount;
+    }
+    case Condition::kTurfsAtLeast:
+      return tally.turfs(seat) >= d.amount;
+    case Condition::kDpAtLeast:
+      return s.dp >= d.amount;
+    case Condition::kWarsWonAtLeast:
+      return s.wars_won >= d.amount;
+    case Condition::kTurfTroopsAtLeast:
+      return tally.max_turf(seat) >= d.amount;
+    case Condition::kUsurp:  // that many different players (all the others, if fewer)
+      return __builtin_popcount(s.usurped) >= std::min<int>(d.amount, p.num_seats - 1);
+    case Condition::kGiantSlayer:
+      return s.giant_slain;
+    case Condition::kHomeland: {
+      // The starting turf and every turf within `amount` steps (1: next to it; 2: the turfs a
+      // Strike reaches), each with at least `troops` troops; with from_round, only at the end of
+      // a round from then on.
+      if (d.from_round > 0 && (!end_of_round || p.round < d.from_round)) return false;
+      if (s.start == kNone || p.owner[s.start] != seat) return false;
+      if (p.troops[s.start] < d.troops) return false;
+      auto all_held = [&](const auto& cells) {
+        for (int a : cells)
+          if (p.owner[a] != seat || p.troops[a] < d.troops) return false;
+        return true;
+      };
+      return d.amount >= 2 ? all_held(b.reach2[s.start]) : all_held(b.adj[s.start]);
+    }
+    case Condition::kTyrant:
+      return end_of_round && p.round >= d.from_round &&
+             tally.turfs(seat) > tally.occupied() - tally.turfs(seat);
+    case Condition::kPacifist: {
+      if (!end_of_round || p.round < d.from_round || s.attacked_rival) return false;
+      for (int o = 0; o < p.num_seats; ++o)
+        if (o != seat && tally.turfs(o) >= tally.turfs(seat)) return false;
+      return true;
+    }
+    case Condition::kAnyKill:
+      return s.kills > 0;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool undefeated(const Position& p, int seat) {
+  const SeatState& s = p.seats[seat];
+  return active(p, seat) && holds_secret(p, seat, Condition::kUndefeated) && s.attacks_won > 0 &&
+         s.wars_lost == 0;
+}
+
+// Ends the game with the given winners (T13.1). Undefeated holders win alongside (T13.4).
+void finish(Position& p, std::uint8_t winners, WinType type) {
+  for (int s = 0; s < p.num_seats; ++s)
+    if (undefeated(p, s)) winners |= static_cast<std::uint8_t>(1u << s);
+  p.winners = winners;
+  p.win_type = type;
+  p.phase = Phase::kOver;
+  p.step = Step::kOver;
+  p.war.active = false;
+  ++p.commits;  // the winners reveal their secret cards
+}
+
+// Checks every instant win condition (T13.1-T13.3); returns true when the game ended.
+bool check_wins(Position& p, bool end_of_round) {
+  if (p.over()) return true;
+  std::uint8_t main = 0, low = 0;
+  WinType type = WinType::kNone;
+  const Board& b = board_of(p);
+  const Tally tally(p);
+  int alive = 0;
+  for (int s = 0; s < p.num_seats; ++s) {
+    if (!active(p, s)) continue;
+    ++alive;
+    const SeatState& st = p.seats[s];
+    const auto bit = static_cast<std::uint8_t>(1u << s);
+    if (home_turfs_of(p, s) >= b.domination) {
+      main |= bit;
+      if (type == WinType::kNone) type = WinType::kDomination;
+    }
+    if (st.nemesis != kNone && (st.killed_mask >> st.nemesis & 1)) {
+      main |= bit;
+      if (type == WinType::kNone) type = WinType::kNemesis;
+    }
+    if (st.num_secrets > 0) p.probed |= bit;  // E3: a hidden condition is consulted
+    for (int i = 0; i < st.num_secrets; ++i) {
+      const SecretDef& d = C().secrets[st.secrets[i]];
+      if (!secret_met(p, tally, s, d, end_of_round)) continue;
+      if (d.condition == Condition::kUnstoppable) {
+        low |= bit;
+      } else {
+        main |= bit;
+        if (type == WinType::kNone || type == WinType::kPoints) type = WinType::kSecret;
+      }
+    }
+  }
+  // R30: Unstoppable yields to any other win at the same moment.
+  if (main) {
+    finish(p, main, type);
+    return true;
+  }
+  if (low) {
+    finish(p, low, WinType::kSecret);
+    return true;
+  }
+  if (alive < 2) {  // R29: a lone survivor ends the game; points decide
+    enter_tiebreak(p);
+    return true;
+  }
+  return false;
+}
+
+// Eliminations after troops died (T9.11): the killing blow belongs to the last killer.
+void check_eliminations(Position& p) {
+  for (int s = 0; s < p.num_seats; ++s) {
+    SeatState& st = p.seats[s];
+    if (st.eliminated || st.faction == kNone || troops_in_play(p, s) > 0) continue;
+    st.eliminated = true;
+    const int k = st.last_killer;
+    if (k != kNone && k != s) {
+      p.seats[k].killed_mask |= static_cast<std::uint8_t>(1u << s);
+      ++p.seats[k].kills;
+    }
+  }
+}
+
+Keys keys_of(const Position& p, int s) {
+  const SeatState& st = p.seats[s];
+  Keys k{};
+  k.dp = st.dp;
+  k.turfs = turfs_of(p, s);
+  k.start = st.start != kNone && p.owner[st.start] == s ? p.troops[st.start] : 0;
+  k.troops = troops_of(p, s);
+  k.support = p.tie_support[s];
+  return k;
+}
+
+// Seats tied for first on DP, turfs, start troops and troops (the first three steps).
+std::uint8_t tied_top(const Position& p, bool with_support) {
+  std::uint8_t mask = 0;
+  Keys best{-1, -1, -1, -1, -1};
+  auto cmp = [&](const Keys& a, const Keys& b) {
+    if (a.dp != b.dp) return a.dp < b.dp ? -1 : 1;
+    if (a.turfs != b.turfs) return a.turfs < b.turfs ? -1 : 1;
+    if (a.start != b.start) return a.start < b.start ? -1 : 1;
+    if (a.troops != b.troops) return a.troops < b.troops ? -1 : 1;
+    if (with_support && a.support != b.support) return a.support < b.support ? -1 : 1;
+    return 0;
+  };
+  // Only the players still in the war are ranked for the win (R29); if nobody is left (the last
+  // two eliminated at once), everyone is.
+  bool anyone_in = false;
+  for (int s = 0; s < p.num_seats; ++s) anyone_in |= active(p, s);
+  for (int s = 0; s < p.num_seats; ++s) {
+    if (anyone_in && !active(p, s)) continue;
+    const Keys k = keys_of(p, s);
+    const int c = mask ? cmp(k, best) : 1;
+    if (c > 0) {
+      best = k;
+      mask = static_cast<std::uint8_t>(1u << s);
+    } else if (c == 0) {
+      mask |= static_cast<std::uint8_t>(1u << s);
+    }
+  }
+  return mask;
+}
+
+void enter_tiebreak(Position& p) {
+  p.war.active = false;
+  p.phase = Phase::kTieBreak;
+  p.tie_support = {};
+  build_order(p, p.ftt);
+  p.sub = 0;
+}
+
+bool run_tiebreak(Position& p) {
+  if (p.sub == 0) {
+    p.sub = 1;
+    p.count = tied_top(p, false);
+    if (__builtin_popcount(p.count) < 2) {
+      p.phase = Phase::kOver;
+      p.step = Step::kOver;
+      p.win_type = WinType::kPoints;
+      p.winners = p.count;
+      for (int s = 0; s < p.num_seats; ++s)
+        if (undefeated(p, s)) p.winners |= static_cast<std::uint8_t>(1u << s);
+      if (p.winners != p.count) p.win_type = WinType::kSecret;
+      return false;
+    }
+  }
+  // Step 4: the other players pledge their troops to a tied player (T13.5).
+  while (p.cursor < p.n_order) {
+    const int s = p.order[p.cursor];
+    if (!(p.count >> s & 1) && active(p, s) && troops_of(p, s) > 0) {
+      decide(p, Step::kTieSupport, s);
+      return true;
+    }
+    ++p.cursor;
+  }
+  std::uint8_t tied = tied_top(p, true);
+  if (__builtin_popcount(tied) >= 2) {  // step 5: rock, paper, scissors as a seeded draw
+    int k = static_cast<int>(p.rng.below(static_cast<std::uint32_t>(__builtin_popcount(tied))));
+    ++p.commits;
+    for (int s = 0; s < p.num_seats; ++s)
+      if (tied >> s & 1) {
+        if (k-- == 0) {
+          p.rps_winner = static_cast<std::uint8_t>(s);
+          tied = static_cast<std::uint8_t>(1u << s);
+          break;
+        }
+      }
+  }
+  p.phase = Phase::kOver;
+  p.step = Step::kOver;
+  p.win_type = WinType::kPoints;
+  p.winners = tied;
+  for (int s = 0; s < p.num_seats; ++s)
+    if (undefeated(p, s)) p.winners |= static_cast<std::uint8_t>(1u << s);
+  if (p.winners != tied) p.win_type = WinType::kSecret;
+  return false;
+}
+}  // namespace turf::turfwars::kernel
+
+namespace turf::turfwars {
+
+using namespace kernel;
+
+// ---------------------------------------------------------------------------------------------
+// The end
+
+// E4, R32: DP; instant winners (who share first place) all score 100 more than the most DP
+// anyone has, so that scores and the ranking agree. R29: an eliminated player ranks below every
+// player still in the war: the scores of the eliminated are lowered together, in order, below the
+// lowest score of those still in.
+std::vector<double> final_scores(const Position& p) {
+  std::vector<double> v(p.num_seats);
+  const bool instant = p.over() && p.win_type != WinType::kPoints;
+  int most = 0;
+  for (int s = 0; s < p.num_seats; ++s) most = std::max<int>(most, p.seats[s].dp);
+  for (int s = 0; s < p.num_seats; ++s)
+    v[s] = (instant && (p.winners >> s & 1)) ? 100.0 + most : p.seats[s].dp;
+  // R29: the eliminated are shifted down together, keeping their order, until the best of them
+  // scores one less than the lowest player still in.
+  bool anyone_in = false, anyone_out = false;
+  double lowest_in = 0, highest_out = 0;
+  for (int s = 0; s < p.num_seats; ++s) {
+    if (active(p, s)) {
+      lowest_in = anyone_in ? std::min(lowest_in, v[s]) : v[s];
+      anyone_in = true;
+    } else {
+      highest_out = anyone_out ? std::max(highest_out, v[s]) : v[s];
+      anyone_out = true;
+    }
+  }
+  const double shift = std::max(0.0, highest_out - (lowest_in - 1));
+  if (anyone_in && anyone_out)
+    for (int s = 0; s < p.num_seats; ++s)
+      if (!active(p, s)) v[s] -= shift;
+  return v;
+}
+
+std::vector<int> final_ranking(const Position& p) {
+  const auto sc = final_scores(p);
+  std::vector<int> rank(p.num_seats, 0);
+  const bool instant = p.over() && p.win_type != WinType::kPoints;
+  auto better = [&](int a, int b) {  // a strictly ahead of b
+    const bool wa = p.winners >> a & 1, wb = p.winners >> b & 1;
+    if (wa != wb) return wa;
+    if (wa && instant) return false;  // instant winners share first place (R30)
+    if (active(p, a) != active(p, b)) return active(p, a);  // R29
+    if (sc[a] != sc[b]) return sc[a] > sc[b];
+    const Keys ka = keys_of(p, a), kb = keys_of(p, b);
+    if (ka.turfs != kb.turfs) return ka.turfs > kb.turfs;
+    if (ka.start != kb.start) return ka.start > kb.start;
+    if (ka.troops != kb.troops) return ka.troops > kb.troops;
+    if (ka.support != kb.support) return ka.support > kb.support;
+    return p.rps_winner == a;
+  };
+  for (int a = 0; a < p.num_seats; ++a)
+    for (int b = 0; b < p.num_seats; ++b)
+      if (b != a && better(b, a)) ++rank[a];
+  return rank;
+}
+
+}  // namespace turf::turfwars
