@@ -55,7 +55,7 @@ export async function renderLobby(root: HTMLElement): Promise<() => void> {
         "article",
         { class: "game-card", "data-game": g.id },
         h("h3", null, gameTitle(games, g.id)),
-        h("p", null, g.about || GAME_TEXT[g.id]?.about || g.summary),
+        h("p", null, GAME_TEXT[g.id]?.about || g.about || g.summary),
         h("p", { class: "muted" }, `${g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}`} players`),
       ),
     ),
@@ -200,7 +200,7 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
           input = h("select", { name: `opt-${o.name}` }, ...o.choices.map((c) => h("option", { value: c, selected: String(o.default) === c }, c)));
         } else if (o.kind === "bool") {
           input = h("input", { type: "checkbox", name: `opt-${o.name}`, checked: Boolean(o.default) });
-        } else if (o.kind === "int" || typeof o.default === "number") {
+        } else if (o.kind === "integer" || o.kind === "int" || typeof o.default === "number") {
           input = h("input", { type: "number", name: `opt-${o.name}`, value: String(o.default ?? ""), min: o.min, max: o.max });
           if (o.name === "players") input.addEventListener("change", () => {
             seatCount = Number((input as HTMLInputElement).value) || seatCount;
@@ -213,7 +213,7 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
       }),
     );
     const players = g.options.find((o) => o.name === "players");
-    if (players && typeof players.default === "number") seatCount = players.default;
+    if (players && Number.isFinite(Number(players.default))) seatCount = Number(players.default);
     drawSeats();
   }
 

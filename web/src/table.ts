@@ -127,6 +127,11 @@ export function renderTable(root: HTMLElement, tableId: string, token: string | 
     if (state.game && !drawing && boardArea.childElementCount === 0)
       boardArea.append(h("p", { class: "muted pad" }, "This game has no drawn table yet: play with the moves listed as text."));
 
+    // for tests and tools: the move this page shows
+    if (state.view) root.dataset.move = String(state.move);
+    root.dataset.over = String(state.over);
+    root.dataset.seat = state.seat === null ? "spectator" : String(state.seat);
+
     // whose turn
     const you = state.seat;
     let turnText = "";
@@ -206,5 +211,10 @@ export function renderTable(root: HTMLElement, tableId: string, token: string | 
   }
 
   draw();
-  return () => conn.close();
+  return () => {
+    conn.close();
+    delete root.dataset.move;
+    delete root.dataset.over;
+    delete root.dataset.seat;
+  };
 }

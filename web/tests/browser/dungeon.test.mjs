@@ -1,0 +1,239 @@
+// Browser tests: Debian's Chromium (playwright-core) against a real `turf serve` on loopback.
+// Run: TURF_BIN=/path/to/turf npm run test:browser (after `npm run build`).
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import {
+  DESKTOP,
+  PHONE,
+  boardSummary,
+  createTable,
+  isOver,
+  launchBrowser,
+  moveOf,
+  playOneDecision,
+  rng,
+  shot,
+  startServer,
+  waitForTurn,
+} from "./harness.mjs";
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  server?.cleanup();
+});
+
+// Plays decisions on whichever page has the turn until the game is over or `limit` decisions.
+async function play(pages, random, { limit = 1000, touch = new Set(), undoChance = 0, onDecision } = {}) {
+  let n = 0;
+  const seen = new Set();
+  while (n < limit) {
+    const p = await waitForTurn(pages, 60000);
+    if (!p) break;
+    const did = await playOneDecision(p, random, { touch: touch.has(p), undoChance });
+    seen.add(did.split(" ")[0]);
+    n++;
+    if (onDecision) await onDecision(n, p, did);
+  }
+  return { decisions: n, seen };
+}
+
+async function endWords(page) {
+  await page.waitForSelector(".end-overlay:not([hidden]) .end-card", { timeout: 30000 });
+  return page.locator(".end-card").innerText();
+}
+
+describe("dungeon in the browser", () => {
+  it("lobby: the four games with a paragraph each, a new table, join links, the open tables", async () => {
+    const ctx = await browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    await page.goto(server.url);
+    const cards = page.locator(".game-card");
+    await cards.first().waitFor();
+    const ids = await cards.evaluateAll((els) => els.map((e) => e.dataset.game).sort());
+    assert.deepEqual(ids, ["cryhavoc", "dungeon", "turfwars", "yard"]);
+    for (const text of await cards.locator("p").first().allInnerTexts()) assert.ok(text.length > 60, text);
+    const t = await createTable(page, server.url, [
+      { name: "Ann", kind: "human" },
+      { name: "Bot Bob", kind: "bot:normal" },
+    ]);
+    assert.ok(t.join[0].includes(`#/table/${t.table}/seat/`), t.join[0]);
+    assert.equal(t.join[1], undefined, "a bot seat has no join link");
+    await page.waitForSelector(`.table-entry[data-table="${t.table}"]`);
+    const entry = await page.locator(`.table-entry[data-table="${t.table}"]`).innerText();
+    assert.match(entry, /Ann/);
+    assert.match(entry, /Bot Bob \(bot\)/);
+    await shot(page, "lobby-desktop");
+    const phone = await browser.newContext(PHONE);
+    const pp = await phone.newPage();
+    await pp.goto(server.url);
+    await pp.waitForSelector(`.table-entry[data-table="${t.table}"]`);
+    await shot(pp, "lobby-phone");
+    // the join link seats Ann
+    await page.goto(t.join[0]);
+    await page.waitForSelector('#app[data-seat="0"][data-move]');
+    assert.match(await page.locator(".player.you").innerText(), /Ann/);
+    await ctx.close();
+    await phone.close();
+  });
+
+  it("D7_1 two humans play a whole game by clicking, one on a desktop and one on a phone", async () => {
+    const setup = await browser.newContext(DESKTOP);
+    const sp = await setup.newPage();
+    const t = await createTable(sp, server.url, [
+      { name: "Ann", kind: "human" },
+      { name: "Bea", kind: "human" },
+    ]);
+    await setup.close();
+    const ca = await browser.newContext(DESKTOP);
+    const cb = await browser.newContext(PHONE);
+    const a = await ca.newPage();
+    const b = await cb.newPage();
+    await a.goto(t.join[0]);
+    await b.goto(t.join[1]);
+    await a.waitForSelector("#app[data-move]");
+    await b.waitForSelector("#app[data-move]");
+    const random = rng(17);
+    let shotTaken = false;
+    const { decisions, seen } = await play([a, b], random, {
+      touch: new Set([b]),
+      undoChance: 0.05,
+      onDecision: async (n, p) => {
+        // both pages agree on the board after every decision
+        await a.waitForFunction((m) => Number(document.getElementById("app").dataset.move) === m, await moveOf(p));
+        await b.waitForFunction((m) => Number(document.getElementById("app").dataset.move) === m, await moveOf(p));
+        const [sa, sb] = [await boardSummary(a), await boardSummary(b)];
+        assert.deepEqual(sa.tiles, sb.tiles);
+        assert.deepEqual(sa.monsters, sb.monsters);
+        assert.deepEqual(sa.scores, sb.scores);
+        if (!shotTaken && n > 40 && (await a.locator("g.monster.top").count()) >= 3) {
+          shotTaken = true;
+          await shot(a, "dungeon-desktop-midgame");
+          await shot(b, "dungeon-phone-midgame");
+        }
+        // a rotation preview, on camera once
+        if ((await a.locator("g.preview").count()) > 0 && !(await a.evaluate(() => window.__previewShot))) {
+          await a.evaluate(() => (window.__previewShot = true));
+          await shot(a, "dungeon-desktop-rotation-preview");
+        }
+      },
+    });
+    assert.ok(decisions >= 28, `a whole game takes at least 28 decisions, got ${decisions}`);
+    for (const kind of ["tile", "cell", "monster"]) assert.ok(seen.has(kind), `played a ${kind} by clicking (${[...seen]})`);
+    assert.ok(await isOver(a));
+    assert.ok(await isOver(b));
+    const sa = await boardSummary(a);
+    assert.equal(sa.tiles.length + 0 <= 28, true);
+    const words = await endWords(a);
+    await endWords(b);
+    assert.match(words, /Game over/);
+    assert.match(words, /(wins with \d+ points?|Draw:)/);
+    // the ranking in words names the seat with the higher score
+    const [s0, s1] = sa.scores.map(Number);
+    if (s0 > s1) assert.match(words, /Ann wins/);
+    else if (s1 > s0) assert.match(words, /Bea wins/);
+    else assert.match(words, /Draw/);
+    await shot(a, "dungeon-desktop-end");
+    await shot(b, "dungeon-phone-end");
+    await ca.close();
+    await cb.close();
+  });
+
+  it("a human against a bot plays to the end, the bot answering on its own", async () => {
+    const ctx = await browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    const t = await createTable(page, server.url, [
+      { name: "Ann", kind: "human" },
+      { name: "Rex", kind: "bot:easy" },
+    ]);
+    await page.goto(t.join[0]);
+    await page.waitForSelector("#app[data-move]");
+    const { decisions } = await play([page], rng(5));
+    assert.ok(decisions >= 14, `Ann takes at least 14 turns, took ${decisions} decisions`);
+    const words = await endWords(page);
+    assert.match(words, /(Ann|Rex) wins|Draw/);
+    const log = (await boardSummary(page)).log.join("\n");
+    assert.match(log, /Rex/, "the log names the bot by its display name");
+    assert.doesNotMatch(log, /\{P\d\}/, "no placeholder is left in the log");
+    await shot(page, "dungeon-bot-end");
+    await ctx.close();
+  });
+
+  it("a reload mid-game resumes the same position and play goes on", async () => {
+    const ctx = await browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    const t = await createTable(page, server.url, [
+      { name: "Ann", kind: "human" },
+      { name: "Rex", kind: "bot:easy" },
+    ]);
+    await page.goto(t.join[0]);
+    await page.waitForSelector("#app[data-move]");
+    const random = rng(9);
+    await play([page], random, { limit: 12 });
+    // let a bot answer land, then compare before and after the reload
+    await waitForTurn([page]);
+    const before = await boardSummary(page);
+    const move = await moveOf(page);
+    assert.ok(before.tiles.length >= 3, `tiles on the board: ${before.tiles.length}`);
+    await page.reload();
+    await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) === m, move);
+    const afterReload = await boardSummary(page);
+    assert.deepEqual(afterReload, before);
+    await shot(page, "dungeon-after-reload");
+    const { decisions } = await play([page], random, { limit: 6 });
+    assert.equal(decisions, 6);
+    assert.ok((await moveOf(page)) > move);
+    await ctx.close();
+  });
+
+  it("E2 a spectator sees the board but no hand, and no frame it receives carries one", async () => {
+    const ctx = await browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    const t = await createTable(page, server.url, [
+      { name: "Ann", kind: "human" },
+      { name: "Rex", kind: "bot:easy" },
+    ]);
+    await page.goto(t.join[0]);
+    await page.waitForSelector("#app[data-move]");
+    await play([page], rng(21), { limit: 8 });
+    assert.ok((await page.locator(".hand-tile").count()) > 0, "the seated player sees a hand");
+
+    const watch = await browser.newContext(PHONE);
+    const sp = await watch.newPage();
+    const frames = [];
+    sp.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(String(f.payload))));
+    await sp.goto(t.spectate);
+    await sp.waitForSelector('#app[data-seat="spectator"][data-move]');
+    // Ann plays on while the spectator watches live
+    await play([page], rng(22), { limit: 4 });
+    await sp.waitForFunction((m) => Number(document.getElementById("app").dataset.move) >= m, await moveOf(page));
+    assert.equal(await sp.locator(".hand, .hand-tile, .monster-card").count(), 0);
+    assert.equal(await sp.locator(".undo").isVisible(), false);
+    assert.match(await sp.locator(".turn").innerText(), /watching/);
+    assert.equal(await sp.locator("g.candidate, g.preview, g.tile.target").count(), 0);
+    const sa = await boardSummary(page);
+    const ss = await boardSummary(sp);
+    assert.deepEqual(ss.tiles, sa.tiles);
+    const states = frames.map((f) => JSON.parse(f)).filter((f) => f.type === "state");
+    assert.ok(states.length >= 2, `state frames: ${states.length}`);
+    for (const f of states) {
+      assert.deepEqual(f.legal, []);
+      for (const seat of f.view.seats) {
+        assert.equal(seat.hand, undefined, "a spectator frame carries a hand");
+        assert.equal(seat.monster, undefined, "a spectator frame carries a monster card");
+      }
+      assert.equal(f.view.deck_order, undefined);
+    }
+    await shot(sp, "dungeon-phone-spectator");
+    await ctx.close();
+    await watch.close();
+  });
+});
