@@ -50,7 +50,11 @@ export class PanZoom {
     this.touched = false;
     this.sizeViewBox();
     const { w, h } = this.size();
-    this.t = fitTransform(this.content, w, h, 12);
+    // keep clear of the legend (top) and the zoom buttons (bottom)
+    const top = 34;
+    const bottom = 52;
+    const t = fitTransform(this.content, w, Math.max(1, h - top - bottom), 12);
+    this.t = { ...t, ty: t.ty + top };
     this.apply();
   }
 

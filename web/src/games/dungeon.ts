@@ -69,10 +69,12 @@ export class DungeonBoard implements GameDrawing {
   private drawBoard(view: DView, c: DChoices, ctx: TableContext, pending: DView["pending"]) {
     const world = this.world;
     world.replaceChildren();
-    const occupied = new Set(view.board.map((t) => `${t.x},${t.y}`));
     const monsterAt = new Map(c.monsters.map((m) => [`${m.x},${m.y}`, m]));
 
-    for (const t of view.board) world.append(tileGroup(t, { target: monsterAt.has(`${t.x},${t.y}`) }));
+    // the board lists tiles in the order they were placed: the last one gets a ring
+    view.board.forEach((t, i) =>
+      world.append(tileGroup(t, { target: monsterAt.has(`${t.x},${t.y}`), last: i === view.board.length - 1 && view.board.length > 1 })),
+    );
 
     // candidate cells for the chosen tile
     for (const cell of c.cells) {
@@ -128,7 +130,6 @@ export class DungeonBoard implements GameDrawing {
       this.lastTileCount = view.board.length;
       this.pz.autoFit();
     }
-    void occupied;
   }
 
   private turnPreview(ctx: TableContext, c: DChoices) {
@@ -303,13 +304,13 @@ function ghost(passages: string, opacity: number): SVGElement {
   return s("g", { class: "ghost" }, floor(passages, opacity));
 }
 
-function tileGroup(t: DTile, o: { target: boolean }): SVGElement {
+function tileGroup(t: DTile, o: { target: boolean; last: boolean }): SVGElement {
   const { px, py } = cellOrigin(t.x, t.y);
   const top = topMonster(t);
   const g = s(
     "g",
     {
-      class: `tile shape-${t.shape}${o.target ? " target" : ""}`,
+      class: `tile shape-${t.shape}${o.target ? " target" : ""}${o.last ? " last" : ""}`,
       transform: `translate(${px},${py})`,
       "data-x": t.x,
       "data-y": t.y,
@@ -329,7 +330,7 @@ function tileGroup(t: DTile, o: { target: boolean }): SVGElement {
       const m = t.monsters[i];
       const off = (depth - 1 - i) * 6;
       const icon = monsterIcon(m.owner, m.monster, 0.8);
-      icon.setAttribute("transform", `translate(${CELL / 2 + off},${CELL / 2 + off})`);
+      icon.setAttribute("transform", `translate(${CELL / 2 - off},${CELL / 2 + off})`);
       icon.setAttribute("class", "monster covered");
       g.append(icon);
     }
@@ -341,11 +342,12 @@ function tileGroup(t: DTile, o: { target: boolean }): SVGElement {
     g.append(icon);
     if (depth > 1)
       g.append(
-        s("g", { class: "stack-badge", transform: `translate(${CELL - 16},14)` },
+        s("g", { class: "stack-badge", transform: "translate(15,15)" },
           s("circle", { r: 12 }),
           s("text", { y: 5, "text-anchor": "middle" }, `×${depth}`)),
       );
   }
+  if (o.last) g.append(s("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, class: "last-ring" }));
   if (o.target) g.append(s("rect", { x: 3, y: 3, width: CELL - 6, height: CELL - 6, rx: 6, class: "target-ring" }));
   return g;
 }
