@@ -156,7 +156,9 @@ export function renderTable(root: HTMLElement, tableId: string, token: string | 
           )
         : [h("span", { class: "muted" }, you === null ? "Spectators do not move." : "Not your turn.")]),
     );
-    if (!drawing) fallback.open = true;
+    // games without a drawn table play from this list: keep it open for them
+    if (state.game && !drawing) fallback.open = true;
+    fallback.hidden = you === null;
 
     // log: append the new steps; rebuild when an undo took steps back
     const moves = state.log.map((st) => st.move);

@@ -156,6 +156,13 @@ describe("dungeon in the browser", () => {
     ]);
     await page.goto(t.join[0]);
     await page.waitForSelector("#app[data-move]");
+    // the short rules are one click away
+    await page.click("button.rules-toggle");
+    const rules = await page.locator(".rules-panel").innerText();
+    assert.match(rules, /Turtleman \(T\) beats Were-Rat/);
+    await shot(page, "dungeon-rules-panel");
+    await page.click(".rules-panel button");
+    assert.equal(await page.locator(".rules-panel").isVisible(), false);
     const { decisions } = await play([page], rng(5));
     assert.ok(decisions >= 14, `Ann takes at least 14 turns, took ${decisions} decisions`);
     const words = await endWords(page);
@@ -177,6 +184,13 @@ describe("dungeon in the browser", () => {
     await page.goto(t.join[0]);
     await page.waitForSelector("#app[data-move]");
     const random = rng(9);
+    // E3 undo: take a tile, take it back, take it again
+    await waitForTurn([page]);
+    const m0 = await moveOf(page);
+    assert.equal(await playOneDecision(page, random), "tile");
+    await page.click(".prompt .undo-inline");
+    await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) === m, m0);
+    assert.ok((await page.locator(".hand-tile.can-take").count()) > 0, "the tile is back in the hand");
     await play([page], random, { limit: 12 });
     // let a bot answer land, then compare before and after the reload
     await waitForTurn([page]);
@@ -191,6 +205,68 @@ describe("dungeon in the browser", () => {
     const { decisions } = await play([page], random, { limit: 6 });
     assert.equal(decisions, 6);
     assert.ok((await moveOf(page)) > move);
+    await ctx.close();
+  });
+
+  it("the board pans with a drag, zooms with the wheel and a two-finger pinch; a drag is no click", async () => {
+    const ctx = await browser.newContext(PHONE);
+    const page = await ctx.newPage();
+    const t = await createTable(page, server.url, [
+      { name: "Ann", kind: "human" },
+      { name: "Rex", kind: "bot:easy" },
+    ]);
+    await page.goto(t.join[0]);
+    await page.waitForSelector("#app[data-move]");
+    const random = rng(3);
+    // play until a cell is to be chosen
+    for (let i = 0; i < 40 && (await page.locator("g.candidate").count()) === 0; i++) {
+      await waitForTurn([page]);
+      if ((await page.locator("g.candidate").count()) > 0) break;
+      await playOneDecision(page, random, { touch: true });
+    }
+    assert.ok((await page.locator("g.candidate").count()) > 0);
+    const transform = () => page.getAttribute("g.world", "transform");
+    const parse = (tr) => tr.match(/-?[\d.]+(e-?\d+)?/g).map(Number);
+    const before = parse(await transform());
+    const move = await moveOf(page);
+    // drag starting on a candidate cell: the view moves, nothing is played
+    const box = await page.locator("g.candidate").first().boundingBox();
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + 30, cy + 20, { steps: 5 });
+    await page.mouse.move(cx + 60, cy + 40, { steps: 5 });
+    await page.mouse.up();
+    const dragged = parse(await transform());
+    assert.ok(Math.abs(dragged[0] - before[0] - 60) < 2 && Math.abs(dragged[1] - before[1] - 40) < 2, `${before} -> ${dragged}`);
+    assert.equal(await moveOf(page), move, "a drag played a move");
+    // the wheel zooms in
+    await page.mouse.move(cx, cy);
+    await page.mouse.wheel(0, -300);
+    await page.waitForFunction((k) => Number(document.querySelector("g.world").getAttribute("transform").match(/scale\(([\d.]+)/)[1]) > k, dragged[2]);
+    const wheeled = parse(await transform());
+    // two fingers spread apart: a pinch zooms in further
+    const cdp = await ctx.newCDPSession(page);
+    const svgBox = await page.locator("svg.dungeon-svg").boundingBox();
+    const mx = svgBox.x + svgBox.width / 2;
+    const my = svgBox.y + svgBox.height / 2;
+    const touch = (type, d) =>
+      cdp.send("Input.dispatchTouchEvent", {
+        type,
+        touchPoints: type === "touchEnd" ? [] : [{ x: mx - d, y: my, id: 1 }, { x: mx + d, y: my, id: 2 }],
+      });
+    await touch("touchStart", 20);
+    for (const d of [30, 45, 60, 80]) await touch("touchMove", d);
+    await touch("touchEnd", 0);
+    const pinched = parse(await transform());
+    assert.ok(pinched[2] > wheeled[2] * 1.5, `pinch scale ${wheeled[2]} -> ${pinched[2]}`);
+    assert.equal(await moveOf(page), move, "a pinch played a move");
+    await shot(page, "dungeon-phone-zoomed");
+    // Fit brings the whole dungeon back, and a tap on a candidate still plays
+    await page.locator(".zoom-tools .fit").tap();
+    await page.locator("g.candidate").first().tap();
+    await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) > m, move);
     await ctx.close();
   });
 
