@@ -208,6 +208,39 @@ describe("dungeon in the browser", () => {
     await ctx.close();
   });
 
+  it("the page reconnects by itself when the server is killed and restarted, and play goes on", async () => {
+    const own = await startServer();
+    const ctx = await browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    let again;
+    try {
+      const t = await createTable(page, own.url, [
+        { name: "Ann", kind: "human" },
+        { name: "Rex", kind: "bot:easy" },
+      ]);
+      await page.goto(t.join[0]);
+      await page.waitForSelector("#app[data-move]");
+      const random = rng(11);
+      await play([page], random, { limit: 8 });
+      await waitForTurn([page]);
+      const before = await boardSummary(page);
+      const move = await moveOf(page);
+      await own.stop("SIGKILL");
+      await page.waitForSelector('.conn[data-conn="closed"], .conn[data-conn="connecting"]');
+      again = await startServer({ dir: own.dir, port: own.port });
+      await page.waitForSelector('.conn[data-conn="open"]', { timeout: 20000 });
+      await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) === m, move);
+      assert.deepEqual(await boardSummary(page), before);
+      const { decisions } = await play([page], random, { limit: 4 });
+      assert.equal(decisions, 4);
+    } finally {
+      await ctx.close();
+      await again?.stop();
+      await own.stop();
+      own.cleanup();
+    }
+  });
+
   it("the board pans with a drag, zooms with the wheel and a two-finger pinch; a drag is no click", async () => {
     const ctx = await browser.newContext(PHONE);
     const page = await ctx.newPage();

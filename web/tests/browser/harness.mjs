@@ -52,7 +52,7 @@ export async function startServer(opts = {}) {
     port: Number(new URL(url).port),
     log: () => out,
     async stop(signal = "SIGTERM") {
-      if (proc.exitCode !== null) return;
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
       const done = new Promise((r) => proc.once("exit", r));
       proc.kill(signal);
       await done;
