@@ -124,11 +124,22 @@ export function renderTable(root: HTMLElement, tableId: string, token: string | 
         );
       document.title = `${text?.title ?? state.game} · Turf`;
     }
-    if (state.game && !drawing && boardArea.childElementCount === 0)
-      boardArea.append(h("p", { class: "muted pad" }, "This game has no drawn table yet: play with the moves listed as text."));
+    // games without a drawn table yet: the seat's view as text, and the moves as buttons
+    if (state.game && !drawing) {
+      if (boardArea.childElementCount === 0)
+        boardArea.append(
+          h("div", { class: "raw-view pad" },
+            h("p", { class: "muted" }, "This game's table is not drawn yet: here is what you see, as text; play with the moves listed beside it."),
+            h("pre", { class: "view-json" })),
+        );
+      const pre = boardArea.querySelector(".view-json");
+      if (pre && state.view) pre.textContent = JSON.stringify(state.view, null, 1);
+    }
 
     // for tests and tools: the move this page shows
+    // (absent between a welcome and its state frame: the page is resyncing)
     if (state.view) root.dataset.move = String(state.move);
+    else delete root.dataset.move;
     root.dataset.over = String(state.over);
     root.dataset.seat = state.seat === null ? "spectator" : String(state.seat);
 
