@@ -22,23 +22,28 @@ export const GAME_TEXT: Record<string, { title: string; about: string; rules: st
   yard: {
     title: "Turf War: Yard",
     about:
-      "Two to four players fight over a back yard with cards. Play cards to stake out areas, bring in allies and " +
-      "knock out rivals; the player holding the most ground when the deck runs dry wins. Quick, with plenty of take-that.",
+      "Two to four neighbours compete for the finest back yard. On your turn you stay Home, to play cards into your " +
+      "three-by-three yard of dirt and grass and to win over a Neighbor whose wishes your yard meets, or you go Away, to " +
+      "work for money and buy tools, plants, ornaments and features from the Store; pests can land in a rival's yard. " +
+      "When the last Neighbor of the row is won over, yards and neighbours are counted for points.",
     rules: ["The table for this game is drawn in a coming version; its legal actions are listed as buttons."],
   },
   turfwars: {
     title: "Turf Wars",
     about:
-      "Two to six factions of fantasy creatures struggle for the districts of a city. Move your units, declare home " +
-      "turf, and settle contested districts in wars decided by secret cards. Alliances come and go; territory is what counts.",
+      "Two to six factions fight over a board of six kinds of turf for up to ten rounds. Each round brings " +
+      "reinforcements, an event, a draft of action cards and Turf Wars between troops that meet on the same ground. " +
+      "A faction wins at once by holding enough turfs of its home type, by striking down its nemesis, or by " +
+      "fulfilling a secret win card.",
     rules: ["The table for this game is drawn in a coming version; its legal actions are listed as buttons."],
   },
   cryhavoc: {
     title: "Cry Havoc",
     about:
-      "An asymmetric war for a crystal-rich planet: Humans, Machines, Pilgrims and the native Trogs each play by their own " +
-      "cards and skills. Recruit, move, build and fight battles over regions where control, prisoners and the attacker's " +
-      "ambition are scored separately. Two to four players.",
+      "An asymmetric war for a crystal-rich planet, for two to four players: Humans, Machines, Pilgrims and the native " +
+      "Trogs each bring their own units, tactics cards, structures and skills. Move, recruit and build, then fight " +
+      "battles that settle control of the region, attrition and prisoners in turn. Crystals in the regions you control " +
+      "score whenever a player enables scoring, and at the end of the fifth round.",
     rules: ["The table for this game is drawn in a coming version; its legal actions are listed as buttons."],
   },
 };
