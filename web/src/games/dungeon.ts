@@ -141,11 +141,20 @@ export class DungeonBoard implements GameDrawing {
 
   private lastState: { state: TableState } | null = null;
 
+  // A click (not the end of a drag) or Enter/Space on the focused element acts.
   private onTap(el: Element, f: () => void) {
+    el.setAttribute("tabindex", "0");
     el.addEventListener("click", (ev) => {
       if (this.pz.wasDrag()) return;
       ev.stopPropagation();
       f();
+    });
+    el.addEventListener("keydown", (ev) => {
+      const k = (ev as KeyboardEvent).key;
+      if (k === "Enter" || k === " ") {
+        ev.preventDefault();
+        f();
+      }
     });
   }
 
