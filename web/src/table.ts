@@ -122,7 +122,7 @@ export function renderTable(root: HTMLElement, tableId: string, token: string | 
           h("ol", null, ...(text?.rules ?? []).map((r) => h("li", null, r))),
           h("button", { type: "button", onclick: (() => rulesBtn.click()) as EventListener }, "Close"),
         );
-      document.title = `${text?.title ?? state.game} · Turf`;
+      document.title = `${myTurn(state) ? "● Your turn · " : ""}${text?.title ?? state.game} · Turf`;
     }
     // games without a drawn table yet: the seat's view as text, and the moves as buttons
     if (state.game && !drawing) {

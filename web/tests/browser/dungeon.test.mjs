@@ -98,6 +98,9 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
     const cb = await browser.newContext(PHONE);
     const a = await ca.newPage();
     const b = await cb.newPage();
+    // every frame each seat receives, for the E2 check at the end
+    const frames = [[], []];
+    [a, b].forEach((p, i) => p.on("websocket", (ws) => ws.on("framereceived", (f) => frames[i].push(JSON.parse(String(f.payload))))));
     await a.goto(t.join[0]);
     await b.goto(t.join[1]);
     await a.waitForSelector("#app[data-move]");
@@ -142,6 +145,18 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
     if (s0 > s1) assert.match(words, /Ann wins/);
     else if (s1 > s0) assert.match(words, /Bea wins/);
     else assert.match(words, /Draw/);
+    // E2: a seat's frames hold its own hand and monster, never the other seat's, nor the deck order
+    for (const me of [0, 1]) {
+      const states = frames[me].filter((f) => f.type === "state");
+      assert.ok(states.length >= 28, `seat ${me} got ${states.length} state frames`);
+      for (const f of states) {
+        assert.ok(Array.isArray(f.view.seats[me].hand), "a seat's own hand is in its view");
+        assert.equal(f.view.seats[1 - me].hand, undefined, `seat ${me} was sent the other hand`);
+        assert.equal(f.view.seats[1 - me].monster, undefined, `seat ${me} was sent the other monster`);
+        assert.equal(f.view.deck_order, undefined);
+        if (f.to_move !== me) assert.deepEqual(f.legal, [], "legal actions only for the seat to move");
+      }
+    }
     await shot(a, "dungeon-desktop-end");
     await shot(b, "dungeon-phone-end");
     await ca.close();
