@@ -27,6 +27,9 @@ const ERROR_WORDS: Record<string, string> = {
   cannot_undo: "Nothing to take back.",
   spectator: "Spectators cannot act.",
   rate_limited: "Too many messages; slow down.",
+  server_error: "The server could not save that move; the table was reloaded.",
+  too_large: "That message was too large.",
+  bad_frame: "The server did not understand that message.",
 };
 
 export function renderTable(root: HTMLElement, tableId: string, token: string | null): () => void {
