@@ -14,6 +14,11 @@ packages=(
   chromium                                    # the browser test of the balance lab's report
 )
 
+# node and npm build the web client (web/, from its package-lock.json). A node from another
+# source (e.g. NodeSource, which bundles npm) is used as it is.
+command -v node >/dev/null || packages+=(nodejs)
+command -v npm >/dev/null || packages+=(npm)
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,85 @@
+// HTTP side of the protocol (docs/protocol.md): the game catalogue and the lobby.
+
+export interface GameOption {
+  name: string;
+  kind: string; // "int" | "choice" | "bool" | ...
+  default: unknown;
+  choices?: string[];
+  min?: number;
+  max?: number;
+  help?: string;
+}
+
+export interface GameEntry {
+  id: string;
+  title: string;
+  summary: string;
+  about?: string;
+  min_players: number;
+  max_players: number;
+  options: GameOption[];
+  bots?: Record<string, string>;
+}
+
+export interface LobbySeat {
+  seat: number;
+  name: string;
+  kind: "human" | "bot";
+  connected?: boolean;
+}
+
+export interface LobbyTable {
+  id: string;
+  game: string;
+  options: Record<string, unknown>;
+  status: "waiting" | "playing" | "over";
+  seats: LobbySeat[];
+  moves: number;
+  created: string | number;
+}
+
+export type NewSeat = { kind: "human"; name: string } | { kind: "bot"; bot: string; name: string };
+
+export interface CreatedTable {
+  id: string;
+  seats: { seat: number; name: string; kind: "human" | "bot"; token?: string; join?: string }[];
+  spectate: string;
+}
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  const r = await fetch(path, { ...init, headers: { "Content-Type": "application/json" } });
+  const text = await r.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!r.ok) {
+    const msg = (body as { error?: string } | null)?.error ?? `HTTP ${r.status}`;
+    throw new Error(msg);
+  }
+  return body as T;
+}
+
+export const api = {
+  games: () => call<GameEntry[]>("api/games"),
+  tables: () => call<LobbyTable[]>("api/tables"),
+  table: (id: string) => call<LobbyTable>(`api/tables/${encodeURIComponent(id)}`),
+  create: (game: string, options: Record<string, unknown>, seats: NewSeat[]) =>
+    call<CreatedTable>("api/tables", { method: "POST", body: JSON.stringify({ game, options, seats }) }),
+};
+
+// Links live in the URL fragment (never sent to a server): #/table/ID and #/table/ID/seat/TOKEN.
+export type Route = { page: "lobby" } | { page: "table"; table: string; token: string | null };
+
+export function parseRoute(hash: string): Route {
+  const m = /^#\/table\/([0-9a-f]{1,64})(?:\/seat\/([0-9a-f]{1,128}))?\/?$/i.exec(hash);
+  if (m) return { page: "table", table: m[1].toLowerCase(), token: m[2] ? m[2].toLowerCase() : null };
+  return { page: "lobby" };
+}
+
+export function tableLink(base: string, table: string, token?: string | null): string {
+  const root = base.replace(/#.*$/, "");
+  return token ? `${root}#/table/${table}/seat/${token}` : `${root}#/table/${table}`;
+}

@@ -1,0 +1,413 @@
+import { h, s } from "../dom";
+import type { TableState } from "../protocol";
+import type { GameDrawing, TableContext } from "../table";
+import {
+  CELL,
+  MONSTERS,
+  OWNER,
+  bounds,
+  cellOrigin,
+  floorRects,
+  groupActions,
+  monsterName,
+  rotations,
+  shapeName,
+  topMonster,
+  type DChoices,
+  type DTile,
+  type DView,
+  type MonsterId,
+  type ShapeId,
+} from "./dungeon_model";
+import { PanZoom } from "../panzoom";
+
+// The dungeon table: the board (SVG, pan/zoom), the players with live scores, your hand and
+// monster, and a prompt that turns the legal actions into clicks on the board and the hand.
+export class DungeonBoard implements GameDrawing {
+  readonly board: HTMLElement;
+  readonly panel: HTMLElement;
+  private readonly svg: SVGSVGElement;
+  private readonly world: SVGGElement;
+  private readonly pz: PanZoom;
+  private preview = 0; // index into the legal rotations at the orient step
+  private previewKey = "";
+  private lastTileCount = -1;
+
+  constructor() {
+    this.svg = s("svg", { class: "dungeon-svg", role: "img", "aria-label": "the dungeon" }) as SVGSVGElement;
+    this.world = s("g", { class: "world" }) as SVGGElement;
+    this.svg.append(defs(), this.world);
+    this.pz = new PanZoom(this.svg, this.world);
+    const fit = h("button", { type: "button", class: "small fit", title: "fit the dungeon in view" }, "Fit");
+    fit.addEventListener("click", () => this.pz.fit());
+    const zin = h("button", { type: "button", class: "small", "aria-label": "zoom in" }, "+");
+    zin.addEventListener("click", () => this.pz.zoomBy(1.25));
+    const zout = h("button", { type: "button", class: "small", "aria-label": "zoom out" }, "−");
+    zout.addEventListener("click", () => this.pz.zoomBy(0.8));
+    this.board = h("div", { class: "dungeon-board" }, this.svg, h("div", { class: "zoom-tools" }, zin, zout, fit), legend());
+    this.panel = h("div", { class: "dungeon-panel" });
+  }
+
+  update(state: TableState, ctx: TableContext): void {
+    const view = state.view as unknown as DView | null;
+    if (!view || !Array.isArray(view.board)) return;
+    const mine = state.seat !== null && !state.over && state.toMove === state.seat;
+    const choices: DChoices = mine ? groupActions(state.legal) : groupActions([]);
+    const pending = view.pending;
+
+    // the rotation preview restarts whenever the question changes
+    const key = `${state.move}:${choices.orients.map((o) => o.id).join(",")}`;
+    if (key !== this.previewKey) {
+      this.previewKey = key;
+      this.preview = 0;
+    }
+
+    this.drawBoard(view, choices, ctx, pending);
+    this.drawPanel(state, view, choices, ctx);
+  }
+
+  private drawBoard(view: DView, c: DChoices, ctx: TableContext, pending: DView["pending"]) {
+    const world = this.world;
+    world.replaceChildren();
+    const monsterAt = new Map(c.monsters.map((m) => [`${m.x},${m.y}`, m]));
+
+    // the board lists tiles in the order they were placed: the last one gets a ring
+    view.board.forEach((t, i) =>
+      world.append(tileGroup(t, { target: monsterAt.has(`${t.x},${t.y}`), last: i === view.board.length - 1 && view.board.length > 1 })),
+    );
+
+    // candidate cells for the chosen tile
+    for (const cell of c.cells) {
+      const { px, py } = cellOrigin(cell.x, cell.y);
+      const g = s(
+        "g",
+        {
+          class: "candidate",
+          transform: `translate(${px},${py})`,
+          "data-x": cell.x,
+          "data-y": cell.y,
+          "data-action": cell.id,
+          role: "button",
+          "aria-label": `place at ${cell.x},${cell.y}`,
+        },
+        s("rect", { x: 4, y: 4, width: CELL - 8, height: CELL - 8, rx: 8 }),
+        s("text", { x: CELL / 2, y: CELL / 2 + 8, "text-anchor": "middle", class: "candidate-plus" }, "+"),
+      );
+      this.onTap(g, () => ctx.act(cell.id));
+      world.append(g);
+    }
+
+    // the rotation preview at the chosen cell
+    if (c.orients.length && pending?.cell) {
+      const [x, y] = pending.cell;
+      const { px, py } = cellOrigin(x, y);
+      const o = c.orients[this.preview % c.orients.length];
+      const g = s(
+        "g",
+        { class: "preview", transform: `translate(${px},${py})`, "data-passages": o.passages, role: "button", "aria-label": "turn the tile" },
+        s("rect", { x: 0, y: 0, width: CELL, height: CELL, class: "preview-bg" }),
+        ghost(o.passages, 0.95),
+        s("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, class: "preview-frame", rx: 4 }),
+      );
+      this.onTap(g, () => this.turnPreview(ctx, c));
+      world.append(g);
+    }
+
+    // monster targets are tiles: tap the tile
+    for (const m of c.monsters) {
+      const el = world.querySelector<SVGGElement>(`g.tile[data-x="${m.x}"][data-y="${m.y}"]`);
+      if (!el) continue;
+      el.setAttribute("data-action", String(m.id));
+      el.setAttribute("role", "button");
+      el.setAttribute("aria-label", `${monsterName(m.monster ?? "")} at ${m.x},${m.y}`);
+      this.onTap(el, () => ctx.act(m.id));
+    }
+
+    const cells = [...view.board.map((t) => ({ x: t.x, y: t.y })), ...c.cells.map((k) => ({ x: k.x, y: k.y }))];
+    const b = bounds(cells);
+    this.pz.setContent({ x: b.minX * CELL, y: -b.maxY * CELL, w: (b.maxX - b.minX + 1) * CELL, h: (b.maxY - b.minY + 1) * CELL });
+    if (view.board.length !== this.lastTileCount) {
+      this.lastTileCount = view.board.length;
+      this.pz.autoFit();
+    }
+  }
+
+  private turnPreview(ctx: TableContext, c: DChoices) {
+    if (!c.orients.length) return;
+    this.preview = (this.preview + 1) % c.orients.length;
+    const st = this.lastState;
+    if (st) this.update(st.state, ctx);
+  }
+
+  private lastState: { state: TableState } | null = null;
+
+  // A click (not the end of a drag) or Enter/Space on the focused element acts.
+  private onTap(el: Element, f: () => void) {
+    el.setAttribute("tabindex", "0");
+    el.addEventListener("click", (ev) => {
+      if (this.pz.wasDrag()) return;
+      ev.stopPropagation();
+      f();
+    });
+    el.addEventListener("keydown", (ev) => {
+      const k = (ev as KeyboardEvent).key;
+      if (k === "Enter" || k === " ") {
+        ev.preventDefault();
+        f();
+      }
+    });
+  }
+
+  private drawPanel(state: TableState, view: DView, c: DChoices, ctx: TableContext) {
+    this.lastState = { state };
+    const names = ctx.names;
+    const you = state.seat;
+    const players = h(
+      "div",
+      { class: "players" },
+      ...view.seats.map((seat, i) =>
+        h(
+          "div",
+          { class: `player seat-${i}${state.toMove === i && !state.over ? " to-move" : ""}${you === i ? " you" : ""}`, "data-seat": i },
+          ownerBadge(i),
+          h("span", { class: "pname" }, names[i] ?? `Player ${i + 1}`, you === i ? h("small", null, " (you)") : null),
+          h("span", { class: "score", "data-testid": `score-${i}` }, String(seat.score)),
+          h(
+            "small",
+            { class: "pinfo" },
+            `${seat.hand_count} tile${seat.hand_count === 1 ? "" : "s"} in hand · ${seat.monster_in_hand ? "holds a monster" : "no monster"} · ${seat.monster_deck_count} monster${seat.monster_deck_count === 1 ? "" : "s"} left`,
+          ),
+        ),
+      ),
+    );
+    const info = h(
+      "p",
+      { class: "deck-info muted" },
+      `Turn ${view.turn} · ${view.deck_count} tile${view.deck_count === 1 ? "" : "s"} in the deck`,
+      view.set_aside.length ? ` · set aside: ${view.set_aside.map(shapeName).join(", ")}` : "",
+    );
+
+    const parts: (HTMLElement | null)[] = [players, info];
+    if (you !== null && view.seats[you]) {
+      const me = view.seats[you];
+      const tileIds = new Map<string, number>();
+      for (const t of c.tiles) tileIds.set(t.shape, t.id);
+      const asideIds = new Map<string, number>();
+      for (const t of c.setAside) asideIds.set(t.shape, t.id);
+      const hand = h(
+        "div",
+        { class: "hand", "aria-label": "your hand" },
+        ...(me.hand ?? []).map((shape) => {
+          const take = tileIds.get(shape);
+          const aside = asideIds.get(shape);
+          const chosen = view.pending?.shape === shape && (c.cells.length > 0 || c.orients.length > 0);
+          const btn = h(
+            "button",
+            {
+              type: "button",
+              class: `hand-tile${take !== undefined ? " can-take" : ""}${aside !== undefined ? " can-aside" : ""}${chosen ? " chosen" : ""}`,
+              "data-shape": shape,
+              "data-action": take ?? aside ?? null,
+              disabled: (take === undefined && aside === undefined) || ctx.busy,
+              title: aside !== undefined ? `set the ${shapeName(shape)} aside` : `take the ${shapeName(shape)}`,
+            },
+            miniTile(rotations(shape)[0]),
+            h("span", null, aside !== undefined ? `Set aside ${shapeName(shape)}` : shapeName(shape)),
+          );
+          const id = take ?? aside;
+          if (id !== undefined) btn.addEventListener("click", () => ctx.act(id));
+          return btn;
+        }),
+      );
+      const monster = me.monster
+        ? h(
+            "div",
+            { class: `monster-card seat-${you}`, "data-monster": me.monster },
+            monsterIcon(you, me.monster as MonsterId, 1),
+            h("span", null, h("strong", null, monsterName(me.monster)), h("small", null, ` beats ${monsterName(MONSTERS[me.monster as MonsterId]?.defeats ?? "")}`)),
+          )
+        : h("div", { class: "monster-card none muted" }, "No monster card in hand");
+      parts.push(h("section", { class: "mine" }, h("h3", null, "Your hand"), hand, monster));
+    }
+    parts.push(this.prompt(state, view, c, ctx));
+    this.panel.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+  }
+
+  // What to do now, in words, with the buttons the board cannot hold.
+  private prompt(state: TableState, view: DView, c: DChoices, ctx: TableContext): HTMLElement {
+    const box = h("section", { class: "prompt", "data-testid": "prompt" });
+    const names = ctx.names;
+    if (state.over) {
+      box.append(h("p", null, "The dungeon is complete."));
+      return box;
+    }
+    if (state.seat === null || state.toMove !== state.seat) {
+      const who = state.toMove === null ? "" : names[state.toMove] ?? `Player ${state.toMove + 1}`;
+      box.append(h("p", { class: "muted" }, state.seat === null ? `Watching. ${who} is to move.` : `Waiting for ${who}…`));
+      return box;
+    }
+    if (c.tiles.length) box.append(h("p", null, "Your turn: pick a tile from your hand."));
+    else if (c.setAside.length) box.append(h("p", null, "No tile in your hand fits anywhere: pick one to set aside."));
+    else if (c.cells.length) box.append(h("p", null, `Tap a highlighted cell to place the ${shapeName(view.pending?.shape ?? "")}.`));
+    else if (c.orients.length) {
+      const cur = c.orients[this.preview % c.orients.length];
+      const picker = h(
+        "div",
+        { class: "rotations" },
+        ...c.orients.map((o, i) => {
+          const b = h(
+            "button",
+            { type: "button", class: `rot${i === this.preview % c.orients.length ? " selected" : ""}`, "data-passages": o.passages, "aria-label": `open ${o.passages}` },
+            miniTile(o.passages),
+          );
+          b.addEventListener("click", () => {
+            this.preview = i;
+            this.update(state, ctx);
+          });
+          return b;
+        }),
+      );
+      const turnBtn = h("button", { type: "button", class: "turn-tile" }, "⟳ Turn");
+      turnBtn.addEventListener("click", () => this.turnPreview(ctx, c));
+      const place = h("button", { type: "button", class: "primary place", disabled: ctx.busy, "data-action": cur.id }, "Place tile");
+      place.addEventListener("click", () => ctx.act(cur.id));
+      box.append(h("p", null, "Turn the tile (tap it or pick a rotation), then place it."), picker, h("div", { class: "row" }, turnBtn, place));
+    } else if (c.monsters.length || c.pass !== null) {
+      const m = c.monsters[0]?.monster;
+      box.append(h("p", null, m ? `Tap a glowing tile to play your ${monsterName(m)}, or pass.` : "Play your monster or pass."));
+      if (c.pass !== null) {
+        const pass = h("button", { type: "button", class: "pass", disabled: ctx.busy, "data-action": c.pass }, "Pass (no monster)");
+        const id = c.pass;
+        pass.addEventListener("click", () => ctx.act(id));
+        box.append(pass);
+      }
+    } else if (c.other.length) {
+      box.append(h("p", null, "Choose a move from the list below."));
+    }
+    if (state.undoable > 0) {
+      const u = h("button", { type: "button", class: "small undo-inline", disabled: ctx.busy }, "Undo");
+      u.addEventListener("click", () => ctx.undo());
+      box.append(u);
+    }
+    return box;
+  }
+}
+
+// --- drawing helpers ------------------------------------------------------------------------
+
+function defs(): SVGElement {
+  return s(
+    "defs",
+    null,
+    s("pattern", { id: "stone", width: 20, height: 20, patternUnits: "userSpaceOnUse" },
+      s("rect", { width: 20, height: 20, fill: "#4a4350" }),
+      s("path", { d: "M0 10h20M10 0v10M0 20h20M5 10v10M15 10v10", stroke: "#3b3540", "stroke-width": 1.5 })),
+  );
+}
+
+function floor(passages: string, opacity = 1): SVGElement {
+  return s("g", { class: "floor", opacity }, ...floorRects(passages).map((r) => s("rect", { x: r.x, y: r.y, width: r.w, height: r.h })));
+}
+
+function ghost(passages: string, opacity: number): SVGElement {
+  return s("g", { class: "ghost" }, floor(passages, opacity));
+}
+
+function tileGroup(t: DTile, o: { target: boolean; last: boolean }): SVGElement {
+  const { px, py } = cellOrigin(t.x, t.y);
+  const top = topMonster(t);
+  const g = s(
+    "g",
+    {
+      class: `tile shape-${t.shape}${o.target ? " target" : ""}${o.last ? " last" : ""}`,
+      transform: `translate(${px},${py})`,
+      "data-x": t.x,
+      "data-y": t.y,
+      "data-shape": t.shape,
+      "data-passages": t.passages,
+      "data-stack": t.monsters.length,
+    },
+    s("title", null, `${shapeName(t.shape)} at ${t.x},${t.y}${t.monsters.length ? ": " + t.monsters.map((m) => `${monsterName(m.monster)} of player ${m.owner + 1}`).join(", then ") + " (top)" : ""}`),
+    s("rect", { x: 0, y: 0, width: CELL, height: CELL, class: "wall" }),
+    floor(t.passages),
+    s("rect", { x: 0.5, y: 0.5, width: CELL - 1, height: CELL - 1, class: "edge" }),
+  );
+  if (top) {
+    // covered monsters peek out below the top one
+    const depth = t.monsters.length;
+    for (let i = 0; i < depth - 1; i++) {
+      const m = t.monsters[i];
+      const off = (depth - 1 - i) * 6;
+      const icon = monsterIcon(m.owner, m.monster, 0.8);
+      icon.setAttribute("transform", `translate(${CELL / 2 - off},${CELL / 2 + off})`);
+      icon.setAttribute("class", "monster covered");
+      g.append(icon);
+    }
+    const icon = monsterIcon(top.owner, top.monster, 1);
+    icon.setAttribute("transform", `translate(${CELL / 2},${CELL / 2})`);
+    icon.setAttribute("class", `monster top owner-${top.owner}`);
+    icon.setAttribute("data-owner", String(top.owner));
+    icon.setAttribute("data-monster", top.monster);
+    g.append(icon);
+    if (depth > 1)
+      g.append(
+        s("g", { class: "stack-badge", transform: "translate(15,15)" },
+          s("circle", { r: 12 }),
+          s("text", { y: 5, "text-anchor": "middle" }, `×${depth}`)),
+      );
+  }
+  if (o.last) g.append(s("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, class: "last-ring" }));
+  if (o.target) g.append(s("rect", { x: 3, y: 3, width: CELL - 6, height: CELL - 6, rx: 6, class: "target-ring" }));
+  return g;
+}
+
+// A monster token centred on (0,0): the owner's colour and shape (seat 1 a circle, seat 2 a
+// diamond), the monster's letter, and the owner's number in a corner notch.
+function monsterIcon(owner: number, monster: MonsterId, scale: number): SVGElement {
+  const o = OWNER[owner % OWNER.length];
+  const r = 22 * scale;
+  const body =
+    o.mark === "circle"
+      ? s("circle", { r, fill: o.colour, stroke: "#111", "stroke-width": 2.5 })
+      : s("rect", { x: -r * 0.9, y: -r * 0.9, width: r * 1.8, height: r * 1.8, transform: "rotate(45)", fill: o.colour, stroke: "#111", "stroke-width": 2.5 });
+  return s(
+    "g",
+    { class: "monster-icon" },
+    body,
+    s("text", { y: 7 * scale, "text-anchor": "middle", class: "monster-letter", "font-size": 20 * scale }, MONSTERS[monster]?.letter ?? "?"),
+    s("g", { transform: `translate(${r * 0.8},${-r * 0.8})` },
+      s("circle", { r: 9 * scale, fill: "#fff", stroke: "#111", "stroke-width": 1.5 }),
+      s("text", { y: 4 * scale, "text-anchor": "middle", class: "owner-letter", "font-size": 12 * scale }, o.letter)),
+  );
+}
+
+function ownerBadge(owner: number): HTMLElement {
+  const svg = s("svg", { viewBox: "-30 -30 60 60", class: "owner-badge", "aria-hidden": "true" });
+  const o = OWNER[owner % OWNER.length];
+  svg.append(
+    o.mark === "circle"
+      ? s("circle", { r: 22, fill: o.colour, stroke: "#111", "stroke-width": 3 })
+      : s("rect", { x: -19, y: -19, width: 38, height: 38, transform: "rotate(45)", fill: o.colour, stroke: "#111", "stroke-width": 3 }),
+    s("text", { y: 8, "text-anchor": "middle", class: "monster-letter", "font-size": 22 }, o.letter),
+  );
+  return h("span", { class: "owner" }, svg as unknown as Node);
+}
+
+function miniTile(passages: string): SVGElement {
+  return s(
+    "svg",
+    { viewBox: `0 0 ${CELL} ${CELL}`, class: "mini-tile", "aria-hidden": "true" },
+    s("rect", { x: 0, y: 0, width: CELL, height: CELL, class: "wall" }),
+    floor(passages),
+  );
+}
+
+function legend(): HTMLElement {
+  return h(
+    "div",
+    { class: "legend", "aria-label": "legend" },
+    ...Object.entries(MONSTERS).map(([, m]) => h("span", null, h("b", null, m.letter), ` ${m.name} › ${MONSTERS[m.defeats].letter}`)),
+  );
+}
+
+export type { ShapeId };

@@ -1,0 +1,25 @@
+import "./style.css";
+import { parseRoute } from "./api";
+import { renderLobby } from "./lobby";
+import { renderTable } from "./table";
+
+const root = document.getElementById("app")!;
+let cleanup: () => void = () => {};
+
+async function route() {
+  cleanup();
+  cleanup = () => {};
+  const r = parseRoute(location.hash);
+  if (r.page === "table") {
+    document.body.dataset.page = "table";
+    cleanup = renderTable(root, r.table, r.token);
+  } else {
+    document.body.dataset.page = "lobby";
+    document.title = "Turf";
+    const stop = await renderLobby(root);
+    cleanup = stop;
+  }
+}
+
+window.addEventListener("hashchange", () => void route());
+void route();

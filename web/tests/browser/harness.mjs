@@ -1,0 +1,219 @@
+// Browser-test harness: a REAL `turf serve` on loopback (binary from TURF_BIN, a fresh SQLite
+// file, the built client from web/dist) and Debian's Chromium driven by playwright-core.
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const WEB = resolve(here, "../..");
+export const DIST = join(WEB, "dist");
+export const SHOTS = join(WEB, "test-results");
+mkdirSync(SHOTS, { recursive: true });
+
+export function turfBin() {
+  const bin = process.env.TURF_BIN;
+  if (!bin) throw new Error("set TURF_BIN to the turf binary (e.g. build/ci/turf)");
+  if (!existsSync(bin)) throw new Error(`TURF_BIN ${bin} does not exist`);
+  if (!existsSync(join(DIST, "index.html"))) throw new Error("web/dist is missing: run `npm run build` first");
+  return bin;
+}
+
+// Starts `turf serve --port 0` and resolves with its base URL once it prints the link.
+export async function startServer(opts = {}) {
+  const dir = opts.dir ?? mkdtempSync(join(tmpdir(), "turf-web-"));
+  const db = join(dir, "turf.db");
+  const args = ["serve", "--host", "127.0.0.1", "--port", String(opts.port ?? 0), "--db", db, "--web", DIST];
+  const proc = spawn(turfBin(), args, { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  const url = await new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`turf serve printed no URL in 20 s:\n${out}`)), 20000);
+    const scan = (chunk) => {
+      out += chunk.toString();
+      const m = /http:\/\/(127\.0\.0\.1|localhost):(\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolveUrl(`http://127.0.0.1:${m[2]}/`);
+      }
+    };
+    proc.stdout.on("data", scan);
+    proc.stderr.on("data", scan);
+    proc.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`turf serve exited with ${code}:\n${out}`));
+    });
+  });
+  proc.removeAllListeners("exit");
+  return {
+    url,
+    dir,
+    port: Number(new URL(url).port),
+    log: () => out,
+    async stop(signal = "SIGTERM") {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      const done = new Promise((r) => proc.once("exit", r));
+      proc.kill(signal);
+      await done;
+    },
+    cleanup() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+// A small seeded PRNG so that a test plays the same clicks every run.
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+// Creates a table through the lobby form; seats: [{name, kind: "human"|"bot:easy"|...}].
+// Returns the join links of the human seats (by seat) and the spectate link.
+export async function createTable(page, baseUrl, seats, game = "dungeon") {
+  await page.goto(baseUrl);
+  await page.waitForSelector("form.new-table select[name=game]");
+  await page.selectOption("form.new-table select[name=game]", game);
+  for (let i = 0; i < seats.length; i++) {
+    await page.fill(`[name="name-${i}"]`, seats[i].name);
+    await page.selectOption(`[name="kind-${i}"]`, seats[i].kind);
+  }
+  await page.click("form.new-table button[type=submit]");
+  await page.waitForSelector(".created .links");
+  const join = {};
+  for (let i = 0; i < seats.length; i++) {
+    const input = page.locator(`.created .links li[data-seat="${i}"] input.link`);
+    if ((await input.count()) > 0) join[i] = await input.inputValue();
+  }
+  const spectate = await page.locator('.created .links input[aria-label="spectate link"]').inputValue();
+  return { join, spectate, table: /#\/table\/([0-9a-f]+)/.exec(spectate)[1] };
+}
+
+export async function moveOf(page) {
+  const v = await page.getAttribute("#app", "data-move");
+  return v === null ? -1 : Number(v);
+}
+
+export async function isMyTurn(page) {
+  return (await page.locator('.turn[data-mine="true"]').count()) > 0;
+}
+
+export async function isOver(page) {
+  return (await page.getAttribute("#app", "data-over")) === "true";
+}
+
+async function click(page, locator, touch) {
+  if (touch) await locator.tap();
+  else await locator.click();
+}
+
+// Takes ONE decision on the dungeon table by clicking what the board and the hand offer, then
+// waits until the page shows a later move. Returns a word for what it did.
+export async function playOneDecision(page, random, { touch = false, undoChance = 0 } = {}) {
+  const before = await moveOf(page);
+  const undo = page.locator(".prompt .undo-inline");
+  let did;
+  if (undoChance > 0 && (await undo.count()) > 0 && random() < undoChance) {
+    await click(page, undo, touch);
+    did = "undo";
+    await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) < m, before, { timeout: 15000 });
+    return did;
+  }
+  const hand = page.locator(".hand-tile:not([disabled])");
+  const cells = page.locator("g.candidate");
+  const preview = page.locator("g.preview");
+  const targets = page.locator("g.tile.target");
+  const pass = page.locator(".prompt button.pass");
+  if ((await hand.count()) > 0) {
+    const n = await hand.count();
+    await click(page, hand.nth(Math.floor(random() * n)), touch);
+    did = "tile";
+  } else if ((await cells.count()) > 0) {
+    const n = await cells.count();
+    await click(page, cells.nth(Math.floor(random() * n)), touch);
+    did = "cell";
+  } else if ((await preview.count()) > 0) {
+    // turn the preview on the board a few times, then commit the rotation it shows
+    const turns = Math.floor(random() * 3);
+    for (let i = 0; i < turns; i++) {
+      const was = await preview.getAttribute("data-passages");
+      await click(page, preview, touch);
+      await page.waitForFunction(
+        (w) => {
+          const p = document.querySelector("g.preview");
+          return p && (p.getAttribute("data-passages") !== w || document.querySelectorAll(".rot").length === 1);
+        },
+        was,
+      );
+    }
+    const shown = await preview.getAttribute("data-passages");
+    const place = page.locator(".prompt button.place");
+    const selected = await page.locator(".rot.selected").getAttribute("data-passages");
+    if (selected !== shown) throw new Error(`preview ${shown} but picker ${selected}`);
+    await click(page, place, touch);
+    did = `orient ${shown}`;
+  } else if ((await targets.count()) > 0 && (random() < 0.8 || (await pass.count()) === 0)) {
+    const n = await targets.count();
+    await click(page, targets.nth(Math.floor(random() * n)), touch);
+    did = "monster";
+  } else if ((await pass.count()) > 0) {
+    await click(page, pass, touch);
+    did = "pass";
+  } else {
+    throw new Error(`nothing to click on ${page.url()} at move ${before}`);
+  }
+  await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) > m, before, { timeout: 15000 });
+  return did;
+}
+
+// Waits until one of the pages may act (or all are over); returns that page or null.
+export async function waitForTurn(pages, timeoutMs = 30000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    for (const p of pages) if (await isMyTurn(p)) return p;
+    if ((await Promise.all(pages.map(isOver))).every(Boolean)) return null;
+    await new Promise((r) => setTimeout(r, 40));
+  }
+  throw new Error("no page got the turn in time");
+}
+
+// The tiles, monsters and scores a page shows, for comparing two pages or before/after reload.
+export async function boardSummary(page) {
+  return page.evaluate(() => ({
+    tiles: [...document.querySelectorAll("g.tile")].map((t) => `${t.dataset.x},${t.dataset.y}:${t.dataset.passages}:${t.dataset.stack}`).sort(),
+    monsters: [...document.querySelectorAll("g.monster.top")].map((m) => `${m.dataset.owner}:${m.dataset.monster}`).sort(),
+    scores: [...document.querySelectorAll(".player .score")].map((s) => s.textContent),
+    log: [...document.querySelectorAll(".log .log-line")].map((l) => l.textContent),
+  }));
+}

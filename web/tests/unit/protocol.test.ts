@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { initialState, mergeLog, myTurn, parseFrame, rankingWords, reduce, renderText, seatNames, type StateFrame, type Step } from "../../src/protocol";
+
+const step = (move: number, seat: number, text: string): Step => ({ move, seat, lines: [{ kind: "action", seats: [seat], data: {}, text }] });
+
+function stateFrame(p: Partial<StateFrame>): StateFrame {
+  return { type: "state", move: 0, view: {}, to_move: 0, legal: [], undoable: 0, over: false, result: null, log: [], ...p };
+}
+
+describe("parseFrame", () => {
+  it("accepts the four server frame types", () => {
+    for (const t of ["welcome", "state", "error", "pong"]) expect(parseFrame(JSON.stringify({ type: t }))?.type).toBe(t);
+  });
+  it("refuses non-JSON, arrays, unknown types", () => {
+    expect(parseFrame("{")).toBeNull();
+    expect(parseFrame("[1]")).toBeNull();
+    expect(parseFrame("null")).toBeNull();
+    expect(parseFrame('{"type":"act"}')).toBeNull();
+  });
+});
+
+describe("reduce", () => {
+  const welcome = {
+    type: "welcome" as const,
+    table: "ab",
+    game: "dungeon",
+    seat: 1,
+    seats: [
+      { seat: 0, name: "Ann", kind: "human" as const },
+      { seat: 1, name: "Bob", kind: "bot" as const },
+    ],
+    options: { tiles: "standard" },
+  };
+
+  it("welcome resets the picture and records the seat", () => {
+    const s = reduce({ ...initialState(), log: [step(0, 0, "x")], move: 5 }, welcome);
+    expect(s.seat).toBe(1);
+    expect(s.game).toBe("dungeon");
+    expect(s.log).toEqual([]);
+    expect(s.move).toBe(0);
+  });
+
+  it("state frames append their log and replace the view", () => {
+    let s = reduce(initialState(), welcome);
+    s = reduce(s, stateFrame({ move: 1, log: [step(0, 0, "{P1}: tile T")], to_move: 1, legal: [{ id: 3, label: "tile T", json: {} }] }));
+    s = reduce(s, stateFrame({ move: 2, log: [step(1, 1, "{P2}: at 0,1")], to_move: 0 }));
+    expect(s.log.map((x) => x.move)).toEqual([0, 1]);
+    expect(s.move).toBe(2);
+    expect(s.toMove).toBe(0);
+    expect(s.legal).toEqual([]);
+  });
+
+  it("an undo drops the steps past the new move and re-narrated moves replace old ones", () => {
+    let s = reduce(initialState(), welcome);
+    s = reduce(s, stateFrame({ move: 3, log: [step(0, 0, "a"), step(1, 0, "b"), step(2, 0, "c")] }));
+    s = reduce(s, stateFrame({ move: 1, log: [] }));
+    expect(s.log.map((x) => x.move)).toEqual([0]);
+    s = reduce(s, stateFrame({ move: 2, log: [step(1, 0, "b2")] }));
+    expect(s.log.map((x) => x.lines[0].text)).toEqual(["a", "b2"]);
+  });
+
+  it("an error frame is kept and the next state clears it", () => {
+    let s = reduce(initialState(), { type: "error", code: "stale", message: "m" });
+    expect(s.error?.code).toBe("stale");
+    s = reduce(s, stateFrame({ move: 1 }));
+    expect(s.error).toBeNull();
+  });
+
+  it("myTurn only for the seat to move with legal actions and not over", () => {
+    let s = reduce(initialState(), welcome);
+    s = reduce(s, stateFrame({ to_move: 1, legal: [{ id: 1, label: "x", json: {} }] }));
+    expect(myTurn(s)).toBe(true);
+    expect(myTurn({ ...s, over: true })).toBe(false);
+    expect(myTurn({ ...s, seat: null })).toBe(false);
+    expect(myTurn({ ...s, toMove: 0 })).toBe(false);
+  });
+});
+
+describe("mergeLog", () => {
+  it("keeps one step per move in order", () => {
+    const l = mergeLog([step(0, 0, "a"), step(1, 1, "b")], [step(1, 1, "B"), step(2, 0, "c")]);
+    expect(l.map((x) => x.lines[0].text)).toEqual(["a", "B", "c"]);
+  });
+});
+
+describe("renderText", () => {
+  it("replaces placeholders by names and falls back to Player N", () => {
+    expect(renderText("{P1} beats {P2}; {P3} watches", ["Ann", "Bob"])).toBe("Ann beats Bob; Player 3 watches");
+    expect(renderText("{P12} and {P1}{P1}", ["Ann"])).toBe("Player 12 and AnnAnn");
+  });
+  it("seatNames defaults empty names", () => {
+    expect(seatNames({ seats: [{ seat: 1, name: "", kind: "bot" }, { seat: 0, name: "Ann", kind: "human" }] })).toEqual(["Ann", "Player 2"]);
+  });
+});
+
+describe("rankingWords", () => {
+  it("names the winner and the others in words", () => {
+    expect(rankingWords({ scores: [9, 14], ranking: [1, 0] }, ["Ann", "Bob"])).toEqual(["Bob wins with 14 points.", "Ann is second with 9 points."]);
+  });
+  it("says draw when first place is shared", () => {
+    expect(rankingWords({ scores: [1, 1], ranking: [0, 0] }, ["Ann", "Bob"])).toEqual(["Draw: Ann and Bob share first place with 1 point."]);
+  });
+});
