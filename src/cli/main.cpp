@@ -49,6 +49,8 @@ int main(int argc, char** argv) {
   replay_cmd->add_option("file", replay.file, "Match record (JSON)")->required();
   replay_cmd->add_option("--at", replay.at, "Show the position after this many actions, then exit");
   replay_cmd->add_option("--seat", replay.seat, "Viewer: a seat number, spectator or omniscient");
+  replay_cmd->add_flag("--spoilers", replay.spoilers,
+                       "Show a match that is not over from a seat or omniscient (reveals hands)");
   replay_cmd->add_flag("--json", replay.json, "Print the view as JSON");
   replay_cmd->add_flag("--ascii", replay.ascii, "Draw with ASCII characters only");
   replay_cmd->add_flag("--no-color", replay.no_colour, "No colours");
