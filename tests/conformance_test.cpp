@@ -320,7 +320,9 @@ void play_with_leak_check(const Case& c, Check check, const char* what, bool mus
   std::cout << "[ leaks    ] " << c.game->id << " " << c.players << "p " << what << ": " << games
             << " games, " << n.actions << " actions, " << n.undoable << " undoable probed, "
             << n.worlds << " worlds compared\n";
-  if (must_compare) EXPECT_GT(n.worlds, 0) << "no world was ever compared: it checked nothing";
+  if (must_compare) {
+    EXPECT_GT(n.worlds, 0) << "no world was ever compared: it checked nothing";
+  }
 }
 
 TEST_P(Conformance, PublicLogIsTheSameInEveryWorld) {

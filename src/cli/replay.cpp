@@ -49,18 +49,32 @@ void check_spoilers(const Match& m, Seat viewer, bool spoilers) {
             << ", whose hidden cards the other seats must not see ***\n";
 }
 
+// Text from the clear part of a live record, which nothing has checked: control characters (a
+// terminal escape) are shown as '?'.
+std::string printable(const nlohmann::json& j) {
+  std::string s = j.is_string() ? j.get<std::string>() : j.dump();
+  for (char& c : s)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  return s;
+}
+
 // A live record whose key is not here: its public log is all there is to show.
 int show_public_log(const nlohmann::json& live, const Error& why) {
-  const auto& log = live.value("public_log", nlohmann::json::array());
-  const auto& seats = live.value("seats", nlohmann::json::array());
+  const nlohmann::json none = nlohmann::json::array();
+  const auto& log = live.contains("public_log") ? live["public_log"] : none;
+  const auto& seats = live.contains("seats") ? live["seats"] : none;
   int i = 0;
   for (const auto& e : log) {
-    std::string who = "seat " + e.value("seat", nlohmann::json(-1)).dump();
-    const auto s = e.value("seat", -1);
-    if (s >= 0 && s < static_cast<int>(seats.size()) && seats[s].contains("name") &&
-        seats[s]["name"].is_string())
-      who = seats[s]["name"].get<std::string>();
-    std::cout << "[" << ++i << "] " << who << ": " << e.value("label", std::string("?")) << "\n";
+    if (!e.is_object()) continue;
+    const nlohmann::json seat = e.contains("seat") ? e["seat"] : nlohmann::json();
+    std::string who = "seat " + printable(seat);
+    if (seat.is_number_integer() && seats.is_array() && seat.get<std::int64_t>() >= 0 &&
+        seat.get<std::int64_t>() < static_cast<std::int64_t>(seats.size())) {
+      const auto& info = seats[static_cast<std::size_t>(seat.get<std::int64_t>())];
+      if (info.is_object() && info.contains("name")) who = printable(info["name"]);
+    }
+    std::cout << "[" << ++i << "] " << who << ": "
+              << printable(e.contains("label") ? e["label"] : nlohmann::json("?")) << "\n";
   }
   std::cerr << "note: " << why.what() << "; the public log above is all the record shows\n";
   return 0;
