@@ -12,9 +12,11 @@
 // Hidden information (issue 15), in their own tests so that each game's result stands alone:
 //   PublicLogIsTheSameInEveryWorld: for every action and every other seat (and the spectator),
 //     in every world sampled from that seat's view before the action where the action is legal,
-//     the action's public label is the same, and so is what follows it (the seat to move, the
-//     move count, the end); when the action is undoable (it drew no randomness and revealed
-//     nothing: undo_floor() did not move), that seat's whole view after it is the same too.
+//     the seat to move after it is the same (no step skipped or added because of a hidden card);
+//     when the action is undoable (it drew no randomness and revealed nothing: undo_floor() did
+//     not move), that seat's whole view after it and the public label are the same too; when it
+//     draws or reveals, the public label is the same in every world where that seat's view after
+//     it is the same (it says nothing the revealed view does not).
 //   UndoProbeRevealsNothing: after an undoable action, the mover's view is the same in every world
 //     consistent with its view before it (else taking actions back would probe hidden cards).
 //
@@ -213,12 +215,29 @@ std::string at_step(const State& s, Action a, std::uint64_t seed) {
          s.public_label(a) + "')";
 }
 
+// A view's JSON without whose turn it is (the seat to move, its legal actions, the end).
+std::string without_turn(const std::string& view_json) {
+  auto j = nlohmann::json::parse(view_json);
+  for (const char* k : {"to_move", "legal", "terminal", "move_number"}) j.erase(k);
+  return j.dump();
+}
+
 // (a) The public log. Returns false at the first failure (reported).
+//
+// For another seat o and a world w sampled from o's view before the action, in which the action
+// is legal: the seat to move after it must be the same as in the real game (a step skipped, or
+// added, because of something o cannot see would tell o about it); when the action draws or
+// reveals, this is asked of the worlds where o sees the same facts after it (a public draw may
+// decide who moves). When the action is undoable (it drew nothing and revealed nothing), o's
+// whole view after it and its public label must be the same too. When it commits, o may learn
+// what it reveals: the public label must be the same in every world where o's view after it is
+// the same (the label tells nothing the revealed view does not).
 bool check_public_log(const State& s, Action a, const State& after, std::uint64_t seed, Rng& rng,
                       LeakCounts& n) {
   const Seat mover = s.to_move();
   const bool undoable = after.undo_floor() == s.undo_floor();
   const std::string pub = s.public_label(a);
+  const char* kind = undoable ? " (undoable)" : " (draws or reveals)";
   std::vector<Seat> others;
   for (Seat o = 0; o < s.num_seats(); ++o)
     if (o != mover) others.push_back(o);
@@ -228,36 +247,40 @@ bool check_public_log(const State& s, Action a, const State& after, std::uint64_
     const View before = s.view(o, false);
     if (!before.ambiguous()) continue;  // nothing hidden from o: nothing to compare
     const std::string seen_after = after.view(o).to_json().dump();
+    const std::string seen_facts = without_turn(seen_after);
     for (int k = 0; k < 6; ++k) {
       auto w = before.sample_world(rng);
       if (!w->is_legal(a)) continue;
       ++n.worlds;
-      if (w->public_label(a) != pub) {
-        ADD_FAILURE() << "public label depends on what " << viewer_name(o)
-                      << " cannot see: " << at_step(s, a, seed) << "; in a world sampled for "
-                      << viewer_name(o) << " the same action reads '" << w->public_label(a)
+      const std::string world_pub = w->public_label(a);
+      w->apply(a);
+      const std::string world_after = w->view(o).to_json().dump();
+      // A draw or a reveal may decide who moves next, when o sees it: then the facts o sees
+      // after the action (its view without whose turn it is) differ too.
+      const bool same_facts =
+          undoable || world_after == seen_after || without_turn(world_after) == seen_facts;
+      if (same_facts && (w->to_move() != after.to_move() || w->terminal() != after.terminal())) {
+        ADD_FAILURE() << "who moves next depends on what " << viewer_name(o)
+                      << " cannot see: " << at_step(s, a, seed) << kind << "; next "
+                      << viewer_name(after.to_move()) << " in the real game, "
+                      << viewer_name(w->to_move()) << " in a world sampled for "
+                      << viewer_name(o) << " before the action";
+        return false;
+      }
+      if (undoable && world_after != seen_after) {
+        ADD_FAILURE() << "an undoable action shows " << viewer_name(o)
+                      << " something hidden from it: " << at_step(s, a, seed)
+                      << "; its view after differs from a world sampled for it:"
+                      << view_difference(seen_after, world_after);
+        return false;
+      }
+      if (world_pub != pub && (undoable || world_after == seen_after)) {
+        ADD_FAILURE() << "the public label depends on what " << viewer_name(o)
+                      << " cannot see: " << at_step(s, a, seed) << kind
+                      << "; in a world sampled for " << viewer_name(o)
+                      << " with the same view after, the same action reads '" << world_pub
                       << "'";
         return false;
-      }
-      w->apply(a);
-      if (w->to_move() != after.to_move() || w->move_number() != after.move_number() ||
-          w->terminal() != after.terminal()) {
-        ADD_FAILURE() << "what follows the action depends on what " << viewer_name(o)
-                      << " cannot see: " << at_step(s, a, seed) << "; next "
-                      << viewer_name(after.to_move()) << " at move " << after.move_number()
-                      << " in the real game, " << viewer_name(w->to_move()) << " at move "
-                      << w->move_number() << " in a world sampled for " << viewer_name(o);
-        return false;
-      }
-      if (undoable) {
-        const std::string world_after = w->view(o).to_json().dump();
-        if (world_after != seen_after) {
-          ADD_FAILURE() << "an undoable action shows " << viewer_name(o)
-                        << " something hidden from it: " << at_step(s, a, seed)
-                        << "; its view after differs from a world sampled for it:"
-                        << view_difference(seen_after, world_after);
-          return false;
-        }
       }
     }
   }
@@ -318,8 +341,9 @@ void play_with_leak_check(const Case& c, Check check, const char* what, bool mus
     }
   }
   std::cout << "[ leaks    ] " << c.game->id << " " << c.players << "p " << what << ": " << games
-            << " games, " << n.actions << " actions, " << n.undoable << " undoable probed, "
-            << n.worlds << " worlds compared\n";
+            << " games, " << (must_compare ? n.actions : n.undoable)
+            << (must_compare ? " actions" : " undoable actions") << ", " << n.worlds
+            << " worlds compared\n";
   if (must_compare) {
     EXPECT_GT(n.worlds, 0) << "no world was ever compared: it checked nothing";
   }

@@ -112,33 +112,34 @@ wait_for() {  # wait_for PATTERN SECONDS
 tm new-session -d -s t -x 120 -y 50 \
   "env NO_COLOR=1 XDG_STATE_HOME='$XDG_STATE_HOME' script -qfc '$turf play dungeon --seats human,human --seed 4 --no-record' '$dir/typescript'; sleep 60"
 wait_for "Pass the device to" 20 || fail "no pass screen in the terminal: $(screen)"
+first=$(screen | grep -o 'Pass the device to Player [0-9]' | grep -o '[0-9]$')
+second=$((3 - first))
 tm send-keys -t t Enter
-wait_for "Player 1>" 20 || fail "no prompt for Player 1: $(screen)"
-first_screen=$(screen)
+wait_for "Player $first>" 20 || fail "no prompt for Player $first: $(screen)"
 moved=0
 for i in $(seq 1 12); do
   tm send-keys -t t 1 Enter
   sleep 0.5
-  if screen | grep -q "Pass the device to"; then moved=1; break; fi
+  if screen | grep -q "Pass the device to Player $second"; then moved=1; break; fi
 done
-[ $moved -eq 1 ] || fail "Player 1's turn did not end: $(screen)"
-history | grep -q "Player 1>" && fail "Player 1's screen is in the scrollback above the pass screen"
+[ $moved -eq 1 ] || fail "Player $first's turn did not end: $(screen)"
+history | grep -q "Player $first>" && fail "Player $first's screen is in the scrollback above the pass screen"
 grep -q $'\e\[?1049h' "$dir/typescript" || fail "no alternate screen"
 grep -q $'\e\[3J' "$dir/typescript" || fail "no scrollback clearing (ESC[3J)"
 tm send-keys -t t q Enter  # refused at the pass screen (only Enter goes on)
 wait_for "Only Enter goes on" 10 || fail "the pass screen took 'q': $(screen)"
 tm send-keys -t t Enter
-wait_for "Player 2>" 10 || fail "no prompt for Player 2"
+wait_for "Player $second>" 10 || fail "no prompt for Player $second"
 tm send-keys -t t q Enter
 wait_for "The match is not finished" 10 || fail "no quit message: $(screen)"
 grep -q $'\e\[?1049l' "$dir/typescript" || fail "the alternate screen was not left"
-history | grep -q "Player 2>" && fail "the players' screens stayed in the terminal after the quit"
+history | grep -q "Player $second>" && fail "the players' screens stayed in the terminal after the quit"
 tm kill-session -t t
 
-# Input typed while a bot thinks is dropped: the bot (seat 0) thinks 3 s a decision; keys sent
-# meanwhile must not play for the human once its turn comes.
+# Input typed while a bot thinks is dropped: the bot (seat 0, first to move with seed 5) thinks
+# 3 s a decision; keys sent meanwhile must not play for the human once its turn comes.
 tm new-session -d -s t -x 120 -y 50 \
-  "env NO_COLOR=1 XDG_STATE_HOME='$XDG_STATE_HOME' '$turf' play dungeon --seats mcts:time=3s,threads=1,human --seed 6 --no-record; sleep 60"
+  "env NO_COLOR=1 XDG_STATE_HOME='$XDG_STATE_HOME' '$turf' play dungeon --seats mcts:time=3s,threads=1,human --seed 5 --no-record; sleep 60"
 sleep 0.5
 tm send-keys -t t 1 Enter 1 Enter
 wait_for "Player 2>" 60 || fail "no prompt for the human: $(screen)"
