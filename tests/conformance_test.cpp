@@ -203,9 +203,9 @@ std::string view_difference(const std::string& a, const std::string& b) {
 }
 
 struct LeakCounts {
-  long actions = 0;     // actions checked
-  long worlds = 0;      // sampled worlds in which the action was legal and was compared
-  long undoable = 0;    // undoable actions probed
+  long actions = 0;   // actions checked
+  long worlds = 0;    // sampled worlds in which the action was legal and was compared
+  long undoable = 0;  // undoable actions probed
 };
 
 // Where a failure happened, for its message.
@@ -263,8 +263,8 @@ bool check_public_log(const State& s, Action a, const State& after, std::uint64_
         ADD_FAILURE() << "who moves next depends on what " << viewer_name(o)
                       << " cannot see: " << at_step(s, a, seed) << kind << "; next "
                       << viewer_name(after.to_move()) << " in the real game, "
-                      << viewer_name(w->to_move()) << " in a world sampled for "
-                      << viewer_name(o) << " before the action";
+                      << viewer_name(w->to_move()) << " in a world sampled for " << viewer_name(o)
+                      << " before the action";
         return false;
       }
       if (undoable && world_after != seen_after) {
@@ -278,8 +278,7 @@ bool check_public_log(const State& s, Action a, const State& after, std::uint64_
         ADD_FAILURE() << "the public label depends on what " << viewer_name(o)
                       << " cannot see: " << at_step(s, a, seed) << kind
                       << "; in a world sampled for " << viewer_name(o)
-                      << " with the same view after, the same action reads '" << world_pub
-                      << "'";
+                      << " with the same view after, the same action reads '" << world_pub << "'";
         return false;
       }
     }

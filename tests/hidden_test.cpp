@@ -32,8 +32,7 @@ std::array<std::uint8_t, N> array_of(std::string_view hex) {
 }
 
 TEST(Seal, Poly1305MatchesRfc8439Section2_5_2) {
-  const auto key = array_of<32>(
-      "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
+  const auto key = array_of<32>("85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
   const auto tag = poly1305(key, "Cryptographic Forum Research Group");
   EXPECT_EQ(to_hex(std::string_view(reinterpret_cast<const char*>(tag.data()), tag.size())),
             "a8061dc1305136c6c22b8baf0c0127a9");
@@ -117,8 +116,8 @@ TEST(Seeds, FreshSeedsAreFull64BitAndDistinct) {
 class LiveRecord : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("turf-live-" + std::to_string(os_random_u64()));
+    dir_ =
+        std::filesystem::temp_directory_path() / ("turf-live-" + std::to_string(os_random_u64()));
     std::filesystem::create_directories(dir_);
     const char* old = std::getenv("XDG_STATE_HOME");
     if (old) old_state_ = old;
@@ -140,9 +139,9 @@ class LiveRecord : public ::testing::Test {
 // A match of `game` played at random until `actions` actions, at least one of them a hidden
 // choice (its full label differs from its public label); null when none came before the end.
 std::unique_ptr<Match> played_with_secret(const GameInfo& g, std::uint64_t seed, int actions) {
-  auto m = std::make_unique<Match>(g, g.resolve({}), seed,
-                                   std::vector<SeatInfo>(static_cast<std::size_t>(
-                                       g.resolve({}).players())));
+  auto m = std::make_unique<Match>(
+      g, g.resolve({}), seed,
+      std::vector<SeatInfo>(static_cast<std::size_t>(g.resolve({}).players())));
   Rng r(seed);
   std::vector<Action> legal;
   bool secret = false;
@@ -194,7 +193,7 @@ TEST_F(LiveRecord, HoldsNoSeedNoHiddenLabelAndOpensWithItsKey) {
     EXPECT_GT(hidden, 0);
     // The key: a private file in a private folder.
     const std::string key = live_key_dir() + "/" + seal.match_id + ".key";
-    struct stat st{};
+    struct stat st {};
     ASSERT_EQ(::stat(key.c_str(), &st), 0) << key;
     EXPECT_EQ(st.st_mode & 0777, 0600u);
     ASSERT_EQ(::stat(live_key_dir().c_str(), &st), 0);

@@ -35,8 +35,9 @@ int main(int argc, char** argv) {
   play_cmd->add_option("--names", play.names, "Display names, comma-separated");
   play_cmd->add_option("--seed", play.seed, "Seed of the game (random when omitted)");
   play_cmd->add_option("--option,-o", play.options, "Game option key=value (repeatable)");
-  play_cmd->add_option("--record", play.record,
-                       "Save the match record here (default: turf-records/<game>-<time>-<id>.json)");
+  play_cmd->add_option(
+      "--record", play.record,
+      "Save the match record here (default: turf-records/<game>-<time>-<id>.json)");
   play_cmd->add_flag("--no-record", play.no_record, "Do not save a record");
   play_cmd->add_option("--resume", play.resume, "Continue the match saved in this record");
   play_cmd->add_flag("--quiet,-q", play.quiet, "Bots-only games: print only the result");

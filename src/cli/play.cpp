@@ -161,8 +161,8 @@ class Table {
     for (;;) {
       term::clear_screen();
       std::cout << "\n\n    Pass the device to "
-                << term::paint(style_.colour, term::kBold, name(seat)) << ".\n\n    "
-                << name(seat) << ": press Enter when you are ready.\n";
+                << term::paint(style_.colour, term::kBold, name(seat)) << ".\n\n    " << name(seat)
+                << ": press Enter when you are ready.\n";
       if (!notice.empty()) std::cout << "\n    " << notice << "\n";
       std::cout << std::flush;
       term::discard_typeahead();

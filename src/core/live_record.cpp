@@ -34,7 +34,7 @@ void make_private_dir(const std::string& dir) {
   std::filesystem::create_directories(std::filesystem::path(dir).parent_path(), ec);
   if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
     throw Error("cannot create the key folder '" + dir + "': " + std::strerror(errno));
-  struct stat st{};
+  struct stat st {};
   if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
     throw Error("the key folder '" + dir + "' is not a folder");
   if ((st.st_mode & 077) != 0 && ::chmod(dir.c_str(), 0700) != 0)
@@ -72,9 +72,9 @@ void store_live_key(const LiveSeal& seal) {
     if (errno == EEXIST) return;  // stored by an earlier save of this match
     throw Error("cannot write the key file '" + path + "': " + std::strerror(errno));
   }
-  const std::string text = to_hex(std::string_view(
-                               reinterpret_cast<const char*>(seal.key.data()), seal.key.size())) +
-                           "\n";
+  const std::string text =
+      to_hex(std::string_view(reinterpret_cast<const char*>(seal.key.data()), seal.key.size())) +
+      "\n";
   const bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
   const bool closed = ::close(fd) == 0;
   if (!ok || !closed) {
@@ -95,8 +95,8 @@ bool is_live_record(const nlohmann::json& r) {
 nlohmann::json live_record(const Match& m, const LiveSeal& seal) {
   nlohmann::json full = m.record();
   nlohmann::json j;
-  for (const char* k : {"format", "version", "engine", "game", "rules_version", "options", "seats",
-                        "started"})
+  for (const char* k :
+       {"format", "version", "engine", "game", "rules_version", "options", "seats", "started"})
     j[k] = full[k];
   j["finished"] = nullptr;
   j["to_move"] = m.over() ? kNobody : m.state().to_move();
@@ -127,8 +127,8 @@ nlohmann::json open_live_record(const nlohmann::json& live, LiveSeal* seal_out) 
     return s[name].get<std::string>();
   };
   if (str("cipher") != kCipher)
-    throw Error("live record: unknown cipher '" + str("cipher") + "' (this build reads " +
-                kCipher + ")");
+    throw Error("live record: unknown cipher '" + str("cipher") + "' (this build reads " + kCipher +
+                ")");
   LiveSeal seal;
   seal.match_id = str("match");
   check_match_id(seal.match_id);

@@ -58,7 +58,9 @@ void store32(std::uint8_t* p, std::uint32_t v) {
   p[3] = static_cast<std::uint8_t>(v >> 24);
 }
 
-constexpr std::uint32_t rotl(std::uint32_t v, int c) { return (v << c) | (v >> (32 - c)); }
+constexpr std::uint32_t rotl(std::uint32_t v, int c) {
+  return (v << c) | (v >> (32 - c));
+}
 
 void quarter(std::uint32_t* x, int a, int b, int c, int d) {
   x[a] += x[b];
@@ -246,8 +248,8 @@ std::string aead_seal(const Key256& key, const Nonce96& nonce, std::string_view 
   return out;
 }
 
-std::optional<std::string> aead_open(const Key256& key, const Nonce96& nonce,
-                                     std::string_view aad, std::string_view sealed) {
+std::optional<std::string> aead_open(const Key256& key, const Nonce96& nonce, std::string_view aad,
+                                     std::string_view sealed) {
   if (sealed.size() < 16) return std::nullopt;
   const std::string_view ct = sealed.substr(0, sealed.size() - 16);
   const auto tag = poly1305(one_time_key(key, nonce), mac_data(aad, ct));
@@ -284,7 +286,8 @@ std::string from_hex(std::string_view text) {
   out.reserve(text.size() / 2);
   for (std::size_t i = 0; i < text.size(); i += 2) {
     const int hi = nibble(text[i]), lo = nibble(text[i + 1]);
-    if (hi < 0 || lo < 0) throw Error("not a hex digit in '" + std::string(text.substr(i, 2)) + "'");
+    if (hi < 0 || lo < 0)
+      throw Error("not a hex digit in '" + std::string(text.substr(i, 2)) + "'");
     out.push_back(static_cast<char>(hi << 4 | lo));
   }
   return out;

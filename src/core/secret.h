@@ -35,8 +35,8 @@ std::string aead_seal(const Key256& key, const Nonce96& nonce, std::string_view 
                       std::string_view plaintext);
 // The plaintext, or nothing when the key, the nonce, the associated data or the ciphertext is
 // not the one sealed (the tag does not match).
-std::optional<std::string> aead_open(const Key256& key, const Nonce96& nonce,
-                                     std::string_view aad, std::string_view sealed);
+std::optional<std::string> aead_open(const Key256& key, const Nonce96& nonce, std::string_view aad,
+                                     std::string_view sealed);
 
 std::string to_hex(std::string_view bytes);
 // Throws Error when text is not an even number of hex digits.
