@@ -222,6 +222,8 @@ TEST_F(LiveRecord, WithoutItsKeyOrChangedItDoesNotOpen) {
   const std::string path = (dir_ / "m.json").string();
   save_match(m, seal, path);
   auto live = nlohmann::json::parse(read_file(path));
+  // Match::load reads full records only: a sealed one is refused, not half-read.
+  EXPECT_THROW(Match::load(path), Error);
   // Another match's key, a changed byte, a changed game: refused.
   auto other = live;
   std::string data = other["sealed"]["data"];
