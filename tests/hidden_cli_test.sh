@@ -68,6 +68,17 @@ done
 grep -q "SPOILERS" "$dir/e" || fail "--spoilers is not loud"
 grep -q "viewer: omniscient" "$dir/o" || fail "--spoilers shows nothing"
 
+# A full record in clear of a match that is not over (a finished record cut after its first action)
+# gets the same rule.
+awk '/^ "actions": \[/ { inact = 1; print; next }
+     inact && !done && /^  },?$/ { print "  }"; done = 1; skip = 1; next }
+     inact && /^ \],?$/ { inact = 0; skip = 0; print; next }
+     skip { next } { print }' "$dir/f1.json" >"$dir/cut.json"
+"$turf" replay "$dir/cut.json" --seat spectator --at 1 >/dev/null 2>&1 || fail "the cut record does not load"
+"$turf" replay "$dir/cut.json" --seat 1 --at 1 >/dev/null 2>"$dir/e"; rc=$?
+[ $rc -eq 2 ] && grep -q "not over" "$dir/e" || fail "a clear record not over is replayed from a seat: exit $rc"
+"$turf" replay "$dir/cut.json" --seat 1 --at 1 --spoilers >/dev/null 2>&1 || fail "--spoilers on a clear record"
+
 # Another account (no key): the public log only; resuming needs the key.
 XDG_STATE_HOME="$dir/other" "$turf" replay "$dir/live.json" >"$dir/o" 2>"$dir/e" || fail "keyless replay: exit $?"
 grep -q "^\[1\]" "$dir/o" || fail "keyless replay shows no public log"
