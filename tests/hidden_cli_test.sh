@@ -151,6 +151,28 @@ grep -q $'\e\[?1049l' "$dir/typescript" || fail "the alternate screen was not le
 history | grep -q "Player $second>" && fail "the players' screens stayed in the terminal after the quit"
 tm kill-session -t t
 
+# Ctrl-Z in a shell with job control: the hand leaves the screen before turf stops, and comes
+# back on demand after `fg`.
+tm new-session -d -s t -x 120 -y 50 "env -i PATH='$PATH' TERM=xterm HOME='$dir' HISTFILE=/dev/null PS1='shell$ ' bash --norc --noprofile -i"
+shell=$(tm list-panes -t t -F '#{pane_pid}')
+wait_for 'shell\$' 10 || fail "no shell in tmux"
+tm send-keys -t t "NO_COLOR=1 XDG_STATE_HOME='$XDG_STATE_HOME' '$turf' play dungeon --seats human,human --seed 4 --no-record" Enter
+wait_for "Pass the device to" 20 || fail "no pass screen (Ctrl-Z test)"
+tm send-keys -t t Enter
+wait_for "Player [12]>" 20 || fail "no prompt (Ctrl-Z test)"
+pid=$(ps -o pid= --ppid "$shell" | tr -d ' ')
+tm send-keys -t t C-z
+wait_for "Stopped" 10 || fail "Ctrl-Z did not stop turf: $(screen)"
+[ "$(ps -o stat= -p "$pid" | cut -c1)" = T ] || fail "turf is not stopped"
+history | grep -q "Player [12]>" && fail "the hand stayed on the screen after Ctrl-Z"
+tm send-keys -t t fg Enter
+wait_for "press Enter to redraw" 10 || fail "no blank screen after fg: $(screen)"
+tm send-keys -t t Enter
+wait_for "Player [12]>" 10 || fail "no redraw after fg"
+tm send-keys -t t q Enter
+wait_for "The match is not finished" 10 || fail "no quit after fg"
+tm kill-session -t t 2>/dev/null
+
 # Input typed while a bot thinks is dropped: the bot (seat 0, first to move with seed 5) thinks
 # 3 s a decision; keys sent meanwhile must not play for the human once its turn comes: when the
 # human quits at its first prompt, the record holds no action of the human.

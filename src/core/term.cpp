@@ -54,6 +54,23 @@ extern "C" void leave_alt_screen_and_die(int sig) {
   std::raise(sig);
 }
 
+// Ctrl-Z: the shell must not draw its prompt over a player's hand. Leave the alternate screen
+// (cleared) before stopping; when continued, come back to a blank one (the next prompt redraws).
+extern "C" void leave_alt_screen_and_stop(int sig) {
+  static const char off[] = "\033[H\033[2J\033[3J\033[?1049l";
+  static const char on[] = "\033[?1049h\033[H\033[2J\033[3J(continued: press Enter to redraw)\r\n";
+  ssize_t ignored = ::write(STDOUT_FILENO, off, sizeof off - 1);
+  std::signal(sig, SIG_DFL);
+  sigset_t set;  // the signal is blocked while its handler runs: let it through to stop
+  sigemptyset(&set);
+  sigaddset(&set, sig);
+  sigprocmask(SIG_UNBLOCK, &set, nullptr);
+  std::raise(sig);  // stops here until SIGCONT
+  std::signal(sig, leave_alt_screen_and_stop);
+  ignored = ::write(STDOUT_FILENO, on, sizeof on - 1);
+  (void)ignored;
+}
+
 }  // namespace
 
 AlternateScreen::AlternateScreen() {
@@ -61,6 +78,7 @@ AlternateScreen::AlternateScreen() {
   active_ = true;
   std::fflush(stdout);
   for (int sig : kFatalSignals) std::signal(sig, leave_alt_screen_and_die);
+  std::signal(SIGTSTP, leave_alt_screen_and_stop);
   std::fputs((kAltScreenOn + kClearAll).c_str(), stdout);
   std::fflush(stdout);
 }
@@ -71,6 +89,7 @@ AlternateScreen::~AlternateScreen() {
   std::fputs((kClearAll + kAltScreenOff).c_str(), stdout);
   std::fflush(stdout);
   for (int sig : kFatalSignals) std::signal(sig, SIG_DFL);
+  std::signal(SIGTSTP, SIG_DFL);
 }
 
 }  // namespace turf::term

@@ -40,7 +40,8 @@ void discard_typeahead();
 
 // While alive, output goes to the terminal's alternate screen (no scrollback), which is cleared
 // on leaving; a fatal signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) also leaves it before the
-// process ends. Does nothing when stdout is not a terminal.
+// process ends, and Ctrl-Z (SIGTSTP) leaves it before stopping (a blank one is back on SIGCONT).
+// Does nothing when stdout is not a terminal.
 class AlternateScreen {
  public:
   AlternateScreen();
