@@ -12,6 +12,7 @@ packages=(
   clang-19 libclang-rt-19-dev                 # sanitizer builds (clang 14 cannot build our C++20)
   clang-format                                # formatting check
   chromium                                    # the browser test of the balance lab's report
+  tmux bsdutils                               # the hot-seat test in a real terminal (tmux, script)
 )
 
 # node and npm build the web client (web/, from its package-lock.json). A node from another

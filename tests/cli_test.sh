@@ -7,6 +7,7 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 export NO_COLOR=1
+export XDG_STATE_HOME="$dir/state"  # keys of matches in progress
 
 # A bots-only game runs unattended, saves its record and exits 0.
 "$turf" play dungeon --seats random,random --seed 11 --record "$dir/a.json" >"$dir/out" 2>&1 || fail "bots-only game: exit $?"
@@ -48,7 +49,8 @@ grep -q "Final scores" "$dir/r.out" || fail "resume did not finish"
 "$turf" play --resume "$dir/h.json" 2>&1 | grep -q "already over" || fail "resuming a finished game"
 
 # Two humans at one screen: the pass-the-device screen appears between their turns.
-yes 1 | head -400 | "$turf" play dungeon --seats human,human --seed 4 --no-record >"$dir/hh.out" 2>&1
+# (the pass screen takes only an empty line: every "1" is preceded by one)
+yes $'\n1' | head -800 | "$turf" play dungeon --seats human,human --seed 4 --no-record >"$dir/hh.out" 2>&1
 grep -q "Pass the device to" "$dir/hh.out" || fail "no pass-the-device screen"
 grep -q "Final scores" "$dir/hh.out" || fail "two humans did not finish"
 

@@ -9,6 +9,16 @@
 // samples back to the state itself; the game stays within its length bound.
 // Checked per game: the record round-trips through JSON and replays to the same state at every
 // step; the same seed and the same choices give the same game; scores agree with the ranking.
+// Hidden information (issue 15), in their own tests so that each game's result stands alone:
+//   PublicLogIsTheSameInEveryWorld: for every action and every other seat (and the spectator),
+//     in every world sampled from that seat's view before the action where the action is legal,
+//     the seat to move after it is the same (no step skipped or added because of a hidden card);
+//     when the action is undoable (it drew no randomness and revealed nothing: undo_floor() did
+//     not move), that seat's whole view after it and the public label are the same too; when it
+//     draws or reveals, the public label is the same in every world where that seat's view after
+//     it is the same (it says nothing the revealed view does not).
+//   UndoProbeRevealsNothing: after an undoable action, the mover's view is the same in every world
+//     consistent with its view before it (else taking actions back would probe hidden cards).
 //
 // Games per game and player count: GameInfo::conformance_games (2000 unless the game says
 // otherwise), scaled by TURF_CONFORMANCE_SCALE or replaced by TURF_CONFORMANCE_GAMES. Every
@@ -173,6 +183,177 @@ TEST_P(Conformance, RandomGamesKeepTheContract) {
       EXPECT_EQ(actions, again);
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hidden information: the public log and the undo probe.
+
+// The top-level fields in which two view objects differ, for failure messages.
+std::string view_difference(const std::string& a, const std::string& b) {
+  const auto ja = nlohmann::json::parse(a), jb = nlohmann::json::parse(b);
+  std::string out;
+  for (const auto& [k, v] : ja.items())
+    if (!jb.contains(k) || jb[k] != v) {
+      std::string va = v.dump(), vb = jb.contains(k) ? jb[k].dump() : "(absent)";
+      if (va.size() > 160) va = va.substr(0, 160) + "...";
+      if (vb.size() > 160) vb = vb.substr(0, 160) + "...";
+      out += "\n    '" + k + "': real " + va + "\n    '" + k + "': world " + vb;
+    }
+  return out;
+}
+
+struct LeakCounts {
+  long actions = 0;   // actions checked
+  long worlds = 0;    // sampled worlds in which the action was legal and was compared
+  long undoable = 0;  // undoable actions probed
+};
+
+// Where a failure happened, for its message.
+std::string at_step(const State& s, Action a, std::uint64_t seed) {
+  return "seed " + std::to_string(seed) + ", move " + std::to_string(s.move_number()) + ", " +
+         viewer_name(s.to_move()) + " plays '" + s.action_label(a) + "' (public: '" +
+         s.public_label(a) + "')";
+}
+
+// A view's JSON without whose turn it is (the seat to move, its legal actions, the end).
+std::string without_turn(const std::string& view_json) {
+  auto j = nlohmann::json::parse(view_json);
+  for (const char* k : {"to_move", "legal", "terminal", "move_number"}) j.erase(k);
+  return j.dump();
+}
+
+// (a) The public log. Returns false at the first failure (reported).
+//
+// For another seat o and a world w sampled from o's view before the action, in which the action
+// is legal: the seat to move after it must be the same as in the real game (a step skipped, or
+// added, because of something o cannot see would tell o about it); when the action draws or
+// reveals, this is asked of the worlds where o sees the same facts after it (a public draw may
+// decide who moves). When the action is undoable (it drew nothing and revealed nothing), o's
+// whole view after it and its public label must be the same too. When it commits, o may learn
+// what it reveals: the public label must be the same in every world where o's view after it is
+// the same (the label tells nothing the revealed view does not).
+bool check_public_log(const State& s, Action a, const State& after, std::uint64_t seed, Rng& rng,
+                      LeakCounts& n) {
+  const Seat mover = s.to_move();
+  const bool undoable = after.undo_floor() == s.undo_floor();
+  const std::string pub = s.public_label(a);
+  const char* kind = undoable ? " (undoable)" : " (draws or reveals)";
+  std::vector<Seat> others;
+  for (Seat o = 0; o < s.num_seats(); ++o)
+    if (o != mover) others.push_back(o);
+  others.push_back(kSpectator);
+  ++n.actions;
+  for (Seat o : others) {
+    const View before = s.view(o, false);
+    if (!before.ambiguous()) continue;  // nothing hidden from o: nothing to compare
+    const std::string seen_after = after.view(o).to_json().dump();
+    const std::string seen_facts = without_turn(seen_after);
+    for (int k = 0; k < 6; ++k) {
+      auto w = before.sample_world(rng);
+      if (!w->is_legal(a)) continue;
+      ++n.worlds;
+      const std::string world_pub = w->public_label(a);
+      w->apply(a);
+      const std::string world_after = w->view(o).to_json().dump();
+      // A draw or a reveal may decide who moves next, when o sees it: then the facts o sees
+      // after the action (its view without whose turn it is) differ too.
+      const bool same_facts =
+          undoable || world_after == seen_after || without_turn(world_after) == seen_facts;
+      if (same_facts && (w->to_move() != after.to_move() || w->terminal() != after.terminal())) {
+        ADD_FAILURE() << "who moves next depends on what " << viewer_name(o)
+                      << " cannot see: " << at_step(s, a, seed) << kind << "; next "
+                      << viewer_name(after.to_move()) << " in the real game, "
+                      << viewer_name(w->to_move()) << " in a world sampled for " << viewer_name(o)
+                      << " before the action";
+        return false;
+      }
+      if (undoable && world_after != seen_after) {
+        ADD_FAILURE() << "an undoable action shows " << viewer_name(o)
+                      << " something hidden from it: " << at_step(s, a, seed)
+                      << "; its view after differs from a world sampled for it:"
+                      << view_difference(seen_after, world_after);
+        return false;
+      }
+      if (world_pub != pub && (undoable || world_after == seen_after)) {
+        ADD_FAILURE() << "the public label depends on what " << viewer_name(o)
+                      << " cannot see: " << at_step(s, a, seed) << kind
+                      << "; in a world sampled for " << viewer_name(o)
+                      << " with the same view after, the same action reads '" << world_pub << "'";
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+// (b) The undo probe. Returns false at the first failure (reported).
+bool check_undo_probe(const State& s, Action a, const State& after, std::uint64_t seed, Rng& rng,
+                      LeakCounts& n) {
+  if (after.undo_floor() != s.undo_floor()) return true;  // committed: cannot be taken back
+  const Seat mover = s.to_move();
+  const View before = s.view(mover, false);
+  if (!before.ambiguous()) return true;
+  ++n.undoable;
+  const std::string seen_after = after.view(mover).to_json().dump();
+  for (int k = 0; k < 6; ++k) {
+    auto w = before.sample_world(rng);
+    if (!w->is_legal(a)) {
+      ADD_FAILURE() << "the mover's action is not legal in a world sampled for it: "
+                    << at_step(s, a, seed);
+      return false;
+    }
+    ++n.worlds;
+    w->apply(a);
+    const std::string world_after = w->view(mover).to_json().dump();
+    if (world_after != seen_after) {
+      ADD_FAILURE() << "undo probe: an undoable action shows " << viewer_name(mover)
+                    << " something that depends on hidden cards (it could take the action back "
+                       "and try again): "
+                    << at_step(s, a, seed) << "; its view after differs in a world sampled for it:"
+                    << view_difference(seen_after, world_after);
+      return false;
+    }
+  }
+  return true;
+}
+
+// Plays seeded random games, running `check` on every action, until the first failure.
+template <class Check>
+void play_with_leak_check(const Case& c, Check check, const char* what, bool must_compare) {
+  const Options options = c.game->resolve({{"players", std::to_string(c.players)}});
+  // A quarter of the contract's games (each step samples several worlds per seat).
+  const int games = std::max(1, games_per_case(*c.game) / 4);
+  LeakCounts n;
+  std::vector<Action> legal;
+  for (int g = 0; g < games; ++g) {
+    const std::uint64_t seed = mix_seed(0x5EC2E7, static_cast<std::uint64_t>(g));
+    auto s = c.game->create(options, seed);
+    Rng policy(seed ^ 0x9E3779B97F4A7C15ULL), probe(seed + 29);
+    while (!s->terminal()) {
+      s->legal_actions(legal);
+      ASSERT_FALSE(legal.empty());
+      const Action a = legal[policy.below(static_cast<std::uint32_t>(legal.size()))];
+      auto after = s->clone();
+      after->apply(a);
+      if (!check(*s, a, *after, seed, probe, n)) return;
+      s = std::move(after);
+    }
+  }
+  std::cout << "[ leaks    ] " << c.game->id << " " << c.players << "p " << what << ": " << games
+            << " games, " << (must_compare ? n.actions : n.undoable)
+            << (must_compare ? " actions" : " undoable actions") << ", " << n.worlds
+            << " worlds compared\n";
+  if (must_compare) {
+    EXPECT_GT(n.worlds, 0) << "no world was ever compared: it checked nothing";
+  }
+}
+
+TEST_P(Conformance, PublicLogIsTheSameInEveryWorld) {
+  play_with_leak_check(GetParam(), check_public_log, "public log", true);
+}
+
+TEST_P(Conformance, UndoProbeRevealsNothing) {
+  play_with_leak_check(GetParam(), check_undo_probe, "undo probe", false);
 }
 
 TEST_P(Conformance, EveryOptionValueWorks) {

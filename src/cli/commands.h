@@ -29,6 +29,7 @@ struct ReplayArgs {
   std::string file;
   std::optional<int> at;
   std::string seat = "spectator";
+  bool spoilers = false;  // a match not over may be seen from a seat or omniscient
   bool json = false;
   bool ascii = false;
   bool no_colour = false;

@@ -35,8 +35,9 @@ int main(int argc, char** argv) {
   play_cmd->add_option("--names", play.names, "Display names, comma-separated");
   play_cmd->add_option("--seed", play.seed, "Seed of the game (random when omitted)");
   play_cmd->add_option("--option,-o", play.options, "Game option key=value (repeatable)");
-  play_cmd->add_option("--record", play.record,
-                       "Save the match record here (default: turf-records/<game>-<seed>.json)");
+  play_cmd->add_option(
+      "--record", play.record,
+      "Save the match record here (default: turf-records/<game>-<time>-<id>.json)");
   play_cmd->add_flag("--no-record", play.no_record, "Do not save a record");
   play_cmd->add_option("--resume", play.resume, "Continue the match saved in this record");
   play_cmd->add_flag("--quiet,-q", play.quiet, "Bots-only games: print only the result");
@@ -49,6 +50,8 @@ int main(int argc, char** argv) {
   replay_cmd->add_option("file", replay.file, "Match record (JSON)")->required();
   replay_cmd->add_option("--at", replay.at, "Show the position after this many actions, then exit");
   replay_cmd->add_option("--seat", replay.seat, "Viewer: a seat number, spectator or omniscient");
+  replay_cmd->add_flag("--spoilers", replay.spoilers,
+                       "Show a match that is not over from a seat or omniscient (reveals hands)");
   replay_cmd->add_flag("--json", replay.json, "Print the view as JSON");
   replay_cmd->add_flag("--ascii", replay.ascii, "Draw with ASCII characters only");
   replay_cmd->add_flag("--no-color", replay.no_colour, "No colours");

@@ -4,19 +4,25 @@
 // menu. Several humans at one screen get a "pass the device" screen between their turns, so that
 // nobody sees another's hand. Bots receive views only. The record is saved after every action,
 // so a match can be resumed with --resume.
+//
+// Hidden information (docs/security.md): fresh seeds are full 64-bit from the OS and never shown
+// while the match is on; bots of a match with a fresh seed get their own OS seeds; the record of
+// a match in progress is sealed (core/live_record.h); screens are drawn on the terminal's
+// alternate screen and cleared with their scrollback; input typed while it is not a human's turn
+// is dropped, and the pass screen takes only a deliberate Enter.
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <deque>
 #include <filesystem>
 #include <iostream>
-#include <random>
 #include <sstream>
 
 #include "bots/agent.h"
 #include "cli/commands.h"
+#include "core/live_record.h"
 #include "core/match.h"
+#include "core/secret.h"
 #include "core/term.h"
 
 namespace turf::cli {
@@ -37,21 +43,27 @@ std::string trim(const std::string& s) {
   return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
 }
 
+// The seed of a new match: full 64 bits from the operating system (the seed decides every hidden
+// card, so it must not be guessable from a clock or searchable from a player's own hand).
 std::uint64_t fresh_seed() {
-  std::random_device rd;
-  const auto t = static_cast<std::uint64_t>(
-      std::chrono::high_resolution_clock::now().time_since_epoch().count());
-  // Keep seeds short enough to type back.
-  return mix_seed(t, (static_cast<std::uint64_t>(rd()) << 32) | rd()) % 1000000000ULL;
+  return os_random_u64();
 }
 
-std::string default_record_path(const std::string& game, std::uint64_t seed) {
+// The seed of a bot. With a seed given on the command line the match is reproducible (bots
+// included) and whoever knows that seed knows the deal anyway; with a fresh seed each bot gets its
+// own seed from the OS, which no seat can derive.
+std::uint64_t bot_seed(std::uint64_t match_seed, bool seed_given, std::size_t seat) {
+  return seed_given ? mix_seed(match_seed, seat + 1) : os_random_u64();
+}
+
+// turf-records/<game>-<UTC time>-<start of the random match id>.json: names nothing secret.
+std::string default_record_path(const std::string& game, const LiveSeal& seal) {
   const std::time_t t = std::time(nullptr);
   std::tm tm{};
   gmtime_r(&t, &tm);
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-  return "turf-records/" + game + "-" + stamp + "-" + std::to_string(seed) + ".json";
+  return "turf-records/" + game + "-" + stamp + "-" + seal.match_id.substr(0, 8) + ".json";
 }
 
 struct LogEntry {
@@ -62,11 +74,12 @@ struct LogEntry {
 
 class Table {
  public:
-  Table(Match& match, std::vector<std::unique_ptr<Agent>> bots, std::string record_path, bool quiet,
-        DrawStyle style)
+  Table(Match& match, std::vector<std::unique_ptr<Agent>> bots, std::string record_path,
+        LiveSeal seal, bool quiet, DrawStyle style)
       : m_(match),
         bots_(std::move(bots)),
         record_(std::move(record_path)),
+        seal_(std::move(seal)),
         quiet_(quiet),
         style_(std::move(style)) {
     for (const auto& b : bots_) humans_ += b == nullptr;
@@ -74,6 +87,28 @@ class Table {
 
   // Plays to the end. Returns the exit code.
   int run() {
+    const bool done = humans_ > 0 ? play_on_alternate_screen() : play_until_a_human_quits();
+    if (!done) {
+      std::cout << "\nThe match is not finished.";
+      if (!record_.empty())
+        std::cout << " Saved to " << record_ << "; continue it with:\n  turf play --resume "
+                  << record_;
+      std::cout << "\n";
+      return 1;
+    }
+    finish();
+    return 0;
+  }
+
+ private:
+  // The whole match is drawn on the alternate screen, which is cleared with its scrollback when
+  // left: the final scores and the quit message go to the normal screen. False: a human quit.
+  bool play_on_alternate_screen() {
+    term::AlternateScreen alternate;
+    return play_until_a_human_quits();
+  }
+
+  bool play_until_a_human_quits() {
     while (!m_.over()) {
       const Seat seat = m_.state().to_move();
       if (bots_[seat]) {
@@ -85,19 +120,12 @@ class Table {
       }
       if (!human_turn(seat)) {
         save();
-        std::cout << "\nThe match is not finished.";
-        if (!record_.empty())
-          std::cout << " Saved to " << record_ << "; continue it with:\n  turf play --resume "
-                    << record_;
-        std::cout << "\n";
-        return 1;
+        return false;
       }
     }
-    finish();
-    return 0;
+    return true;
   }
 
- private:
   std::string name(Seat s) const { return m_.seats()[s].name; }
 
   std::string describe(const LogEntry& e, Seat viewer) const {
@@ -121,24 +149,35 @@ class Table {
     if (!record_.empty()) {
       const auto dir = std::filesystem::path(record_).parent_path();
       if (!dir.empty()) std::filesystem::create_directories(dir);
-      m_.save(record_);
+      save_match(m_, seal_, record_);
     }
   }
 
-  void pass_device(Seat seat) {
-    term::clear_screen();
-    std::cout << "\n\n    Pass the device to "
-              << term::paint(style_.colour, term::kBold, name(seat)) << ".\n\n    " << name(seat)
-              << ": press Enter when you are ready.\n";
-    std::string line;
-    std::getline(std::cin, line);
+  // The screen between two humans' turns: nothing of the last player's is left on it or in the
+  // scrollback, keys typed before it appeared are dropped, and only an Enter on an empty line
+  // goes on (a move typed by habit does not). False when the input ends.
+  bool pass_device(Seat seat) {
+    std::string notice;
+    for (;;) {
+      term::clear_screen();
+      std::cout << "\n\n    Pass the device to "
+                << term::paint(style_.colour, term::kBold, name(seat)) << ".\n\n    " << name(seat)
+                << ": press Enter when you are ready.\n";
+      if (!notice.empty()) std::cout << "\n    " << notice << "\n";
+      std::cout << std::flush;
+      term::discard_typeahead();
+      std::string line;
+      if (!std::getline(std::cin, line)) return false;
+      if (trim(line).empty()) return true;
+      notice = "Only Enter goes on from here (" + name(seat) + " is next).";
+    }
   }
 
   void show(const View& v, const std::string& notice) const {
     term::clear_screen();
     const GameInfo& g = m_.game();
     std::cout << term::paint(style_.colour, term::kBold, g.title) << "   move "
-              << m_.history().size() + 1 << "   seed " << m_.seed() << "\n";
+              << m_.history().size() + 1 << "\n";
     const std::size_t from = log_.size() > 6 ? log_.size() - 6 : 0;
     for (std::size_t i = from; i < log_.size(); ++i)
       std::cout << term::paint(style_.colour, term::kDim, "  " + describe(log_[i], v.viewer()))
@@ -189,8 +228,10 @@ class Table {
 
   // Returns false when the human quits or the input ends.
   bool human_turn(Seat seat) {
-    if (humans_ > 1 && last_human_ != seat) pass_device(seat);
+    if (humans_ > 1 && last_human_ != seat && !pass_device(seat)) return false;
     last_human_ = seat;
+    // Keys pressed while it was not this human's turn (a bot thinking, another seat) are dropped.
+    term::discard_typeahead();
     std::string notice;
     for (;;) {
       const View v = m_.view(seat);
@@ -259,7 +300,6 @@ class Table {
   }
 
   void finish() {
-    if (humans_ > 0) term::clear_screen();
     const View v = m_.view(kOmniscient);
     const GameInfo& g = m_.game();
     if (!quiet_ || humans_ > 0) {
@@ -285,6 +325,7 @@ class Table {
   Match& m_;
   std::vector<std::unique_ptr<Agent>> bots_;
   std::string record_;
+  LiveSeal seal_;
   bool quiet_;
   DrawStyle style_;
   int humans_ = 0;
@@ -296,8 +337,11 @@ class Table {
 
 int play(const PlayArgs& args) {
   std::unique_ptr<Match> match;
+  LiveSeal seal = new_live_seal();
   if (!args.resume.empty()) {
-    match = std::make_unique<Match>(Match::load(args.resume));
+    std::optional<LiveSeal> stored;
+    match = std::make_unique<Match>(load_match(args.resume, &stored));
+    if (stored) seal = *stored;
     if (!args.game.empty() && args.game != match->game().id)
       throw Error("the record is a game of " + match->game().id + ", not " + args.game);
     if (match->over()) throw Error("the match in '" + args.resume + "' is already over");
@@ -337,7 +381,7 @@ int play(const PlayArgs& args) {
       if (m.seats()[i].name == "Seat " + std::to_string(i))
         m.seats()[i].name = "Player " + std::to_string(i + 1);
     } else {
-      bots.push_back(make_bot(spec, mix_seed(m.seed(), i + 1)));
+      bots.push_back(make_bot(spec, bot_seed(m.seed(), args.seed.has_value(), i)));
       if (m.seats()[i].name == "Seat " + std::to_string(i))
         m.seats()[i].name = spec.substr(0, spec.find(':')) + " " + std::to_string(i + 1);
     }
@@ -350,12 +394,12 @@ int play(const PlayArgs& args) {
   if (!args.no_record)
     record = !args.record.empty()   ? args.record
              : !args.resume.empty() ? args.resume
-                                    : default_record_path(m.game().id, m.seed());
+                                    : default_record_path(m.game().id, seal);
   DrawStyle style;
   style.colour = !args.no_colour && term::colour_wanted();
   style.unicode = !args.ascii && term::unicode_wanted();
   for (const auto& s : m.seats()) style.seat_names.push_back(s.name);
-  Table table(m, std::move(bots), record, args.quiet, style);
+  Table table(m, std::move(bots), record, seal, args.quiet, style);
   return table.run();
 }
 

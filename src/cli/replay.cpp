@@ -1,7 +1,13 @@
 // `turf replay`: step through a match record from any seat's point of view.
+//
+// A match that is over may be seen from any seat, the spectator or omniscient. A match that is
+// not over (a live record, or a full record without a result) shows only what every seat sees
+// (the spectator view and the public log) unless --spoilers is given, which says loudly on stderr
+// what it reveals: a hot-seat player cannot peek at the other hands by replaying the record.
 #include <iostream>
 
 #include "cli/commands.h"
+#include "core/live_record.h"
 #include "core/match.h"
 #include "core/term.h"
 
@@ -31,12 +37,66 @@ void show(const Match& m, int at, Seat viewer, const DrawStyle& style, bool json
   std::cout << "\n" << (m.game().draw ? m.game().draw(v, style) : v.to_json().dump(1)) << "\n";
 }
 
+// Refuses a view beyond the public one of a match that is not over, unless spoilers are asked
+// for; then warns on stderr each time a new viewer is chosen.
+void check_spoilers(const Match& m, Seat viewer, bool spoilers) {
+  if (m.over() || viewer == kSpectator) return;
+  if (!spoilers)
+    throw Error("this match is not over: the view of " + viewer_name(viewer) +
+                " would show what it hides from the other seats; only the spectator view is "
+                "open until the end (add --spoilers to see it anyway)");
+  std::cerr << "*** SPOILERS: this match is not over; showing " << viewer_name(viewer)
+            << ", whose hidden cards the other seats must not see ***\n";
+}
+
+// Text from the clear part of a live record, which nothing has checked: control characters (a
+// terminal escape) are shown as '?'.
+std::string printable(const nlohmann::json& j) {
+  std::string s = j.is_string() ? j.get<std::string>() : j.dump();
+  for (char& c : s)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  return s;
+}
+
+// A live record whose key is not here: its public log is all there is to show.
+int show_public_log(const nlohmann::json& live, const Error& why) {
+  const nlohmann::json none = nlohmann::json::array();
+  const auto& log = live.contains("public_log") ? live["public_log"] : none;
+  const auto& seats = live.contains("seats") ? live["seats"] : none;
+  int i = 0;
+  for (const auto& e : log) {
+    if (!e.is_object()) continue;
+    const nlohmann::json seat = e.contains("seat") ? e["seat"] : nlohmann::json();
+    std::string who = "seat " + printable(seat);
+    if (seat.is_number_integer() && seats.is_array() && seat.get<std::int64_t>() >= 0 &&
+        seat.get<std::int64_t>() < static_cast<std::int64_t>(seats.size())) {
+      const auto& info = seats[static_cast<std::size_t>(seat.get<std::int64_t>())];
+      if (info.is_object() && info.contains("name")) who = printable(info["name"]);
+    }
+    std::cout << "[" << ++i << "] " << who << ": "
+              << printable(e.contains("label") ? e["label"] : nlohmann::json("?")) << "\n";
+  }
+  std::cerr << "note: " << why.what() << "; the public log above is all the record shows\n";
+  return 0;
+}
+
 }  // namespace
 
 int replay(const ReplayArgs& args) {
-  const Match m = Match::load(args.file);
+  const nlohmann::json record = parse_json(read_file(args.file), "'" + args.file + "'");
+  nlohmann::json full;
+  if (is_live_record(record)) {
+    try {
+      full = open_live_record(record);
+    } catch (const Error& e) {
+      if (args.seat != "spectator" || args.json || args.at) throw;
+      return show_public_log(record, e);
+    }
+  }
+  const Match m = Match::from_record(full.is_null() ? record : full);
   const int n = static_cast<int>(m.history().size());
   Seat viewer = parse_viewer(args.seat, static_cast<int>(m.seats().size()));
+  check_spoilers(m, viewer, args.spoilers);
   DrawStyle style;
   style.colour = !args.no_colour && term::colour_wanted();
   style.unicode = !args.ascii && term::unicode_wanted();
@@ -76,7 +136,9 @@ int replay(const ReplayArgs& args) {
       return 0;
     } else if (line.rfind("s ", 0) == 0) {
       try {
-        viewer = parse_viewer(line.substr(2), static_cast<int>(m.seats().size()));
+        const Seat next = parse_viewer(line.substr(2), static_cast<int>(m.seats().size()));
+        check_spoilers(m, next, args.spoilers);
+        viewer = next;
       } catch (const Error& e) {
         notice = e.what();
       }

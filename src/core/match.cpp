@@ -226,7 +226,11 @@ Match Match::from_record(const nlohmann::json& r) {
 }
 
 Match Match::load(const std::string& path) {
-  return from_record(parse_json(read_file(path), "'" + path + "'"));
+  const nlohmann::json r = parse_json(read_file(path), "'" + path + "'");
+  if (r.is_object() && r.contains("sealed"))
+    throw Error("'" + path +
+                "' is the sealed record of a match in progress (core/live_record.h: load_match)");
+  return from_record(r);
 }
 
 void Match::save(const std::string& path) const {

@@ -62,7 +62,11 @@ class Match {
   // Rebuilds a match from a record, replaying and checking every action. Throws Error with a
   // clear message for a malformed or inconsistent record.
   static Match from_record(const nlohmann::json& record);
+  // A full record from a file (the sealed record of a match in progress is refused: it opens with
+  // its key through load_match, core/live_record.h).
   static Match load(const std::string& path);
+  // Writes the full record, in clear (`turf play` writes a match in progress sealed instead:
+  // save_match, core/live_record.h).
   void save(const std::string& path) const;
 
  private:

@@ -1,6 +1,9 @@
 #include "core/term.h"
 
+#include <termios.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <cstdio>
 #include <cstdlib>
@@ -32,7 +35,61 @@ bool unicode_wanted() {
 }
 
 void clear_screen() {
-  if (stdout_is_tty()) std::fputs("\033[2J\033[H", stdout);
+  if (stdout_is_tty()) std::fputs(kClearAll.c_str(), stdout);
+}
+
+void discard_typeahead() {
+  if (stdin_is_tty()) tcflush(STDIN_FILENO, TCIFLUSH);
+}
+
+namespace {
+
+constexpr int kFatalSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+extern "C" void leave_alt_screen_and_die(int sig) {
+  static const char off[] = "\033[H\033[2J\033[3J\033[?1049l";
+  const ssize_t ignored = ::write(STDOUT_FILENO, off, sizeof off - 1);
+  (void)ignored;
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
+// Ctrl-Z: the shell must not draw its prompt over a player's hand. Leave the alternate screen
+// (cleared) before stopping; when continued, come back to a blank one (the next prompt redraws).
+extern "C" void leave_alt_screen_and_stop(int sig) {
+  static const char off[] = "\033[H\033[2J\033[3J\033[?1049l";
+  static const char on[] = "\033[?1049h\033[H\033[2J\033[3J(continued: press Enter to redraw)\r\n";
+  ssize_t ignored = ::write(STDOUT_FILENO, off, sizeof off - 1);
+  std::signal(sig, SIG_DFL);
+  sigset_t set;  // the signal is blocked while its handler runs: let it through to stop
+  sigemptyset(&set);
+  sigaddset(&set, sig);
+  sigprocmask(SIG_UNBLOCK, &set, nullptr);
+  std::raise(sig);  // stops here until SIGCONT
+  std::signal(sig, leave_alt_screen_and_stop);
+  ignored = ::write(STDOUT_FILENO, on, sizeof on - 1);
+  (void)ignored;
+}
+
+}  // namespace
+
+AlternateScreen::AlternateScreen() {
+  if (!stdout_is_tty()) return;
+  active_ = true;
+  std::fflush(stdout);
+  for (int sig : kFatalSignals) std::signal(sig, leave_alt_screen_and_die);
+  std::signal(SIGTSTP, leave_alt_screen_and_stop);
+  std::fputs((kAltScreenOn + kClearAll).c_str(), stdout);
+  std::fflush(stdout);
+}
+
+AlternateScreen::~AlternateScreen() {
+  if (!active_) return;
+  std::fflush(stdout);
+  std::fputs((kClearAll + kAltScreenOff).c_str(), stdout);
+  std::fflush(stdout);
+  for (int sig : kFatalSignals) std::signal(sig, SIG_DFL);
+  std::signal(SIGTSTP, SIG_DFL);
 }
 
 }  // namespace turf::term

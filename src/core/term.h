@@ -27,7 +27,30 @@ bool stdout_is_tty();
 bool stdin_is_tty();
 // True when the locale can show UTF-8 box-drawing characters.
 bool unicode_wanted();
-// Clears the screen (only on a terminal).
+// Clears the screen and the terminal's scrollback (ESC[2J ESC[3J), only on a terminal.
 void clear_screen();
+
+// The escape sequences of the hot seat (see docs/security.md).
+inline const std::string kClearAll = "\033[H\033[2J\033[3J";  // home, screen, scrollback
+inline const std::string kAltScreenOn = "\033[?1049h";
+inline const std::string kAltScreenOff = "\033[?1049l";
+
+// Drops whatever was typed on a terminal stdin and not read yet (tcflush); no-op otherwise.
+void discard_typeahead();
+
+// While alive, output goes to the terminal's alternate screen (no scrollback), which is cleared
+// on leaving; a fatal signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) also leaves it before the
+// process ends, and Ctrl-Z (SIGTSTP) leaves it before stopping (a blank one is back on SIGCONT).
+// Does nothing when stdout is not a terminal.
+class AlternateScreen {
+ public:
+  AlternateScreen();
+  ~AlternateScreen();
+  AlternateScreen(const AlternateScreen&) = delete;
+  AlternateScreen& operator=(const AlternateScreen&) = delete;
+
+ private:
+  bool active_ = false;
+};
 
 }  // namespace turf::term
