@@ -92,6 +92,7 @@ bool run_draft(Position& p) {
       st.num_held = 0;
       st.received = p.packet;
       st.has_received = true;
+      ++p.commits;  // E3: the packet passed on shows this seat cards hidden from it until now
     }
     if (p.packet_size == 0) {
       ++p.draft_cursor;
