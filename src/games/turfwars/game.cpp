@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "core/embedded.h"
+#include "core/narration.h"
 #include "core/view.h"
 
 namespace turf::turfwars {
@@ -1060,6 +1061,8 @@ void register_game(Registry& registry) {
     return std::make_unique<TurfWarsState>(self, p);
   };
   info->draw = draw;
+  info->narrate = narrate;
+  info->cards = card_texts;
   info->evaluate = evaluate;
   info->rollout_policy = rollout_choice;
   info->eval_scale = 8.0;

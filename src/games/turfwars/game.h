@@ -81,6 +81,13 @@ std::vector<double> evaluate(const State& state);
 // The rollout policy for search bots (eval.cpp): uniform, except that a home declaration (the
 // Geomancer's in phase 1, everyone's under Exile) takes a type the seat holds most turfs of.
 Action rollout_choice(const State& state, const std::vector<Action>& legal, Rng& rng);
+// Narration of a step for one viewer (games/turfwars/narrate.cpp; core/narration.h).
+void narrate(const View& before, const NarratedAction& act, const View& after,
+             std::vector<Narration>& out);
+// Card texts (games/turfwars/cards.cpp): factions, events, secret wins, action and combat cards,
+// purchases; and the id of an action card template (its name as an id, "attack_forest").
+nlohmann::json card_texts();
+std::string action_card_id(int t);
 // Terminal drawing (games/turfwars/draw.cpp).
 std::string draw(const View& view, const DrawStyle& style);
 

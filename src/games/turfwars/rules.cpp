@@ -1634,17 +1634,25 @@ bool run_bloodlust(Position& p) {
 // Scoring (T11).
 void run_score(Position& p) {
   const Content& c = C();
+  p.last_score = ScoreReport{};
+  p.last_score.round = p.round;
   for (int s = 0; s < p.num_seats; ++s) {
     if (!active(p, s)) continue;
     int gain = turfs_of(p, s) / 2 + home_turfs_of(p, s);
     if (rainbow(p, s)) gain += c.rainbow_bonus;
     p.seats[s].dp = static_cast<std::int16_t>(p.seats[s].dp + gain);
+    p.last_score.turfs[s] = static_cast<std::uint8_t>(turfs_of(p, s));
+    p.last_score.home[s] = static_cast<std::uint8_t>(home_turfs_of(p, s));
+    p.last_score.rainbow[s] = rainbow(p, s);
+    p.last_score.gain[s] = static_cast<std::uint8_t>(gain);
   }
   for (int i = 0; i < p.num_owed; ++i) {  // R19: support is paid after the round's points
     const auto& o = p.owed[i];
     const int amount = std::min<int>(o[2], std::max<int>(0, p.seats[o[0]].dp));
     p.seats[o[0]].dp = static_cast<std::int16_t>(p.seats[o[0]].dp - amount);
     p.seats[o[1]].dp = static_cast<std::int16_t>(p.seats[o[1]].dp + amount);
+    p.last_score.support[o[0]] = static_cast<std::int16_t>(p.last_score.support[o[0]] - amount);
+    p.last_score.support[o[1]] = static_cast<std::int16_t>(p.last_score.support[o[1]] + amount);
   }
   p.num_owed = 0;
   p.phase = Phase::kSpend;
@@ -1775,6 +1783,30 @@ bool may_play_card(const Position& p, int side) {
 }
 
 // Resolution (T9.9): the winner, the losses, the cost.
+// The war as it is fought, for the public record (issue 16); losses and retreat follow.
+void report_war(Position& p) {
+  const War& w = p.war;
+  WarReport& r = p.last_war;
+  r = WarReport{};
+  r.target = w.target;
+  r.n_sides = w.n_sides;
+  r.n_attackers = w.n_attackers;
+  r.has_defender = w.has_defender;
+  for (int s = 0; s < w.n_sides; ++s) {
+    r.leader[s] = w.sides[s].leader;
+    r.committed[s] = static_cast<std::uint8_t>(side_committed(w, s));
+    r.card[s] = w.sides[s].card;
+    r.value[s] = static_cast<std::uint8_t>(std::max(0, side_value(p, s)));
+  }
+  r.n_sups = w.n_sups;
+  for (int i = 0; i < w.n_sups; ++i) {
+    r.sup_seat[i] = w.sups[i].seat;
+    r.sup_side[i] = w.sups[i].side;
+    r.sup_given[i] = w.sups[i].given;
+    r.sup_card[i] = w.sups[i].card;
+  }
+}
+
 void resolve_war(Position& p) {
   War& w = p.war;
   std::array<int, kMaxSeats> value{};
@@ -1805,12 +1837,15 @@ void resolve_war(Position& p) {
       continue;
     }
     const int cell = s == defender_side(w) ? w.target : kNone;
-    killed += take_from_side(p, s, side_committed(w, s), cell, killer);  // T9.10
+    const int taken = take_from_side(p, s, side_committed(w, s), cell, killer);  // T9.10
+    killed += taken;
+    p.last_war.lost[s] = static_cast<std::uint8_t>(taken);
   }
   w.killed = static_cast<std::uint8_t>(killed);
   if (winner >= 0) {
     const int cell = winner == defender_side(w) ? w.target : kNone;
-    take_from_side(p, winner, cost, cell, kNone);  // T10
+    p.last_war.lost[winner] =
+        static_cast<std::uint8_t>(take_from_side(p, winner, cost, cell, kNone));  // T10
     w.survivors = w.sides[winner].committed;
   }
 }
@@ -1819,6 +1854,9 @@ void record_war(Position& p) {
   War& w = p.war;
   ++p.wars_fought;
   const int winner = w.winner;
+  p.last_war.number = p.wars_fought;
+  p.last_war.winner = w.winner;
+  p.last_war.cancelled = w.cancelled;
   const Content& c = C();
   for (int s = 0; s < w.n_sides; ++s) {
     SeatState& st = p.seats[w.sides[s].leader];
@@ -1915,6 +1953,9 @@ void do_retreat(Position& p, int to) {
   const int n = p.troops[w.target];
   const int lost = ability_of(p, d).no_retreat_penalty ? 0 : n / 2;
   remove_troops(p, w.target, n, attacker);
+  p.last_war.retreat_to = static_cast<std::uint8_t>(to);
+  p.last_war.retreat_moved = static_cast<std::uint8_t>(to != kNone ? n - lost : 0);
+  p.last_war.retreat_lost = static_cast<std::uint8_t>(to != kNone ? lost : n);
   if (to != kNone && n - lost > 0) {
     p.troops[to] = static_cast<std::uint8_t>(p.troops[to] + n - lost);
     p.owner[to] = static_cast<std::int8_t>(d);
@@ -2112,6 +2153,7 @@ bool run_war(Position& p) {
       w.stage = kWsCalls;
       return false;
     case kWsResolve:
+      report_war(p);
       if (w.cancelled) {  // Negate Attack: everyone goes home (T9.6)
         for (int s = 0; s < w.n_attackers; ++s) bounce(p, s);
         w.winner = -1;
