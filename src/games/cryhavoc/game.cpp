@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "core/embedded.h"
+#include "core/narration.h"
 #include "core/view.h"
 #include "games/cryhavoc/kernel.h"
 
@@ -1045,6 +1046,8 @@ void register_game(Registry& registry) {
     return std::make_unique<CryHavocState>(self, p);
   };
   info->draw = draw;
+  info->narrate = narrate;
+  info->cards = card_texts;
   info->evaluate = evaluate;
   info->eval_scale = 8.0;
   info->conformance_games = 30;

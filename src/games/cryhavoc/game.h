@@ -85,6 +85,11 @@ std::string region_name(const Position& p, int region);
 void register_game(Registry& registry);
 // The evaluation for bots (eval.cpp): estimated final VP per seat.
 std::vector<double> evaluate(const State& state);
+// Narration of a step for one viewer (narrate.cpp; core/narration.h).
+void narrate(const View& before, const NarratedAction& act, const View& after,
+             std::vector<Narration>& out);
+// Card texts (cards.cpp): factions, skills, structures, cards, objectives, events, tokens.
+nlohmann::json card_texts();
 // Terminal drawing (draw.cpp).
 std::string draw(const View& view, const DrawStyle& style);
 
