@@ -888,6 +888,7 @@ void TurfWarsView::to_json(nlohmann::json& j) const {
   j["rounds_played"] = p.rounds_played;
   j["phase"] = phase_name(p.phase);
   j["step"] = step_name(p.step);
+  if (!p.over()) j["prompt"] = prompt(p);
   j["ftt"] = p.ftt;
   j["teleporters_active"] = teleporters_active(p);
   j["event"] = p.event == kNone ? nlohmann::json(nullptr) : nlohmann::json(c.events[p.event].id);
@@ -932,6 +933,10 @@ void TurfWarsView::to_json(nlohmann::json& j) const {
       x["dealt"] = std::move(dealt);
       if (st.chosen != kNone) x["chosen"] = c.factions[st.chosen].id;
       x["hand"] = combat_json(st.hand);
+      nlohmann::json why = nlohmann::json::object();
+      for (int t = 0; t < kCombatTypes; ++t)
+        if (const std::string r = unplayable_reason(p, s, t); !r.empty()) why[c.combat[t].id] = r;
+      if (!why.empty()) x["unplayable"] = std::move(why);
       if (st.facedown != kNone) x["face_down"] = c.combat[st.facedown].id;
       if (st.drawn[0] != kNone) x["drawn"] = {c.combat[st.drawn[0]].id, c.combat[st.drawn[1]].id};
       if (st.num_held) x["held"] = templates_json(st.held);

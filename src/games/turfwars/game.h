@@ -88,7 +88,11 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
 // purchases; and the id of an action card template (its name as an id, "attack_forest").
 nlohmann::json card_texts();
 std::string action_card_id(int t);
-// Terminal drawing (games/turfwars/draw.cpp).
+// Terminal drawing (games/turfwars/draw.cpp), and the decision the seat to move faces as a
+// sentence ("Play a combat card face down ..."), also in the view JSON as "prompt".
 std::string draw(const View& view, const DrawStyle& style);
+std::string prompt(const Position& p);
+// Why a combat card the seat holds cannot be played now ("" when it can, or is not held).
+std::string unplayable_reason(const Position& p, int seat, int t);
 
 }  // namespace turf::turfwars
