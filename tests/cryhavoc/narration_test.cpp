@@ -164,3 +164,82 @@ TEST(CryHavocCards, EveryCardHasTextTagAndId) {
 
 }  // namespace
 }  // namespace turf::cryhavoc
+
+namespace turf::cryhavoc {
+namespace {
+
+std::size_t visible_width(const std::string& line) {
+  std::size_t n = 0;
+  for (unsigned char ch : line) n += (ch & 0xC0) != 0x80;
+  return n;
+}
+
+// Issue 16, screens and seat identity: every screen of a 2-player game, drawn for player 1
+// without colour, fits 80 columns and leaves room for the table's log and menu within 40 lines;
+// seats are named from 1 ("P1 Ana (Humans)"), never "Seat 0".
+TEST(CryHavocScreen, TwoPlayerScreensFitAndNameSeatsFromOne) {
+  DrawStyle style;
+  style.colour = false;
+  style.seat_names = {"Ana", "Bo"};
+  std::size_t most_lines = 0, widest = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    auto s = game().create(game().resolve({{"players", "2"}}), seed);
+    Rng r(seed);
+    std::vector<Action> legal;
+    while (!s->terminal()) {
+      const std::string screen = game().draw(s->view(0), style);
+      std::size_t lines = 0, start = 0;
+      for (std::size_t end = screen.find('\n'); end != std::string::npos;
+           start = end + 1, end = screen.find('\n', start)) {
+        ++lines;
+        widest = std::max(widest, visible_width(screen.substr(start, end - start)));
+      }
+      most_lines = std::max(most_lines, lines);
+      const Public& p = pos(*s).pub;
+      EXPECT_NE(screen.find("P1 Ana (" + faction_name(p.seats[0].faction) + ")"),
+                std::string::npos);
+      EXPECT_NE(screen.find("P2 Bo (" + faction_name(p.seats[1].faction) + ")"), std::string::npos);
+      EXPECT_EQ(screen.find("Seat 0"), std::string::npos);
+      s->legal_actions(legal);
+      s->apply(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+  }
+  EXPECT_LE(widest, 80u);
+  EXPECT_LE(most_lines, 28u);  // the table adds its title, its log and the menu
+  std::cout << "cryhavoc 2p screen: at most " << most_lines << " lines, " << widest << " columns\n";
+}
+
+// C8.4, issue 16: while a seat plays tactics cards, each card of its hand it may not play says
+// why in its view, and exactly those cards are missing from its legal actions.
+TEST(CryHavocScreen, C8_4_UnplayableTacticsCardsSayWhy) {
+  int checked = 0;
+  for (std::uint64_t seed = 1; seed <= 6 && checked < 3; ++seed) {
+    auto s = game().create(game().resolve({{"players", "2"}}), seed);
+    Rng r(seed + 100);
+    std::vector<Action> legal;
+    while (!s->terminal()) {
+      s->legal_actions(legal);
+      const Public& p = pos(*s).pub;
+      if (p.step == Step::kTactics) {
+        const Seat me = p.to_move;
+        const auto j = s->view(me).to_json();
+        for (int d = 0; d < static_cast<int>(content().cards.size()); ++d) {
+          bool held = false;
+          for (int k = 0; k < p.seats[me].hand; ++k) held |= pos(*s).hid.hand[me][k] == d;
+          if (!held) continue;
+          const bool legal_card =
+              std::find(legal.begin(), legal.end(), kActCard + d) != legal.end();
+          const bool said = j["you"].contains("unplayable") &&
+                            j["you"]["unplayable"].contains(content().cards[d].id);
+          EXPECT_NE(legal_card, said) << content().cards[d].id;
+          ++checked;
+        }
+      }
+      s->apply(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+  }
+  EXPECT_GT(checked, 0);
+}
+
+}  // namespace
+}  // namespace turf::cryhavoc

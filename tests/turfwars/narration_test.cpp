@@ -169,3 +169,77 @@ TEST(TurfWarsCards, EveryCardHasTextTagAndId) {
 
 }  // namespace
 }  // namespace turf::turfwars
+
+namespace turf::turfwars {
+namespace {
+
+std::size_t visible_width(const std::string& line) {
+  std::size_t n = 0;
+  for (unsigned char ch : line) n += (ch & 0xC0) != 0x80;
+  return n;
+}
+
+// Issue 16, screens and seat identity: every screen of a 2-player game, drawn for player 1
+// without colour, fits 80 columns and leaves room for the table's log and menu within 40 lines;
+// owners on the board are 1-based (":1", ":2", never ":0"); and every decision has a sentence.
+TEST(TurfWarsScreen, TwoPlayerScreensFitAndNameSeatsFromOne) {
+  DrawStyle style;
+  style.colour = false;
+  style.seat_names = {"Ana", "Bo"};
+  std::size_t most_lines = 0, widest = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    auto s = fresh(2, seed);
+    Rng r(seed);
+    std::vector<Action> legal;
+    while (!s->terminal()) {
+      const View v = s->view(0);
+      const std::string screen = testing::game().draw(v, style);
+      std::size_t lines = 0, start = 0;
+      for (std::size_t end = screen.find('\n'); end != std::string::npos;
+           start = end + 1, end = screen.find('\n', start)) {
+        ++lines;
+        widest = std::max(widest, visible_width(screen.substr(start, end - start)));
+      }
+      most_lines = std::max(most_lines, lines);
+      const Position& p = pos(*s);
+      for (int c = 0; c < kMaxCells; ++c)
+        if (p.owner[c] >= 0) {
+          EXPECT_NE(screen.find(std::to_string(p.troops[c]) + ":" + std::to_string(p.owner[c] + 1)),
+                    std::string::npos);
+        }
+      EXPECT_EQ(screen.find(":0 "), std::string::npos) << screen;
+      if (v.my_turn()) {
+        EXPECT_FALSE(prompt(p).empty()) << static_cast<int>(p.step);
+        EXPECT_NE(screen.find(prompt(p).substr(0, 20)), std::string::npos) << screen;
+        EXPECT_EQ(v.to_json()["prompt"], prompt(p));
+      }
+      s->legal_actions(legal);
+      s->apply(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+  }
+  EXPECT_LE(widest, 80u);
+  EXPECT_LE(most_lines, 26u);  // the table adds its title, 6 log lines and the menu
+  std::cout << "turfwars 2p screen: at most " << most_lines << " lines, " << widest << " columns\n";
+}
+
+// Issue 16: a held card that cannot be played says why (Cry for Help never in a 2-player game).
+TEST(TurfWarsScreen, T9_7_UnplayableCryForHelpSaysWhy) {
+  auto s = fresh(2, 4);
+  const auto j = s->view(0).to_json();
+  const Position& p = pos(*s);
+  if (p.seats[0].hand[kCryForHelp]) {
+    EXPECT_EQ(j["seats"][0]["unplayable"]["cry_for_help"],
+              "Cry for Help is never played in a two-player game");
+  } else {
+    EXPECT_FALSE(j["seats"][0].contains("unplayable"));
+  }
+  Position q = p;
+  q.seats[0].hand[kCryForHelp] = 1;
+  EXPECT_EQ(unplayable_reason(q, 0, kCryForHelp),
+            "Cry for Help is never played in a two-player game");
+  q.num_seats = 3;
+  EXPECT_EQ(unplayable_reason(q, 0, kCryForHelp), "");
+}
+
+}  // namespace
+}  // namespace turf::turfwars

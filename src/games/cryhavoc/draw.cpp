@@ -160,8 +160,8 @@ std::string step_text(const Public& pub) {
     case Step::kTurnStart:
       return "Choose an action, or use a skill first.";
     case Step::kMove:
-      return "Move: " + std::to_string(pub.points) +
-             " movement point(s) left; discard cards for more, move units, or end the move.";
+      return "Move, " + std::to_string(pub.points) +
+             " point(s) left: move a unit, discard a card for points, or end the move.";
     case Step::kRecruit:
       return "Recruit: discard cards for recruits, or end.";
     case Step::kBuild:
@@ -182,7 +182,7 @@ std::string step_text(const Public& pub) {
       return std::string("Battle: how many units on ") +
              (pub.battle.sub == 0 ? "Region Control?" : "Capture Prisoners? (the rest: Attrition)");
     case Step::kTactics:
-      return "Battle: play a tactics card, or pass.";
+      return "Battle: play a tactics card, or pass (* : not playable here).";
     case Step::kCapture:
       return "Capture Prisoners: take a prisoner from which objective?";
     case Step::kKill:
@@ -211,13 +211,12 @@ std::string draw(const View& view, const DrawStyle& style) {
   std::string out;
 
   // Header: round, scoring, score track with the event spaces, initiative, events so far.
-  out += paint(term::kBold, "Cry Havoc") + (uni ? " — " : " - ") + m.name + "  round " +
-         std::to_string(pub.round) + "/5";
+  out += paint(term::kBold, m.name) + "  round " + std::to_string(pub.round) + "/5";
   if (!pub.over)
     out += ", actions " + std::string(pub.action_round == 0   ? "I"
                                       : pub.action_round == 1 ? "II"
                                                               : "III");
-  out += std::string("   scoring: ") + (pub.round == kRounds ? "automatic (crystals only)"
+  out += std::string("   scoring: ") + (pub.round == kRounds ? "by itself, crystals only"
                                         : pub.scoring_by == kNone
                                             ? "not enabled"
                                             : "enabled by P" + std::to_string(pub.scoring_by + 1));
@@ -240,18 +239,14 @@ std::string draw(const View& view, const DrawStyle& style) {
   score += "  initiative " + order(pub.initiative) + " (next " + order(pub.upcoming) + ")";
   out += wrap(score);
   std::string more;
-  if (pub.num_revealed_events) {
-    more += "Events so far:";
-    for (int i = 0; i < pub.num_revealed_events; ++i)
-      more += (i ? ", " : " ") + c.events[pub.revealed_events[i]].name;
-    more += ".";
-  }
+  if (pub.num_revealed_events)  // the earlier ones are in the log (narration)
+    more += "Last event: " + c.events[pub.revealed_events[pub.num_revealed_events - 1]].name + ".";
   if (pub.trogs_neutral) {
     int held = 0;
     for (int g = 0; g < kFactions; ++g) held += pub.prisoners[kTrogs][g];
     more += std::string(more.empty() ? "" : "  ") +
-            "Neutral Trogs: " + std::to_string(pub.reserve[kTrogs]) + " in the supply, " +
-            std::to_string(pub.nest_supply) + " Nest tokens aside" +
+            "Trogs: " + std::to_string(pub.reserve[kTrogs]) + " in supply, " +
+            std::to_string(pub.nest_supply) + " nests aside" +
             (held ? ", " + std::to_string(held) + " prisoners" : "") + ".";
   }
   if (!more.empty()) out += wrap(more);
@@ -344,8 +339,14 @@ std::string draw(const View& view, const DrawStyle& style) {
   if (pub.battle.region != kNone) {
     const BattleState& b = pub.battle;
     std::string t = paint(term::kBold + term::kMagenta, "Battle at " + m.regions[b.region].name) +
-                    ": " + faction_name(b.side[0]) + " attack " + faction_name(b.side[1]) +
-                    " (attacker v defender)\n ";
+                    ": " + faction_name(b.side[0]) + " (attacking) v " + faction_name(b.side[1]);
+    if (pub.step == Step::kTactics && (b.passed[0] || b.passed[1]))
+      t += "; " +
+           (b.passed[0] && b.passed[1] ? std::string("both")
+                                       : faction_name(b.side[b.passed[0] ? 0 : 1])) +
+           " passed";
+    out += wrap(t, 79, 2);
+    t = " ";
     for (int o = 0; o < kObjectives; ++o) {
       auto cell = [&](int side) {
         std::string x = std::to_string(b.board[side][o]);
@@ -355,20 +356,26 @@ std::string draw(const View& view, const DrawStyle& style) {
       t += " " + objective_name(o) + " " + cell(0) + " v " + cell(1) +
            (o + 1 < kObjectives ? "," : "");
     }
-    if (pub.step == Step::kTactics && (b.passed[0] || b.passed[1]))
-      t += "; passed: " + std::string(b.passed[0] ? faction_name(b.side[0]) + " " : "") +
-           (b.passed[1] ? faction_name(b.side[1]) : "");
-    out += t + "\n";
+    out += wrap(t, 79, 2);
   }
 
   // The viewer's hand and the decision, last.
   if (v.mine) {
-    out += wrap("Your hand: " + cards_text(v.mine->hand), 79, 2);
+    // Cards that cannot be played in this battle are marked with "*" (the prompt says so).
+    std::string hand;
+    for (auto d : v.mine->hand)
+      hand += (hand.empty() ? "" : ", ") + c.cards[d].name +
+              (tactic_unplayable(pub, v.viewer, d).empty() ? "" : "*");
+    out += wrap("Your hand: " + (hand.empty() ? std::string("none") : hand), 79, 2);
     if (!v.mine->limbo.empty()) out += wrap("Drawn: " + cards_text(v.mine->limbo), 79, 2);
   }
   if (!pub.over) {
-    out +=
-        wrap(paint(term::kBold, seat_name(style, pub, pub.to_move)) + ": " + step_text(pub), 79, 2);
+    const std::string who = pub.to_move < style.seat_names.size()
+                                ? style.seat_names[pub.to_move]
+                                : "Player " + std::to_string(pub.to_move + 1);
+    out += wrap(paint(term::kBold, "P" + std::to_string(pub.to_move + 1) + " " + who) + ": " +
+                    step_text(pub),
+                79, 2);
   } else {
     std::array<int, kMaxSeats> held{}, init{};
     for (int s = 0; s < pub.players; ++s)

@@ -450,6 +450,17 @@ void expand(const Counts& counts, Bag& out) {
 std::string faction_name(int f) {
   return kFactionNames[f];
 }
+
+std::string tactic_unplayable(const Public& pub, Seat seat, int def) {
+  if (pub.step != Step::kTactics || pub.battle.region == kNone || pub.to_move != seat) return "";
+  const CardDef& c = content().cards[def];
+  if (c.battle.empty()) return "no tactics text: it cannot be played in a battle";
+  const int terrain = content().maps[pub.map].regions[pub.battle.region].terrain;
+  if (c.terrain >= 0 && c.terrain != terrain)
+    return "a " + terrain_name(c.terrain) + " card: played only in battles in " +
+           terrain_name(c.terrain) + " regions (C8.4)";
+  return "";
+}
 std::string faction_id(int f) {
   return kFactionIds[f];
 }
@@ -958,7 +969,14 @@ std::unique_ptr<State> CryHavocView::sample_world(Rng& rng) const {
 
 void CryHavocView::to_json(nlohmann::json& j) const {
   public_json(pub, terrain_bottom, j);
-  if (mine) private_json(*mine, pub, j["you"]);
+  if (mine) {
+    private_json(*mine, pub, j["you"]);
+    nlohmann::json why = nlohmann::json::object();
+    for (auto d : mine->hand)
+      if (const std::string r = tactic_unplayable(pub, viewer, d); !r.empty())
+        why[content().cards[d].id] = r;
+    if (!why.empty()) j["you"]["unplayable"] = std::move(why);
+  }
   if (!all) return;
   const Position& p = *all;
   const Content& c = content();

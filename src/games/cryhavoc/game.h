@@ -80,6 +80,9 @@ std::string faction_id(int faction);
 std::string terrain_name(int terrain);
 std::string objective_name(int objective);
 std::string region_name(const Position& p, int region);
+// Why the viewer cannot play a card of its hand as a tactics card now ("" when it can, or when
+// no tactics card is being played by that seat now) (issue 16).
+std::string tactic_unplayable(const Public& pub, Seat seat, int def);
 
 // Registers the game (called from games/all_games.cpp).
 void register_game(Registry& registry);

@@ -132,8 +132,9 @@ const char* win_name(WinType w) {
   return "?";
 }
 
+// "player 3 (Dryads)": 1-based, as players read it (issue 16).
 std::string seat_label(const Position& p, int s) {
-  std::string out = "seat " + std::to_string(s);
+  std::string out = "player " + std::to_string(s + 1);
   if (p.seats[s].faction != kNone) out += " (" + content().factions[p.seats[s].faction].name + ")";
   return out;
 }

@@ -122,18 +122,19 @@ std::string action_sentence(const Position& p, const std::string& label) {
   return label == "pass" ? "passes" : label;
 }
 
-// Rewrites "seat N (Faction)" in labels to "{PN+1}".
+// Rewrites "player N (Faction)" in labels to "{PN}".
 std::string seat_refs(std::string s) {
-  for (std::size_t i = s.find("seat "); i != std::string::npos; i = s.find("seat ", i + 1)) {
-    std::size_t j = i + 5;
-    if (j >= s.size() || s[j] < '0' || s[j] > '9') continue;
+  const std::string key = "player ";
+  for (std::size_t i = s.find(key); i != std::string::npos; i = s.find(key, i + 1)) {
+    std::size_t j = i + key.size();
+    if (j >= s.size() || s[j] < '1' || s[j] > '9') continue;
     int n = 0;
     while (j < s.size() && s[j] >= '0' && s[j] <= '9') n = n * 10 + (s[j++] - '0');
     if (j < s.size() && s[j] == ' ' && j + 1 < s.size() && s[j + 1] == '(') {
       const std::size_t k = s.find(')', j);
       if (k != std::string::npos) j = k + 1;
     }
-    s.replace(i, j - i, P(n));
+    s.replace(i, j - i, P(n - 1));
   }
   return s;
 }
