@@ -3,7 +3,7 @@
 // record (Public::last_battle), prisoners' VP and scorings from Public::last_round; events,
 // exploration and Trog tokens from the public lists of revealed tokens. A view holds only what
 // its viewer may know, so a kept card is named to its keeper alone.
-#include <algorithm>
+#include <utility>
 #include <array>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -275,7 +275,9 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
     };
     std::vector<Seat> order;
     for (int s = 0; s < a.players; ++s) order.push_back(s);
-    std::stable_sort(order.begin(), order.end(), better);
+    for (std::size_t i = 1; i < order.size(); ++i)  // insertion sort: stable, no buffer
+      for (std::size_t j = i; j > 0 && better(order[j], order[j - 1]); --j)
+        std::swap(order[j], order[j - 1]);
     std::string text =
         "Game over after round " + std::to_string(a.round) + ": " + P(order[0]) + " wins.";
     for (std::size_t k = 0; k < order.size(); ++k) {
