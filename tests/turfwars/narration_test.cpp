@@ -70,6 +70,49 @@ TEST(TurfWarsNarration, T9_WarNarrationNamesTheWinnerAndCards) {
   }
 }
 
+// T6.1, T6.3: each event revealed in a seeded game is told by name with its text, and once its
+// phase is over, what it did (troops and DP per seat, "no troops or DP changed" otherwise).
+TEST(TurfWarsNarration, T6_EventNarrationNamesTheEventAndWhatItDid) {
+  auto s = fresh(3, 12);
+  Rng r(6);
+  std::vector<Action> legal;
+  int events = 0, results = 0;
+  while (!s->terminal()) {
+    s->legal_actions(legal);
+    const Action a = legal[r.below(static_cast<std::uint32_t>(legal.size()))];
+    std::unique_ptr<State> after;
+    const auto ns = turf::testing::narrate_for(*s, a, kSpectator, after);
+    const Position& x = pos(*after);
+    for (int i = pos(*s).num_events_seen; i < x.num_events_seen; ++i) {
+      const EventDef& e = content().events[x.events_seen[i]];
+      bool found = false;
+      for (const auto& n : ns)
+        found |= n.kind == "event" && n.text == "Event: " + e.name + ". " + e.text;
+      EXPECT_TRUE(found) << turf::testing::narration_text(ns);
+      ++events;
+    }
+    if (x.last_event.done &&
+        !(pos(*s).last_event.done && pos(*s).last_event.number == x.last_event.number)) {
+      const EventDef& e = content().events[x.events_seen[x.last_event.number - 1]];
+      const Narration* res = nullptr;
+      for (const auto& n : ns)
+        if (n.kind == "event_result") res = &n;
+      ASSERT_NE(res, nullptr) << turf::testing::narration_text(ns);
+      EXPECT_EQ(res->text.rfind(e.name + ":", 0), 0u) << res->text;
+      for (int seat = 0; seat < 3; ++seat) {
+        EXPECT_EQ(res->data["changes"][seat]["troops"], x.last_event.troops[seat]);
+        if (x.last_event.troops[seat] != 0) {
+          EXPECT_NE(res->text.find(P(seat)), std::string::npos) << res->text;
+        }
+      }
+      ++results;
+    }
+    s = std::move(after);
+  }
+  EXPECT_GT(events, 3);
+  EXPECT_GT(results, 3);
+}
+
 // T11: the round's scoring is told per seat with its reasons, and its DP match the rules.
 TEST(TurfWarsNarration, T11_ScoringNarrationGivesDpAndReasons) {
   auto s = fresh(3, 5);

@@ -3,10 +3,10 @@
 // record (Public::last_battle), prisoners' VP and scorings from Public::last_round; events,
 // exploration and Trog tokens from the public lists of revealed tokens. A view holds only what
 // its viewer may know, so a kept card is named to its keeper alone.
-#include <utility>
 #include <array>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/narration.h"

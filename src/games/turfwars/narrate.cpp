@@ -304,6 +304,28 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
     const EventDef& e = c.events[a.events_seen[i]];
     out.push_back(make("event", {}, "Event: " + e.name + ". " + e.text, {{"event", e.id}}));
   }
+  // What the event did, once its phase is over (T6.3-T6.5).
+  if (a.last_event.done && a.last_event.number > 0 &&
+      (b.last_event.number != a.last_event.number || !b.last_event.done)) {
+    const EventDef& e = c.events[a.events_seen[a.last_event.number - 1]];
+    std::string text;
+    nlohmann::json changes = nlohmann::json::array();
+    for (int s = 0; s < a.num_seats; ++s) {
+      const int dp = a.last_event.dp[s], tr = a.last_event.troops[s];
+      changes.push_back({{"seat", s}, {"dp", dp}, {"troops", tr}});
+      if (!dp && !tr) continue;
+      std::string x;
+      if (tr)
+        x +=
+            (tr > 0 ? "+" : "") + std::to_string(tr) + (tr == 1 || tr == -1 ? " troop" : " troops");
+      if (dp)
+        x += (x.empty() ? "" : ", ") + std::string(dp > 0 ? "+" : "") + std::to_string(dp) + " DP";
+      text += (text.empty() ? "" : "; ") + P(s) + " " + x;
+    }
+    out.push_back(make("event_result", {},
+                       e.name + (text.empty() ? ": no troops or DP changed." : ": " + text + "."),
+                       {{"event", e.id}, {"changes", std::move(changes)}}));
+  }
   // Homes declared or changed (Geomancer, Exile).
   for (int s = 0; s < a.num_seats; ++s)
     if (a.seats[s].faction != kNone && b.seats[s].faction != kNone &&

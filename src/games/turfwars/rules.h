@@ -383,6 +383,15 @@ struct ScoreReport {
   bool operator==(const ScoreReport&) const = default;
 };
 
+// The last event and what it did (T6), public, for narration: DP and troops on the board per
+// seat when it was revealed and when its phase ended.
+struct EventReport {
+  std::uint8_t number = 0;  // num_events_seen at the reveal; 0: none yet
+  bool done = false;
+  std::array<std::int16_t, kMaxSeats> dp{}, troops{};  // at the reveal, then the changes
+  bool operator==(const EventReport&) const = default;
+};
+
 struct Position {
   std::uint8_t num_seats = 2;
   std::uint8_t board = 0;  // index into content().boards
@@ -437,6 +446,7 @@ struct Position {
   Turn turn;
   WarReport last_war;  // narration records (issue 16)
   ScoreReport last_score;
+  EventReport last_event;
 
   // Support payments owed until phase 5 (T11.1): payer, payee, amount.
   std::array<std::array<std::uint8_t, 3>, 24> owed{};
