@@ -201,6 +201,10 @@ std::string step_text(const Public& pub) {
 
 }  // namespace
 
+std::string prompt(const Public& pub) {
+  return step_text(pub);
+}
+
 std::string draw(const View& view, const DrawStyle& style) {
   const auto& v = view.as<CryHavocView>();
   const Public& pub = v.pub;

@@ -969,6 +969,7 @@ std::unique_ptr<State> CryHavocView::sample_world(Rng& rng) const {
 
 void CryHavocView::to_json(nlohmann::json& j) const {
   public_json(pub, terrain_bottom, j);
+  if (!pub.over) j["prompt"] = prompt(pub);
   if (mine) {
     private_json(*mine, pub, j["you"]);
     nlohmann::json why = nlohmann::json::object();

@@ -93,7 +93,9 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
              std::vector<Narration>& out);
 // Card texts (cards.cpp): factions, skills, structures, cards, objectives, events, tokens.
 nlohmann::json card_texts();
-// Terminal drawing (draw.cpp).
+// Terminal drawing (draw.cpp), and the decision the seat to move faces as a sentence (also in
+// the view JSON as "prompt").
 std::string draw(const View& view, const DrawStyle& style);
+std::string prompt(const Public& pub);
 
 }  // namespace turf::cryhavoc
