@@ -147,6 +147,7 @@ void narrate_battle(const Public& a, std::vector<Narration>& out) {
     if (o == kControl) {
       const int w = r.side[r.winner == kNone ? 1 : r.winner];
       text += who(a, w) + " wins";
+      if (v0 == v1) text += " (the defender wins ties)";
       if (a.faction_seat[w] != kNone) text += " (+2 VP) and takes the region";
       x["winner_faction"] = faction_id(w);
     } else if (o == kPrisoners) {
@@ -222,9 +223,11 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
     int at = -1;
     for (int r = 0; r < n; ++r)
       if (b.regions[r].trog == kind && a.regions[r].trog == 0) at = r;
-    std::string text = std::string(what) + (at >= 0 ? " at " + rname(a, at) : "") + ": " + t.name +
-                       ", " + units_text(t.trogs) + " of Trogs and " + std::to_string(t.crystals) +
-                       " crystal" + (t.crystals == 1 ? "" : "s") + ".";
+    std::string text =
+        std::string(what) + (at >= 0 ? " at " + rname(a, at) : "") + ": " + t.name + ", " +
+        (t.trogs ? std::to_string(t.trogs) + (t.trogs == 1 ? " Trog" : " Trogs")
+                 : std::string("no Trogs")) +
+        " and " + std::to_string(t.crystals) + " crystal" + (t.crystals == 1 ? "" : "s") + ".";
     out.push_back(make("trog_token", {}, text,
                        {{"token", t.id}, {"trogs", t.trogs}, {"crystals", t.crystals}}));
   };
