@@ -344,8 +344,8 @@ TEST(TurfWarsRules, T9_7_CryForHelpChains) {  // FAQ: a Cry for Help drawing ano
     play(s, "commit 3");
     play(s, "play Cry for Help");
     ASSERT_EQ(s.to_move(), 1);
-    ASSERT_TRUE(has(labels(s), "call seat 2 (Dryads)"));
-    play(s, "call seat 2 (Dryads)");
+    ASSERT_TRUE(has(labels(s), "call player 3 (Dryads)"));
+    play(s, "call player 3 (Dryads)");
     // Seat 2 brings 3 troops from G7 and its random card is a Cry for Help: seat 3, the only
     // player left, is called at once, brings 3 (leaving 1 in E5) and plays its 7.
     // Defence: 3 + 3 + 3 + 7 = 16.
@@ -379,8 +379,8 @@ TEST(TurfWarsRules, T9_2_PaladinsChampionTheDefender) {
   from(s, "from A1 Desert");
   play(s, "commit 6");
   ASSERT_EQ(s.to_move(), 2);
-  EXPECT_FALSE(has(labels(s), "support seat 0 (Lizard Folk)"));  // the defender's side only
-  play(s, "support seat 1 (Geomancer)");
+  EXPECT_FALSE(has(labels(s), "support player 1 (Lizard Folk)"));  // the defender's side only
+  play(s, "support player 2 (Geomancer)");
   play(s, "commit 3");
   // Seat 2 brings 3 (the defender's committed count) from G7; its random card is its Zero.
   EXPECT_EQ(owner_at(s, "A2"), 1);  // 6 against 3 + 3 + ... a tie at worst goes to the defender
@@ -978,7 +978,7 @@ TEST(TurfWarsRules, T13_5_PointsAndTheTieBreak) {
   // 3): seat 2 pledges its troops.
   ASSERT_EQ(pos(s).step, Step::kTieSupport);
   EXPECT_EQ(s.to_move(), 2);
-  play(s, "pledge to seat 1 (Geomancer)");
+  play(s, "pledge to player 2 (Geomancer)");
   ASSERT_TRUE(s.terminal());
   EXPECT_EQ(pos(s).win_type, WinType::kPoints);
   EXPECT_EQ(s.ranking()[1], 0);
@@ -1104,7 +1104,7 @@ TEST(TurfWarsRules, T9_3_SirensLure) {  // R20
   from(s, "from A1 Desert");
   play(s, "commit 4");
   ASSERT_EQ(s.to_move(), 1);
-  play(s, "lure from seat 2 (Dryads)");
+  play(s, "lure from player 3 (Dryads)");
   EXPECT_EQ(troops_at(s, "G7"), 3);
   const auto l = labels(s);
   EXPECT_FALSE(has(l, "commit 1"));  // the lured troops are committed
@@ -1123,10 +1123,10 @@ TEST(TurfWarsRules, T9_2_FrenemyDaySupport) {
   play(s, "commit 3");
   ASSERT_EQ(s.to_move(), 2);
   const auto l = labels(s);
-  EXPECT_TRUE(has(l, "support seat 0 (Pixies)"));
-  EXPECT_TRUE(has(l, "support seat 1 (Geomancer)"));
+  EXPECT_TRUE(has(l, "support player 1 (Pixies)"));
+  EXPECT_TRUE(has(l, "support player 2 (Geomancer)"));
   EXPECT_TRUE(has(l, "stay out"));
-  play(s, "support seat 0 (Pixies)");
+  play(s, "support player 1 (Pixies)");
   play(s, "commit 5");
   // Seat 2 brings 3 troops (the attacker's count): 3 + 3 against 5.
   EXPECT_EQ(owner_at(s, "A2"), 0);

@@ -106,6 +106,10 @@ bool start_battle(Position& p, int r) {
                                                         : pub.faction_seat[def]);
   ++pub.battles;
   if (def == kTrogs) ++pub.trog_battles;
+  pub.last_battle = BattleReport{};
+  pub.last_battle.number = pub.battles;
+  pub.last_battle.region = b.region;
+  pub.last_battle.side = b.side;
   R.crystals = static_cast<std::uint8_t>(R.crystals + 1);  // C8.3 step A
   const int humans = side_of(p, kHumans);
   if (humans != kNone) {
@@ -149,6 +153,7 @@ void capture(Position& p, int capturer, int objective) {
   BattleState& b = p.pub.battle;
   --b.board[1 - capturer][objective];
   ++p.pub.prisoners[b.side[capturer]][b.side[1 - capturer]];
+  ++p.pub.last_battle.captured[capturer];
 }
 
 void kill_on_board(Position& p, int killer, int objective) {
@@ -156,6 +161,7 @@ void kill_on_board(Position& p, int killer, int objective) {
   if (save_from_kill(p, b.side[1 - killer])) return;  // Medic Team: the unit stays
   --b.board[1 - killer][objective];
   ++p.pub.reserve[b.side[1 - killer]];
+  ++p.pub.last_battle.killed[killer];
   gain_vp(p, b.side[killer], 1);  // C8.8: 1 VP a kill
 }
 
@@ -185,6 +191,8 @@ void resolve_next(Position& p) {
   while (b.next < kObjectives) {
     const int o = b.order[b.next++];
     const int c0 = b.board[0][o] + b.strength[0][o], c1 = b.board[1][o] + b.strength[1][o];
+    pub.last_battle.value[0][o] = static_cast<std::uint8_t>(c0);
+    pub.last_battle.value[1][o] = static_cast<std::uint8_t>(c1);
     if (o == kControl) {  // C8.6: most units; the defender wins ties
       const int w = c0 > c1 ? 0 : 1;
       b.winner = static_cast<std::uint8_t>(w);
@@ -237,6 +245,8 @@ void finish_battle(Position& p) {
   const int w = b.winner, l = 1 - w;
   const int fw = b.side[w], fl = b.side[l];
   const int sw = total(b.board[w]);
+  pub.last_battle.done = true;
+  pub.last_battle.winner = b.winner;
   b.board[w] = {};
   if (neutral(p, fw)) {
     pub.reserve[kTrogs] = static_cast<std::uint8_t>(pub.reserve[kTrogs] + sw);
@@ -285,6 +295,8 @@ void finish_battle(Position& p) {
   if (pub.pending) {
     const int q = __builtin_ctz(pub.pending);
     pub.regions[q].units[fl] = static_cast<std::uint8_t>(pub.regions[q].units[fl] + sl);
+    pub.last_battle.retreat = static_cast<std::uint8_t>(q);
+    pub.last_battle.retreated = static_cast<std::uint8_t>(sl);
   } else {
     pub.reserve[fl] = static_cast<std::uint8_t>(pub.reserve[fl] + sl);  // nowhere to go
   }

@@ -16,7 +16,7 @@ namespace turf::cryhavoc {
 namespace {
 
 constexpr int kCellW = 17;  // characters per region box, borders included
-constexpr int kCellH = 6;
+constexpr int kCellH = 5;   // neighbouring boxes share their borders: a row takes 4 lines
 
 const char kFactionLetter[kFactions] = {'H', 'M', 'P', 'T'};
 
@@ -63,26 +63,88 @@ struct Canvas {
   }
 };
 
-void box(Canvas& cv, int x0, int y0, bool unicode, const std::string& c) {
-  const std::string h = unicode ? "─" : "-", v = unicode ? "│" : "|";
-  for (int x = x0 + 1; x < x0 + kCellW - 1; ++x) {
-    cv.put(x, y0, h, c);
-    cv.put(x, y0 + kCellH - 1, h, c);
+// Box edges on a grid of line flags, joined into box-drawing glyphs once every box is drawn, so
+// that neighbouring regions share their borders.
+struct Lines {
+  int w, h;
+  std::vector<std::uint8_t> bits;  // 1 up, 2 down, 4 left, 8 right
+  std::vector<std::string> colour;
+  Lines(int w_, int h_) : w(w_), h(h_), bits(w_ * h_), colour(w_ * h_) {}
+  void add(int x, int y, int b, const std::string& c) {
+    if (x < 0 || y < 0 || x >= w || y >= h) return;
+    bits[y * w + x] |= static_cast<std::uint8_t>(b);
+    if (colour[y * w + x].empty() || c != term::kDim) colour[y * w + x] = c;
   }
-  for (int y = y0 + 1; y < y0 + kCellH - 1; ++y) {
-    cv.put(x0, y, v, c);
-    cv.put(x0 + kCellW - 1, y, v, c);
+  void render(Canvas& cv, bool unicode) const {
+    static const char* const kGlyph[16] = {" ", "│", "│", "│", "─", "┘", "┐", "┤",
+                                           "─", "└", "┌", "├", "─", "┴", "┬", "┼"};
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        const int b = bits[y * w + x];
+        if (!b) continue;
+        const bool corner = (b & 3) && (b & 12);
+        cv.put(x, y, unicode ? kGlyph[b] : corner ? "+" : (b & 3) ? "|" : "-", colour[y * w + x]);
+      }
   }
-  cv.put(x0, y0, unicode ? "┌" : "+", c);
-  cv.put(x0 + kCellW - 1, y0, unicode ? "┐" : "+", c);
-  cv.put(x0, y0 + kCellH - 1, unicode ? "└" : "+", c);
-  cv.put(x0 + kCellW - 1, y0 + kCellH - 1, unicode ? "┘" : "+", c);
+};
+
+void box(Lines& ln, int x0, int y0, const std::string& c) {
+  const int x1 = x0 + kCellW - 1, y1 = y0 + kCellH - 1;
+  for (int x = x0; x < x1; ++x) {
+    ln.add(x, y0, 8, c);
+    ln.add(x + 1, y0, 4, c);
+    ln.add(x, y1, 8, c);
+    ln.add(x + 1, y1, 4, c);
+  }
+  for (int y = y0; y < y1; ++y) {
+    ln.add(x0, y, 2, c);
+    ln.add(x0, y + 1, 1, c);
+    ln.add(x1, y, 2, c);
+    ln.add(x1, y + 1, 1, c);
+  }
 }
 
+// Visible width of a string with ANSI colour codes (UTF-8 continuation bytes not counted).
+std::size_t visible(const std::string& s) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\033') {
+      while (i < s.size() && s[i] != 'm') ++i;
+      continue;
+    }
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) ++n;
+  }
+  return n;
+}
+
+// Word-wraps a line to `width` columns; continuation lines start with `indent` spaces.
+std::string wrap(const std::string& text, std::size_t width = 79, std::size_t indent = 4) {
+  std::size_t lead = 0;
+  while (lead < text.size() && text[lead] == ' ') ++lead;
+  std::string out, line = text.substr(0, lead);
+  bool first = true;
+  std::size_t start = lead;
+  while (start <= text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    if (!first && visible(line) + 1 + visible(word) > width) {
+      out += line + "\n";
+      line = std::string(indent, ' ') + word;
+    } else {
+      line += (first ? "" : " ") + word;
+    }
+    first = false;
+    start = end + 1;
+  }
+  return out + line + "\n";
+}
+
+// "P1 Ana (Humans)": the 1-based seat number, the name and the faction.
 std::string seat_name(const DrawStyle& style, const Public& pub, int s) {
   std::string n = s < static_cast<int>(style.seat_names.size()) ? style.seat_names[s]
-                                                                : "Seat " + std::to_string(s);
-  return n + " (" + faction_name(pub.seats[s].faction) + ")";
+                                                                : "Player " + std::to_string(s + 1);
+  return "P" + std::to_string(s + 1) + " " + n + " (" + faction_name(pub.seats[s].faction) + ")";
 }
 
 std::string cards_text(const std::vector<std::uint8_t>& defs) {
@@ -98,8 +160,8 @@ std::string step_text(const Public& pub) {
     case Step::kTurnStart:
       return "Choose an action, or use a skill first.";
     case Step::kMove:
-      return "Move: " + std::to_string(pub.points) +
-             " movement point(s) left; discard cards for more, move units, or end the move.";
+      return "Move, " + std::to_string(pub.points) +
+             " point(s) left: move a unit, discard a card for points, or end the move.";
     case Step::kRecruit:
       return "Recruit: discard cards for recruits, or end.";
     case Step::kBuild:
@@ -120,7 +182,7 @@ std::string step_text(const Public& pub) {
       return std::string("Battle: how many units on ") +
              (pub.battle.sub == 0 ? "Region Control?" : "Capture Prisoners? (the rest: Attrition)");
     case Step::kTactics:
-      return "Battle: play a tactics card, or pass.";
+      return "Battle: play a tactics card, or pass (* : not playable here).";
     case Step::kCapture:
       return "Capture Prisoners: take a prisoner from which objective?";
     case Step::kKill:
@@ -139,6 +201,10 @@ std::string step_text(const Public& pub) {
 
 }  // namespace
 
+std::string prompt(const Public& pub) {
+  return step_text(pub);
+}
+
 std::string draw(const View& view, const DrawStyle& style) {
   const auto& v = view.as<CryHavocView>();
   const Public& pub = v.pub;
@@ -148,168 +214,186 @@ std::string draw(const View& view, const DrawStyle& style) {
   auto paint = [&](const std::string& s, const std::string& t) { return term::paint(col, s, t); };
   std::string out;
 
-  // Header: round, score track with the event spaces, initiative.
-  out += paint(term::kBold, "Cry Havoc") + (uni ? " — " : " - ") + m.name + ", round " +
-         std::to_string(pub.round) + "/5";
+  // Header: round, scoring, score track with the event spaces, initiative, events so far.
+  out += paint(term::kBold, m.name) + "  round " + std::to_string(pub.round) + "/5";
   if (!pub.over)
     out += ", actions " + std::string(pub.action_round == 0   ? "I"
                                       : pub.action_round == 1 ? "II"
                                                               : "III");
+  out += std::string("   scoring: ") + (pub.round == kRounds ? "by itself, crystals only"
+                                        : pub.scoring_by == kNone
+                                            ? "not enabled"
+                                            : "enabled by P" + std::to_string(pub.scoring_by + 1));
   out += "\n";
-  out += "Score:";
-  for (int s = 0; s < pub.players; ++s)
-    out += "  " + paint(faction_colour(pub.seats[s].faction), faction_name(pub.seats[s].faction)) +
-           " " + std::to_string(pub.seats[s].vp);
-  out += "   Event spaces:";
+  std::string score = "VP:";
+  for (int st = 0; st < pub.players; ++st)
+    score += std::string(st ? "," : "") + " P" + std::to_string(st + 1) + " " +
+             std::to_string(pub.seats[st].vp);
+  score += "  events";
   for (int i = 0; i < kEventSpots; ++i)
-    out +=
+    score +=
         " [" + std::to_string(c.event_spots[i]) + ":" + std::string(pub.event_count[i], '#') + "]";
-  out += "\n";
-  if (pub.num_revealed_events) {
-    out += "Events so far:";
-    for (int i = 0; i < pub.num_revealed_events; ++i)
-      out += (i ? ", " : " ") + c.events[pub.revealed_events[i]].name;
-    out += "\n";
-  }
   auto order = [&](const std::array<std::uint8_t, kMaxSeats>& o) {
     std::string t;
     for (int k = 0; k < pub.players; ++k)
-      t += (k ? " > " : "") +
-           paint(faction_colour(pub.seats[o[k]].faction), faction_name(pub.seats[o[k]].faction));
+      t += (k ? ">" : "") +
+           paint(faction_colour(pub.seats[o[k]].faction), "P" + std::to_string(o[k] + 1));
     return t;
   };
-  out += "Initiative: " + order(pub.initiative) + "   Upcoming: " + order(pub.upcoming) + "\n";
-  out += std::string("Scoring: ") +
-         (pub.round == kRounds ? "automatic this round (crystals only)"
-          : pub.scoring_by == kNone
-              ? "not enabled"
-              : "enabled by " + faction_name(pub.seats[pub.scoring_by].faction)) +
-         "\n\n";
+  score += "  initiative " + order(pub.initiative) + " (next " + order(pub.upcoming) + ")";
+  out += wrap(score);
+  std::string more;
+  if (pub.num_revealed_events)  // the earlier ones are in the log (narration)
+    more += "Last event: " + c.events[pub.revealed_events[pub.num_revealed_events - 1]].name + ".";
+  if (pub.trogs_neutral) {
+    int held = 0;
+    for (int g = 0; g < kFactions; ++g) held += pub.prisoners[kTrogs][g];
+    more += std::string(more.empty() ? "" : "  ") +
+            "Trogs: " + std::to_string(pub.reserve[kTrogs]) + " in supply, " +
+            std::to_string(pub.nest_supply) + " nests aside" +
+            (held ? ", " + std::to_string(held) + " prisoners" : "") + ".";
+  }
+  if (!more.empty()) out += wrap(more);
 
   // The map.
   int rows = 0;
   for (int r = 0; r < m.num_regions; ++r) rows = std::max(rows, m.regions[r].row + 1);
-  const int margin = 2;
-  Canvas cv(margin * 2 + m.cols * kCellW, rows * kCellH);
+  const int margin = 2, step_x = kCellW - 1, step_y = kCellH - 1;
+  Canvas cv(margin * 2 + m.cols * step_x + 1, rows * step_y + 1);
+  Lines ln(cv.w, cv.h);
+  const int inner = kCellW - 2;
+  auto clip = [&](int x0, int x, int y, const std::string& t, const std::string& colour) {
+    const int room = x0 + 1 + inner - x;
+    return room <= 0 ? x : cv.text(x, y, t.substr(0, static_cast<std::size_t>(room)), colour);
+  };
   for (int r = 0; r < m.num_regions; ++r) {
     const RegionDef& d = m.regions[r];
     const RegionState& R = pub.regions[r];
-    const int x0 = margin + d.col * kCellW, y0 = d.row * kCellH;
+    const int x0 = margin + d.col * step_x, y0 = d.row * step_y;
     const int owner = pub.hq_faction[r];
-    box(cv, x0, y0, uni,
+    box(ln, x0, y0,
         R.battle         ? term::kMagenta + term::kBold
         : owner != kNone ? faction_colour(owner)
                          : term::kDim);
-    cv.text(x0 + 1, y0 + 1, d.name.substr(0, kCellW - 2), term::kBold);
-    if (owner != kNone)
-      cv.text(x0 + 1, y0 + 2, "HQ " + faction_name(owner), faction_colour(owner));
-    else
-      cv.text(x0 + 1, y0 + 2, terrain_name(d.terrain) + " " + std::to_string(R.crystals) + "c",
-              term::kCyan);
+    // Line 1: the name. Line 2: terrain and crystals (or whose HQ), then tokens on the map.
+    // Line 3: control, units per faction, the battle token.
+    cv.text(x0 + 1, y0 + 1, d.name.substr(0, inner), term::kBold);
     int x = x0 + 1;
-    for (int f = 0; f < kFactions; ++f)
-      if (R.units[f])
-        x = cv.text(x, y0 + 3, std::string(1, kFactionLetter[f]) + std::to_string(R.units[f]) + " ",
-                    term::kBold + faction_colour(f));
-    if (R.battle)
-      cv.text(x0 + kCellW - 4, y0 + 3, "B" + std::to_string(R.battle),
-              term::kMagenta + term::kBold);
-    x = x0 + 1;
-    if (R.control != kNone)
-      x = cv.text(x, y0 + 4, std::string("[") + kFactionLetter[R.control] + "]",
-                  faction_colour(R.control)) +
-          1;
-    if (R.explore) x = cv.text(x, y0 + 4, "E ", term::kYellow);
-    if (R.trog) x = cv.text(x, y0 + 4, R.trog == 1 ? "W " : "N ", term::kGreen);
-    if (R.artillery) x = cv.text(x, y0 + 4, "a", term::kBlue);
-    if (R.watchtower) x = cv.text(x, y0 + 4, "w", term::kBlue);
-    if (R.artillery || R.watchtower) ++x;
+    if (owner != kNone)
+      x = clip(x0, x, y0 + 2, "HQ " + faction_name(owner) + " ", faction_colour(owner));
+    else
+      x = clip(x0, x, y0 + 2, terrain_name(d.terrain) + " " + std::to_string(R.crystals) + "c ",
+               term::kCyan);
+    if (R.explore) x = clip(x0, x, y0 + 2, "E", term::kYellow);
+    if (R.trog) x = clip(x0, x, y0 + 2, R.trog == 1 ? "W" : "N", term::kGreen);
+    if (R.artillery) x = clip(x0, x, y0 + 2, "a", term::kBlue);
+    if (R.watchtower) x = clip(x0, x, y0 + 2, "w", term::kBlue);
     int structures = 0, sf = 0;
     for (int sid = 0; sid < kStructIds; ++sid)
       if (R.structures >> sid & 1) ++structures, sf = sid / kStructTypes;
-    if (structures)
-      x = cv.text(x, y0 + 4, "s" + std::to_string(structures), faction_colour(sf)) + 1;
-    if (R.matrix) cv.text(x, y0 + 4, "m" + std::to_string(R.matrix), term::kRed);
+    if (structures) x = clip(x0, x, y0 + 2, "s" + std::to_string(structures), faction_colour(sf));
+    if (R.matrix) clip(x0, x, y0 + 2, "m" + std::to_string(R.matrix), term::kRed);
+    x = x0 + 1;
+    if (R.control != kNone)
+      x = clip(x0, x, y0 + 3, std::string("[") + kFactionLetter[R.control] + "]",
+               faction_colour(R.control));
+    for (int f = 0; f < kFactions; ++f)
+      if (R.units[f])
+        x = clip(x0, x + (x > x0 + 1 ? 1 : 0), y0 + 3,
+                 std::string(1, kFactionLetter[f]) + std::to_string(R.units[f]),
+                 term::kBold + faction_colour(f));
+    if (R.battle)
+      cv.text(x0 + kCellW - 3, y0 + 3, "B" + std::to_string(R.battle),
+              term::kMagenta + term::kBold);
     // Wrap-around links: arrows on the edge where the region continues on the other side.
     if (d.wrap_adj) {
       const bool east = d.col == m.cols - 1;
-      cv.put(east ? x0 + kCellW : x0 - 1, y0 + 3, uni ? (east ? "→" : "←") : (east ? ">" : "<"),
+      cv.put(east ? x0 + kCellW : x0 - 1, y0 + 2, uni ? (east ? "→" : "←") : (east ? ">" : "<"),
              term::kDim);
     }
   }
+  ln.render(cv, uni);
   out += cv.render(col);
   out += paint(term::kDim,
-               "  [X] control  H M P T units  B battle token  E exploration, W war party, N nest "
-               "(face down)\n  sN structures  mN Matrix cards  a Artillery, w Watchtower  "
-               "arrows: the row wraps around") +
+               "  [H] control  H4 4 units (H M P T)  B1 battle token  2c crystals  s2 structures\n"
+               "  face down: E exploration W war party N nest  m1 Matrix  a Artillery w Watchtwr") +
          "\n";
   if (pub.map == 1 && (pub.tunnels != 0))
     out += paint(term::kDim, "  Trog tunnels link The Warrens and the three peaks.") + "\n";
 
-  // The battle board.
-  if (pub.battle.region != kNone) {
-    const BattleState& b = pub.battle;
-    out += "\n" + paint(term::kBold + term::kMagenta, "Battle at " + m.regions[b.region].name) +
-           " (" + terrain_name(m.regions[b.region].terrain) + "): " + faction_name(b.side[0]) +
-           " attack " + faction_name(b.side[1]) + "\n";
-    char line[160];
-    std::snprintf(line, sizeof line, "  %-19s %-12s %-12s\n", "", faction_name(b.side[0]).c_str(),
-                  faction_name(b.side[1]).c_str());
-    out += line;
-    for (int o = 0; o < kObjectives; ++o) {
-      auto cell = [&](int s) {
-        std::string t = std::to_string(b.board[s][o]);
-        if (b.strength[s][o]) t += "+" + std::to_string(b.strength[s][o]);
-        return t;
-      };
-      std::snprintf(line, sizeof line, "  %-19s %-12s %-12s\n", objective_name(o).c_str(),
-                    cell(0).c_str(), cell(1).c_str());
-      out += line;
-    }
-    if (pub.step == Step::kTactics)
-      out += "  passed: " + std::string(b.passed[0] ? faction_name(b.side[0]) + " " : "") +
-             (b.passed[1] ? faction_name(b.side[1]) : "") + "\n";
-  }
-
   // The seats.
-  out += "\n";
   for (int s = 0; s < pub.players; ++s) {
     const SeatState& st = pub.seats[s];
     const int f = st.faction;
-    out += (s == pub.to_move && !pub.over ? "> " : "  ") +
-           paint(term::kBold + faction_colour(f), seat_name(style, pub, s)) + "  " +
-           std::to_string(st.vp) + " VP  hand " + std::to_string(st.hand) + "  deck " +
-           std::to_string(st.deck) + "  discard " + std::to_string(st.discard_n) + "  reserve " +
-           std::to_string(pub.reserve[f]);
+    std::string line = (s == pub.to_move && !pub.over ? "> " : "  ") +
+                       paint(term::kBold + faction_colour(f), seat_name(style, pub, s)) + " " +
+                       std::to_string(st.vp) + " VP  hand " + std::to_string(st.hand) + " deck " +
+                       std::to_string(st.deck) + " reserve " + std::to_string(pub.reserve[f]);
     int held = 0;
     for (int g = 0; g < kFactions; ++g) held += pub.prisoners[f][g];
-    if (held) out += "  prisoners " + std::to_string(held);
-    if (f == kPilgrims) out += "  store " + std::to_string(st.store);
-    out += "  skills:";
+    if (held) line += " prisoners " + std::to_string(held);
+    if (f == kPilgrims) line += " store " + std::to_string(st.store);
+    line += ";";
     for (int k = 0; k < st.num_skills; ++k)
-      out += " " + c.skills[st.skills[k]].name + ((st.exhausted >> k & 1) ? " (used)" : "");
-    out += "\n";
+      line += " " + c.skills[st.skills[k]].name + ((st.exhausted >> k & 1) ? " (used)" : "");
+    out += wrap(line, 79, 6);
   }
-  if (pub.trogs_neutral) {
-    int held = 0;
-    for (int g = 0; g < kFactions; ++g) held += pub.prisoners[kTrogs][g];
-    out += "  Neutral Trogs: " + std::to_string(pub.reserve[kTrogs]) + " in the supply, " +
-           std::to_string(pub.nest_supply) + " Nest tokens aside" +
-           (held ? ", " + std::to_string(held) + " prisoners" : "") + "\n";
+
+  // The battle board.
+  if (pub.battle.region != kNone) {
+    const BattleState& b = pub.battle;
+    std::string t = paint(term::kBold + term::kMagenta, "Battle at " + m.regions[b.region].name) +
+                    ": " + faction_name(b.side[0]) + " (attacking) v " + faction_name(b.side[1]);
+    if (pub.step == Step::kTactics && (b.passed[0] || b.passed[1]))
+      t += "; " +
+           (b.passed[0] && b.passed[1] ? std::string("both")
+                                       : faction_name(b.side[b.passed[0] ? 0 : 1])) +
+           " passed";
+    out += wrap(t, 79, 2);
+    t = " ";
+    for (int o = 0; o < kObjectives; ++o) {
+      auto cell = [&](int side) {
+        std::string x = std::to_string(b.board[side][o]);
+        if (b.strength[side][o]) x += "+" + std::to_string(b.strength[side][o]);
+        return x;
+      };
+      t += " " + objective_name(o) + " " + cell(0) + " v " + cell(1) +
+           (o + 1 < kObjectives ? "," : "");
+    }
+    out += wrap(t, 79, 2);
   }
+
+  // The viewer's hand and the decision, last.
   if (v.mine) {
-    out += "\nYour hand: " + cards_text(v.mine->hand) + "\n";
-    if (!v.mine->limbo.empty()) out += "Drawn: " + cards_text(v.mine->limbo) + "\n";
+    // Cards that cannot be played in this battle are marked with "*" (the prompt says so).
+    std::string hand;
+    for (auto d : v.mine->hand)
+      hand += (hand.empty() ? "" : ", ") + c.cards[d].name +
+              (tactic_unplayable(pub, v.viewer, d).empty() ? "" : "*");
+    out += wrap("Your hand: " + (hand.empty() ? std::string("none") : hand), 79, 2);
+    if (!v.mine->limbo.empty()) out += wrap("Drawn: " + cards_text(v.mine->limbo), 79, 2);
   }
   if (!pub.over) {
-    out += "\n" + paint(term::kBold, seat_name(style, pub, pub.to_move)) + ": " + step_text(pub) +
-           "\n";
+    const std::string who = pub.to_move < style.seat_names.size()
+                                ? style.seat_names[pub.to_move]
+                                : "Player " + std::to_string(pub.to_move + 1);
+    out += wrap(paint(term::kBold, "P" + std::to_string(pub.to_move + 1) + " " + who) + ": " +
+                    step_text(pub),
+                79, 2);
   } else {
+    std::array<int, kMaxSeats> held{}, init{};
+    for (int s = 0; s < pub.players; ++s)
+      for (int f = 0; f < kFactions; ++f) held[s] += pub.prisoners[pub.seats[s].faction][f];
+    for (int k = 0; k < pub.players; ++k) init[pub.initiative[k]] = k;
     int best = 0;
-    for (int s = 1; s < pub.players; ++s)
-      if (pub.seats[s].vp > pub.seats[best].vp) best = s;
-    out += "\nGame over. Most VP: " + seat_name(style, pub, best) +
-           " (ties: most prisoners, then later in initiative).\n";
+    for (int s = 1; s < pub.players; ++s) {
+      const int va = pub.seats[s].vp, vb = pub.seats[best].vp;
+      if (va != vb ? va > vb : held[s] != held[best] ? held[s] > held[best] : init[s] > init[best])
+        best = s;
+    }
+    out += wrap("Game over: " + seat_name(style, pub, best) +
+                    " wins (ties: most prisoners, then later in initiative).",
+                79, 2);
   }
   return out;
 }

@@ -1,8 +1,9 @@
 # Cry Havoc (Portal Games, 2016): sources, embedded data and tests.
 turf_add_game(cryhavoc
-  SOURCES content.cpp rules.cpp effects.cpp battle.cpp game.cpp draw.cpp eval.cpp
+  SOURCES content.cpp rules.cpp effects.cpp battle.cpp game.cpp draw.cpp eval.cpp narrate.cpp cards.cpp
   EMBED data/cryhavoc/maps.json data/cryhavoc/cards.json data/cryhavoc/factions.json
-        data/cryhavoc/tokens.json docs/rules/cryhavoc.md
+        data/cryhavoc/tokens.json data/cryhavoc/card_texts.json docs/rules/cryhavoc.md
   TESTS tests/cryhavoc/rules_test.cpp tests/cryhavoc/view_test.cpp
         tests/cryhavoc/bots_test.cpp tests/cryhavoc/signature_test.cpp
+        tests/cryhavoc/narration_test.cpp
 )

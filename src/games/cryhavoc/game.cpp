@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "core/embedded.h"
+#include "core/narration.h"
 #include "core/view.h"
 #include "games/cryhavoc/kernel.h"
 
@@ -448,6 +449,17 @@ void expand(const Counts& counts, Bag& out) {
 
 std::string faction_name(int f) {
   return kFactionNames[f];
+}
+
+std::string tactic_unplayable(const Public& pub, Seat seat, int def) {
+  if (pub.step != Step::kTactics || pub.battle.region == kNone || pub.to_move != seat) return "";
+  const CardDef& c = content().cards[def];
+  if (c.battle.empty()) return "no tactics text: it cannot be played in a battle";
+  const int terrain = content().maps[pub.map].regions[pub.battle.region].terrain;
+  if (c.terrain >= 0 && c.terrain != terrain)
+    return "a " + terrain_name(c.terrain) + " card: played only in battles in " +
+           terrain_name(c.terrain) + " regions (C8.4)";
+  return "";
 }
 std::string faction_id(int f) {
   return kFactionIds[f];
@@ -957,7 +969,15 @@ std::unique_ptr<State> CryHavocView::sample_world(Rng& rng) const {
 
 void CryHavocView::to_json(nlohmann::json& j) const {
   public_json(pub, terrain_bottom, j);
-  if (mine) private_json(*mine, pub, j["you"]);
+  if (!pub.over) j["prompt"] = prompt(pub);
+  if (mine) {
+    private_json(*mine, pub, j["you"]);
+    nlohmann::json why = nlohmann::json::object();
+    for (auto d : mine->hand)
+      if (const std::string r = tactic_unplayable(pub, viewer, d); !r.empty())
+        why[content().cards[d].id] = r;
+    if (!why.empty()) j["you"]["unplayable"] = std::move(why);
+  }
   if (!all) return;
   const Position& p = *all;
   const Content& c = content();
@@ -1045,6 +1065,8 @@ void register_game(Registry& registry) {
     return std::make_unique<CryHavocState>(self, p);
   };
   info->draw = draw;
+  info->narrate = narrate;
+  info->cards = card_texts;
   info->evaluate = evaluate;
   info->eval_scale = 8.0;
   info->conformance_games = 30;

@@ -80,12 +80,22 @@ std::string faction_id(int faction);
 std::string terrain_name(int terrain);
 std::string objective_name(int objective);
 std::string region_name(const Position& p, int region);
+// Why the viewer cannot play a card of its hand as a tactics card now ("" when it can, or when
+// no tactics card is being played by that seat now) (issue 16).
+std::string tactic_unplayable(const Public& pub, Seat seat, int def);
 
 // Registers the game (called from games/all_games.cpp).
 void register_game(Registry& registry);
 // The evaluation for bots (eval.cpp): estimated final VP per seat.
 std::vector<double> evaluate(const State& state);
-// Terminal drawing (draw.cpp).
+// Narration of a step for one viewer (narrate.cpp; core/narration.h).
+void narrate(const View& before, const NarratedAction& act, const View& after,
+             std::vector<Narration>& out);
+// Card texts (cards.cpp): factions, skills, structures, cards, objectives, events, tokens.
+nlohmann::json card_texts();
+// Terminal drawing (draw.cpp), and the decision the seat to move faces as a sentence (also in
+// the view JSON as "prompt").
 std::string draw(const View& view, const DrawStyle& style);
+std::string prompt(const Public& pub);
 
 }  // namespace turf::cryhavoc

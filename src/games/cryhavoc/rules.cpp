@@ -776,16 +776,24 @@ void next_buyback(Position& p, int from) {
   // C10.1: scoring when enabled, and always in the last round.
   if (pub.scoring_by != kNone || pub.round == kRounds) {
     ++pub.scorings;
+    pub.last_round.scoring = pub.scorings;
+    pub.last_round.regions = {};
+    pub.last_round.crystals = {};
+    pub.last_round.ancient = {};
     if (pub.round < kRounds && pub.scoring_by != kNone) {
       const int f = pub.seats[pub.scoring_by].faction;
       gain_vp(p, f, regions_controlled(p, f));  // C10.2: the enabler's regions, HQ included
+      pub.last_round.regions[pub.scoring_by] = static_cast<std::uint8_t>(regions_controlled(p, f));
     }
     for (int k = 0; k < pub.players; ++k) {
       const int s = pub.initiative[k];
       SeatState& st = pub.seats[s];
       gain_vp(p, st.faction, crystal_points(p, st.faction));
-      if (st.ancient != kNone && pub.regions[st.ancient].control == st.faction)
+      pub.last_round.crystals[s] = static_cast<std::uint8_t>(crystal_points(p, st.faction));
+      if (st.ancient != kNone && pub.regions[st.ancient].control == st.faction) {
         gain_vp(p, st.faction, 3);  // Ancient Crystals
+        pub.last_round.ancient[s] = 3;
+      }
       st.ancient = kNone;
     }
   }
@@ -801,12 +809,15 @@ void next_buyback(Position& p, int from) {
 
 void begin_prisoners(Position& p) {
   Public& pub = p.pub;
+  pub.last_round.prisoners_round = pub.round;
   for (int k = 0; k < pub.players; ++k) {  // C9.1
     const int s = pub.initiative[k];
     const int f = pub.seats[s].faction;
     int held = 0;
     for (int c = 0; c < kFactions; ++c) held += pub.prisoners[f][c];
     gain_vp(p, f, held);
+    pub.last_round.prisoners[s] =
+        static_cast<std::uint8_t>(pub.faction_seat[f] == kNone ? 0 : held);
   }
   next_buyback(p, 0);
 }

@@ -338,6 +338,27 @@ struct BattleState {
   bool operator==(const BattleState&) const = default;
 };
 
+// The last battle, public, for narration (issue 16): filled as it resolves (battle.cpp).
+struct BattleReport {
+  std::uint8_t number = 0;  // pub.battles when it started; 0: none yet
+  bool done = false;        // the objectives are resolved
+  std::uint8_t region = kNone;
+  std::array<std::uint8_t, 2> side{kNone, kNone};                // attacker, defender
+  std::array<std::array<std::uint8_t, kObjectives>, 2> value{};  // units + strength per objective
+  std::uint8_t winner = kNone;                                   // side that won Region Control
+  std::array<std::uint8_t, 2> captured{}, killed{};              // by each side
+  std::uint8_t retreat = kNone;  // where the loser's survivors went by themselves (kNone: none)
+  std::uint8_t retreated = 0;
+  bool operator==(const BattleReport&) const = default;
+};
+
+// The last round's VP for prisoners (C9.1) and the last scoring (C10), public, for narration.
+struct RoundReport {
+  std::uint8_t prisoners_round = 0, scoring = 0;  // round of the prisoners' VP; pub.scorings
+  std::array<std::uint8_t, kMaxSeats> prisoners{}, regions{}, crystals{}, ancient{};
+  bool operator==(const RoundReport&) const = default;
+};
+
 // Everything every seat may know.
 struct Public {
   std::uint8_t players = 0, map = 0;
@@ -391,6 +412,8 @@ struct Public {
   std::uint8_t last_card = kNone;  // the card a kDiscard step discarded
   BattleState battle;
   bool over = false;
+  BattleReport last_battle;  // narration records (issue 16)
+  RoundReport last_round;
 
   // Statistics for the balance lab.
   std::uint8_t battles = 0, trog_battles = 0, scorings = 0, events_pulled = 0;

@@ -1,6 +1,7 @@
 // Terminal drawing of a Turf Wars view: the board (turf types, dead spaces, teleporters, troops
 // in their owner's colour), the round, phase and event, every seat's DP, troops and card counts,
 // the viewer's own cards, and the Turf War in progress. Colour and plain-ASCII fall-backs.
+#include <cstdio>
 #include <string>
 
 #include "core/term.h"
@@ -24,7 +25,7 @@ std::string pad(std::string s, std::size_t w) {
 
 std::string seat_name(const DrawStyle& style, int s) {
   return s < static_cast<int>(style.seat_names.size()) ? style.seat_names[s]
-                                                       : "Seat " + std::to_string(s);
+                                                       : "Player " + std::to_string(s + 1);
 }
 
 std::string hand_text(const std::array<std::uint8_t, kCombatTypes>& h) {
@@ -71,6 +72,137 @@ const char* phase_title(Phase ph) {
   return "";
 }
 
+// Visible width of a string with ANSI colour codes (UTF-8 continuation bytes not counted).
+std::size_t visible(const std::string& s) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\033') {
+      while (i < s.size() && s[i] != 'm') ++i;
+      continue;
+    }
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) ++n;
+  }
+  return n;
+}
+
+// Word-wraps a line to `width` columns; continuation lines start with `indent` spaces.
+std::string wrap(const std::string& text, std::size_t width = 79, std::size_t indent = 4) {
+  std::size_t lead = 0;
+  while (lead < text.size() && text[lead] == ' ') ++lead;
+  std::string out, line = text.substr(0, lead);
+  bool first = true;
+  std::size_t start = lead;
+  while (start <= text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    if (!first && visible(line) + 1 + visible(word) > width) {
+      out += line + "\n";
+      line = std::string(indent, ' ') + word;
+    } else {
+      line += (first ? "" : " ") + word;
+    }
+    first = false;
+    start = end + 1;
+  }
+  return out + line + "\n";
+}
+
+}  // namespace
+
+// The decision the seat to move faces, as a sentence (issue 16).
+std::string prompt(const Position& p) {
+  const Content& c = content();
+  switch (p.step) {
+    case Step::kChooseFaction:
+      return "Choose your faction (its ability, home turf and nemesis are in `look`).";
+    case Step::kChooseStart:
+      return "Choose your starting turf (never next to another player's, diagonals included).";
+    case Step::kClone:
+      return "Doppelgangers: choose the faction whose ability you copy this round.";
+    case Step::kDeclareHome:
+      return "Declare your home turf type.";
+    case Step::kManeuverFrom:
+      return "Choose a turf to move troops from, or done to move no more.";
+    case Step::kManeuverTo:
+      return "Choose the turf the troops move to.";
+    case Step::kManeuverCount:
+      return "How many troops move?";
+    case Step::kPlace:
+      return "Place a troop in a turf you control.";
+    case Step::kOptOut:
+      return "Lizard Folk: take part in the event, or stay out of it.";
+    case Step::kDirection:
+      return "Maelstrom: call the direction the combat cards are passed.";
+    case Step::kDraftPick:
+      return "Draft: pick one action card from the packet; the rest pass on.";
+    case Step::kSource:
+      return "Your action card " +
+             (p.turn.tmpl != kNone ? template_label(p.turn.tmpl) : std::string("")) +
+             ": choose the turf it starts from, or pass.";
+    case Step::kTarget:
+      return "Choose the turf to attack or move to.";
+    case Step::kCommit:
+      return "Commit attacking troops to the Turf War at " +
+             (p.war.target != kNone ? cell_name(p, p.war.target) : std::string("the target")) + ".";
+    case Step::kJoin:
+      return "Join the Turf War as a supporter of one side, or stay out.";
+    case Step::kPull:
+      return "Unicorns: choose an adjacent turf to pull defenders from.";
+    case Step::kPullCount:
+      return "How many troops do you pull?";
+    case Step::kLure:
+      return "Sirens: choose whose troops you lure.";
+    case Step::kDefendCommit:
+      return "You are attacked at " +
+             (p.war.target != kNone ? cell_name(p, p.war.target) : std::string("your turf")) +
+             ": commit defending troops.";
+    case Step::kSupportTurf:
+      return "Choose the turf your supporting troops come from.";
+    case Step::kCombatCard:
+      return "Play a combat card face down (the cards are revealed together).";
+    case Step::kCallHelp:
+      return "Cry for Help: call a player to support your defence.";
+    case Step::kRetreat:
+      return "You lost the turf: retreat your remaining troops to an adjacent turf you control "
+             "(half are lost).";
+    case Step::kFury:
+      return "Hell Hath No Fury: retaliate with a combat card, or not.";
+    case Step::kRampage:
+      return "Rampage: attack on from the turf you won, or stop (play no more cards).";
+    case Step::kBuy:
+      return "Spend Dominance Points (" + std::to_string(p.seats[p.to_move].dp) +
+             " DP): buy something, or done.";
+    case Step::kKeepCombat:
+      return "Keep one of the two combat cards you bought.";
+    case Step::kExchange:
+      return "Exchange: return a combat card (two in turn); you draw two new ones.";
+    case Step::kTieSupport:
+      return "Tie-break: pledge your troops to one of the tied players.";
+    case Step::kOver:
+      return "";
+  }
+  (void)c;
+  return "";
+}
+
+std::string unplayable_reason(const Position& p, int seat, int t) {
+  if (t != kCryForHelp || p.seats[seat].hand[t] == 0) return "";
+  if (p.num_seats <= 2) return "Cry for Help is never played in a two-player game";
+  if (p.war.active && p.step == Step::kCombatCard && p.to_move == seat) {
+    const War& w = p.war;
+    if (!w.has_defender || w.sides[w.n_sides - 1].leader != seat)
+      return "only the defender may cry for help";
+  }
+  return "";
+}
+
+namespace {
+
+std::string seat_tag(int s) {
+  return "P" + std::to_string(s + 1);
+}
+
 }  // namespace
 
 std::string draw(const View& view, const DrawStyle& style) {
@@ -82,7 +214,7 @@ std::string draw(const View& view, const DrawStyle& style) {
   std::string out;
 
   // The board: a header of column letters, then each row. A cell is 7 characters wide: a turf's
-  // letter, then its troops and owner seat ("F 12:4"), or a dot when it is empty.
+  // letter, then its troops and owner's seat number ("F 12:4", 1-based), or a dot when empty.
   out += "    ";
   for (int x = 0; x < b.size; ++x)
     out += "   " + std::string(1, static_cast<char>('A' + x)) + "   ";
@@ -111,7 +243,7 @@ std::string draw(const View& view, const DrawStyle& style) {
             const int o = p.owner[cell];
             std::string n = std::to_string(p.troops[cell]);
             while (n.size() < 3) n = " " + n;
-            row += term::paint(col, term::kBold + kSeatColours[o], n + ":" + std::to_string(o));
+            row += term::paint(col, term::kBold + kSeatColours[o], n + ":" + std::to_string(o + 1));
           } else {
             row += "  .  ";
           }
@@ -120,81 +252,64 @@ std::string draw(const View& view, const DrawStyle& style) {
     }
     out += row + "\n";
   }
-  out += term::paint(col, term::kDim,
-                     "  D desert F forest M mountain P plains S sea W swamp; (@@) teleporter"
-                     " ((..) inactive); 12:4 = 12 troops of seat 4\n");
+  out +=
+      term::paint(col, term::kDim,
+                  std::string("  D desert F forest M mountain P plains S sea W swamp  ") +
+                      (style.unicode ? "░" : "#") + " dead space\n" +
+                      "  (@@) teleporter, (..) not working   12:4 = 12 troops of player 4 (P4)\n");
 
   // Round, phase, event.
-  out += "\n  Round " + std::to_string(p.round) + "/" + std::to_string(c.rounds) + "   phase " +
-         phase_title(p.phase) + "   FTT: " + seat_name(style, p.ftt) + "\n";
+  out += "  Round " + std::to_string(p.round) + "/" + std::to_string(c.rounds) + "   phase " +
+         phase_title(p.phase) + "   FTT: " + seat_tag(p.ftt) + " " + seat_name(style, p.ftt) + "\n";
   if (p.event != kNone) {
     const EventDef& e = c.events[p.event];
-    out += "  Event: " + term::paint(col, term::kBold, e.name) + " - " + e.text + "\n";
+    out += wrap("  Event: " + term::paint(col, term::kBold, e.name) + " - " + e.text);
   }
 
-  // Seats.
+  // Seats: one row each.
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "    %-12s %-13s %-8s %3s %5s %6s %5s %6s %3s\n", "Player",
+                "Faction", "Home", "DP", "Turfs", "Troops", "Cards", "Secret", "Nem");
+  out += term::paint(col, term::kDim, buf);
   for (int s = 0; s < p.num_seats; ++s) {
     const SeatState& st = p.seats[s];
-    std::string line = (s == p.to_move && !p.over()) ? "> " : "  ";
-    line += term::paint(col, term::kBold + kSeatColours[s], pad(seat_name(style, s), 8));
-    if (!col) line += "[" + std::to_string(s) + "] ";
-    line += " " + pad(st.faction != kNone ? c.factions[st.faction].name : "?", 14);
-    line += "home " + pad(c.type_names[st.home], 9);
-    line += std::to_string(st.dp) + " DP  " + std::to_string(turfs_of(p, s)) + " turfs  " +
-            std::to_string(troops_of(p, s)) + " troops  " + std::to_string(v.hand_count[s]) +
-            " combat  " + std::to_string(st.num_secrets) + " secret";
-    if (st.num_held) line += "  " + std::to_string(st.num_held) + " bought";
-    if (st.nemesis != kNone) line += "  nemesis: " + seat_name(style, st.nemesis);
-    if (st.eliminated) line += "  ELIMINATED";
-    if (st.opted_out) line += "  (stays out of the event)";
+    std::string name = seat_name(style, s);
+    if (name.size() > 12) name = name.substr(0, 12);
+    std::snprintf(buf, sizeof buf, " %-13s %-8s %3d %5d %6d %5d %6d %3s",
+                  (st.faction != kNone ? c.factions[st.faction].name : std::string("?")).c_str(),
+                  c.type_names[st.home].c_str(), st.dp, turfs_of(p, s), troops_of(p, s),
+                  v.hand_count[s], st.num_secrets,
+                  st.nemesis != kNone ? seat_tag(st.nemesis).c_str() : "-");
+    std::string line = (s == p.to_move && !p.over()) ? ">" : " ";
+    line +=
+        term::paint(col, term::kBold + kSeatColours[s], seat_tag(s) + " " + pad(name, 12)) + buf;
+    std::string more;
+    if (st.num_held) more += " " + std::to_string(st.num_held) + " bought";
+    if (st.eliminated) more += " ELIMINATED";
+    if (st.opted_out) more += " (stays out of the event)";
     if (p.draft_state == 2 && st.revealed && st.pick != kNone)
-      line += "  plays " + template_label(st.pick);
-    out += line + "\n";
-  }
-
-  // The viewer's own cards.
-  if (v.viewer >= 0) {
-    const SeatState& me = p.seats[v.viewer];
-    out += "\n  Your combat cards: " + hand_text(me.hand) + "\n";
-    if (me.num_secrets) {
-      out += "  Your secret wins:";
-      for (int i = 0; i < me.num_secrets; ++i) {
-        const SecretDef& d = c.secrets[me.secrets[i]];
-        out += " " + d.name + " (" + d.text + ")";
-      }
-      out += "\n";
-    }
-    if (me.num_held) out += "  Bought action cards: " + templates_text(me.held) + "\n";
-    if (me.pick != kNone && !me.revealed)
-      out += "  Your action card: " + template_label(me.pick) + "\n";
-    if (p.phase == Phase::kFactions) {
-      out += "  Dealt factions:";
-      for (auto f : me.dealt)
-        if (f != kNone) out += " " + c.factions[f].name + " (" + c.factions[f].text + ")";
-      out += "\n";
-    }
-    if (v.sees_packet) out += "  Packet: " + templates_text(p.packet) + "\n";
-    if (me.drawn[0] != kNone)
-      out += "  Drawn: " + combat_label(me.drawn[0]) + ", " + combat_label(me.drawn[1]) + "\n";
+      more += " plays " + template_label(st.pick);
+    out += wrap(line + more, 79, 16);
   }
 
   // The Turf War in progress.
   if (p.war.active) {
     const War& w = p.war;
-    out += "\n  Turf War at " + cell_name(p, w.target) + ":";
+    std::string t = "  Turf War at " + cell_name(p, w.target) + ":";
     for (int s = 0; s < w.n_sides; ++s) {
-      out += "  " + seat_name(style, w.sides[s].leader) +
-             (s < w.n_attackers ? " attacks with " : " defends with ") +
-             std::to_string(w.sides[s].committed);
-      if (w.sides[s].card != kNone) out += " + " + combat_label(w.sides[s].card);
+      t += " " + seat_tag(w.sides[s].leader) +
+           (s < w.n_attackers ? " attacks with " : " defends with ") +
+           std::to_string(w.sides[s].committed);
+      if (w.sides[s].card != kNone) t += " + " + combat_label(w.sides[s].card);
+      t += ";";
     }
     for (int i = 0; i < w.n_sups; ++i) {
-      out += "  " + seat_name(style, w.sups[i].seat) + " supports with " +
-             std::to_string(w.sups[i].given);
-      if (w.sups[i].card != kNone) out += " + " + combat_label(w.sups[i].card);
+      t += " " + seat_tag(w.sups[i].seat) + " supports with " + std::to_string(w.sups[i].given);
+      if (w.sups[i].card != kNone) t += " + " + combat_label(w.sups[i].card);
+      t += ";";
     }
-    if (w.cancelled) out += "  (negated)";
-    out += "\n";
+    if (w.cancelled) t += " (negated)";
+    out += wrap(t);
   }
 
   if (p.over()) {
@@ -205,7 +320,32 @@ std::string draw(const View& view, const DrawStyle& style) {
                       : p.win_type == WinType::kNemesis  ? "the killing blow on the nemesis"
                       : p.win_type == WinType::kSecret   ? "a secret win card"
                                                          : "Dominance Points";
-    out += "\n  Game over: " + term::paint(col, term::kBold, who) + " won by " + how + "\n";
+    out += wrap("  Game over: " + term::paint(col, term::kBold, who) + " won by " + how);
+  }
+
+  // The viewer's own cards, last.
+  if (v.viewer >= 0) {
+    const SeatState& me = p.seats[v.viewer];
+    if (p.phase == Phase::kFactions) {
+      std::string t = "  Dealt factions:";
+      for (auto f : me.dealt)
+        if (f != kNone) t += " " + c.factions[f].name + " (" + c.factions[f].text + ")";
+      out += wrap(t);
+    }
+    for (int i = 0; i < me.num_secrets; ++i) {
+      const SecretDef& d = c.secrets[me.secrets[i]];
+      out += wrap("  Your secret win: " + d.name + " - " + d.text);
+    }
+    if (me.num_held) out += wrap("  Bought action cards: " + templates_text(me.held));
+    if (me.pick != kNone && !me.revealed)
+      out += "  Your action card: " + template_label(me.pick) + "\n";
+    if (v.sees_packet) out += wrap("  Packet: " + templates_text(p.packet));
+    if (me.drawn[0] != kNone)
+      out += "  Drawn: " + combat_label(me.drawn[0]) + ", " + combat_label(me.drawn[1]) + "\n";
+    out += wrap("  Your combat cards: " + hand_text(me.hand));
+    const std::string why = unplayable_reason(p, v.viewer, kCryForHelp);
+    if (!why.empty()) out += term::paint(col, term::kDim, "    (" + why + ")") + "\n";
+    if (view.my_turn()) out += wrap(term::paint(col, term::kBold, "  " + prompt(p)));
   }
   return out;
 }

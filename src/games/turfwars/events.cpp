@@ -156,6 +156,12 @@ bool run_event(Position& p) {
       }
       p.event = p.event_deck[--p.event_deck_size];
       p.events_seen[p.num_events_seen++] = p.event;
+      p.last_event = EventReport{};
+      p.last_event.number = p.num_events_seen;
+      for (int st = 0; st < p.num_seats; ++st) {
+        p.last_event.dp[st] = p.seats[st].dp;
+        p.last_event.troops[st] = static_cast<std::int16_t>(troops_of(p, st));
+      }
       ++p.commits;
       build_order(p, p.ftt);
       p.sub = 1;
@@ -240,6 +246,12 @@ bool run_event(Position& p) {
         }
         p.count = kNone;
         ++p.cursor;
+      }
+      p.last_event.done = true;
+      for (int st = 0; st < p.num_seats; ++st) {
+        p.last_event.dp[st] = static_cast<std::int16_t>(p.seats[st].dp - p.last_event.dp[st]);
+        p.last_event.troops[st] =
+            static_cast<std::int16_t>(troops_of(p, st) - p.last_event.troops[st]);
       }
       p.phase = Phase::kDraft;
       p.sub = 0;

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "core/embedded.h"
+#include "core/narration.h"
 #include "core/view.h"
 
 namespace turf::turfwars {
@@ -131,8 +132,9 @@ const char* win_name(WinType w) {
   return "?";
 }
 
+// "player 3 (Dryads)": 1-based, as players read it (issue 16).
 std::string seat_label(const Position& p, int s) {
-  std::string out = "seat " + std::to_string(s);
+  std::string out = "player " + std::to_string(s + 1);
   if (p.seats[s].faction != kNone) out += " (" + content().factions[p.seats[s].faction].name + ")";
   return out;
 }
@@ -888,6 +890,7 @@ void TurfWarsView::to_json(nlohmann::json& j) const {
   j["rounds_played"] = p.rounds_played;
   j["phase"] = phase_name(p.phase);
   j["step"] = step_name(p.step);
+  if (!p.over()) j["prompt"] = prompt(p);
   j["ftt"] = p.ftt;
   j["teleporters_active"] = teleporters_active(p);
   j["event"] = p.event == kNone ? nlohmann::json(nullptr) : nlohmann::json(c.events[p.event].id);
@@ -932,6 +935,10 @@ void TurfWarsView::to_json(nlohmann::json& j) const {
       x["dealt"] = std::move(dealt);
       if (st.chosen != kNone) x["chosen"] = c.factions[st.chosen].id;
       x["hand"] = combat_json(st.hand);
+      nlohmann::json why = nlohmann::json::object();
+      for (int t = 0; t < kCombatTypes; ++t)
+        if (const std::string r = unplayable_reason(p, s, t); !r.empty()) why[c.combat[t].id] = r;
+      if (!why.empty()) x["unplayable"] = std::move(why);
       if (st.facedown != kNone) x["face_down"] = c.combat[st.facedown].id;
       if (st.drawn[0] != kNone) x["drawn"] = {c.combat[st.drawn[0]].id, c.combat[st.drawn[1]].id};
       if (st.num_held) x["held"] = templates_json(st.held);
@@ -1070,6 +1077,8 @@ void register_game(Registry& registry) {
     return std::make_unique<TurfWarsState>(self, p);
   };
   info->draw = draw;
+  info->narrate = narrate;
+  info->cards = card_texts;
   info->evaluate = evaluate;
   info->rollout_policy = rollout_choice;
   info->eval_scale = 8.0;

@@ -81,7 +81,18 @@ std::vector<double> evaluate(const State& state);
 // The rollout policy for search bots (eval.cpp): uniform, except that a home declaration (the
 // Geomancer's in phase 1, everyone's under Exile) takes a type the seat holds most turfs of.
 Action rollout_choice(const State& state, const std::vector<Action>& legal, Rng& rng);
-// Terminal drawing (games/turfwars/draw.cpp).
+// Narration of a step for one viewer (games/turfwars/narrate.cpp; core/narration.h).
+void narrate(const View& before, const NarratedAction& act, const View& after,
+             std::vector<Narration>& out);
+// Card texts (games/turfwars/cards.cpp): factions, events, secret wins, action and combat cards,
+// purchases; and the id of an action card template (its name as an id, "attack_forest").
+nlohmann::json card_texts();
+std::string action_card_id(int t);
+// Terminal drawing (games/turfwars/draw.cpp), and the decision the seat to move faces as a
+// sentence ("Play a combat card face down ..."), also in the view JSON as "prompt".
 std::string draw(const View& view, const DrawStyle& style);
+std::string prompt(const Position& p);
+// Why a combat card the seat holds cannot be played now ("" when it can, or is not held).
+std::string unplayable_reason(const Position& p, int seat, int t);
 
 }  // namespace turf::turfwars

@@ -355,6 +355,43 @@ struct Turn {
   bool operator==(const Turn&) const = default;
 };
 
+// The last Turf War resolved or cancelled, kept public for narration (issue 16): every field is
+// known to all once the combat cards are revealed. Filled at the war's resolution (run_war),
+// retreat (do_retreat) and record (record_war).
+struct WarReport {
+  std::uint16_t number = 0;  // wars_fought when recorded; 0: no war yet
+  std::uint8_t target = kNone, n_sides = 0, n_attackers = 0;
+  bool has_defender = false, cancelled = false;
+  std::int8_t winner = -1;  // winning side, -1 none
+  std::array<std::int8_t, kMaxSeats> leader{};
+  // Per side: troops committed (supporters' included), revealed card, strength, troops lost.
+  std::array<std::uint8_t, kMaxSeats> committed{}, card{}, value{}, lost{};
+  std::uint8_t n_sups = 0;
+  std::array<std::int8_t, kMaxSeats> sup_seat{};
+  std::array<std::uint8_t, kMaxSeats> sup_side{}, sup_given{}, sup_card{};
+  std::uint8_t retreat_to = kNone, retreat_moved = 0,
+               retreat_lost = 0;  // retreat_moved+lost: 0 none
+  bool operator==(const WarReport&) const = default;
+};
+
+// The last round's scoring (T11), public, for narration: DP gained per seat and why.
+struct ScoreReport {
+  std::uint8_t round = 0;  // 0: none yet
+  std::array<std::uint8_t, kMaxSeats> turfs{}, home{}, gain{};
+  std::array<bool, kMaxSeats> rainbow{};
+  std::array<std::int16_t, kMaxSeats> support{};  // support payments received (+) or paid (-)
+  bool operator==(const ScoreReport&) const = default;
+};
+
+// The last event and what it did (T6), public, for narration: DP and troops on the board per
+// seat when it was revealed and when its phase ended.
+struct EventReport {
+  std::uint8_t number = 0;  // num_events_seen at the reveal; 0: none yet
+  bool done = false;
+  std::array<std::int16_t, kMaxSeats> dp{}, troops{};  // at the reveal, then the changes
+  bool operator==(const EventReport&) const = default;
+};
+
 struct Position {
   std::uint8_t num_seats = 2;
   std::uint8_t board = 0;  // index into content().boards
@@ -408,6 +445,9 @@ struct Position {
 
   War war;
   Turn turn;
+  WarReport last_war;  // narration records (issue 16)
+  ScoreReport last_score;
+  EventReport last_event;
 
   // Support payments owed until phase 5 (T11.1): payer, payee, amount.
   std::array<std::array<std::uint8_t, 3>, 24> owed{};

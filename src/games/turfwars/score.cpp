@@ -8,17 +8,25 @@ namespace turf::turfwars::kernel {
 // Scoring (T11).
 void run_score(Position& p) {
   const Content& c = C();
+  p.last_score = ScoreReport{};
+  p.last_score.round = p.round;
   for (int s = 0; s < p.num_seats; ++s) {
     if (!active(p, s)) continue;
     int gain = turfs_of(p, s) / 2 + home_turfs_of(p, s);
     if (rainbow(p, s)) gain += c.rainbow_bonus;
     p.seats[s].dp = static_cast<std::int16_t>(p.seats[s].dp + gain);
+    p.last_score.turfs[s] = static_cast<std::uint8_t>(turfs_of(p, s));
+    p.last_score.home[s] = static_cast<std::uint8_t>(home_turfs_of(p, s));
+    p.last_score.rainbow[s] = rainbow(p, s);
+    p.last_score.gain[s] = static_cast<std::uint8_t>(gain);
   }
   for (int i = 0; i < p.num_owed; ++i) {  // R19: support is paid after the round's points
     const auto& o = p.owed[i];
     const int amount = std::min<int>(o[2], std::max<int>(0, p.seats[o[0]].dp));
     p.seats[o[0]].dp = static_cast<std::int16_t>(p.seats[o[0]].dp - amount);
     p.seats[o[1]].dp = static_cast<std::int16_t>(p.seats[o[1]].dp + amount);
+    p.last_score.support[o[0]] = static_cast<std::int16_t>(p.last_score.support[o[0]] - amount);
+    p.last_score.support[o[1]] = static_cast<std::int16_t>(p.last_score.support[o[1]] + amount);
   }
   p.num_owed = 0;
   p.phase = Phase::kSpend;

@@ -260,6 +260,30 @@ bool may_play_card(const Position& p, int side) {
   return true;
 }
 
+// The war as it is fought, for the public record (issue 16); losses and retreat follow.
+void report_war(Position& p) {
+  const War& w = p.war;
+  WarReport& r = p.last_war;
+  r = WarReport{};
+  r.target = w.target;
+  r.n_sides = w.n_sides;
+  r.n_attackers = w.n_attackers;
+  r.has_defender = w.has_defender;
+  for (int s = 0; s < w.n_sides; ++s) {
+    r.leader[s] = w.sides[s].leader;
+    r.committed[s] = static_cast<std::uint8_t>(side_committed(w, s));
+    r.card[s] = w.sides[s].card;
+    r.value[s] = static_cast<std::uint8_t>(std::max(0, side_value(p, s)));
+  }
+  r.n_sups = w.n_sups;
+  for (int i = 0; i < w.n_sups; ++i) {
+    r.sup_seat[i] = w.sups[i].seat;
+    r.sup_side[i] = w.sups[i].side;
+    r.sup_given[i] = w.sups[i].given;
+    r.sup_card[i] = w.sups[i].card;
+  }
+}
+
 // Resolution (T9.9): the winner, the losses, the cost.
 void resolve_war(Position& p) {
   War& w = p.war;
@@ -303,12 +327,15 @@ void resolve_war(Position& p) {
       continue;
     }
     const int cell = s == defender_side(w) ? w.target : kNone;
-    killed += take_from_side(p, s, side_committed(w, s), cell, killer);  // T9.10
+    const int taken = take_from_side(p, s, side_committed(w, s), cell, killer);  // T9.10
+    killed += taken;
+    p.last_war.lost[s] = static_cast<std::uint8_t>(taken);
   }
   w.killed = static_cast<std::uint8_t>(killed);
   if (winner >= 0) {
     const int cell = winner == defender_side(w) ? w.target : kNone;
-    take_from_side(p, winner, cost, cell, kNone);  // T10
+    p.last_war.lost[winner] =
+        static_cast<std::uint8_t>(take_from_side(p, winner, cost, cell, kNone));  // T10
     w.survivors = w.sides[winner].committed;
   }
 }
@@ -317,6 +344,9 @@ void record_war(Position& p) {
   War& w = p.war;
   ++p.wars_fought;
   const int winner = w.winner;
+  p.last_war.number = p.wars_fought;
+  p.last_war.winner = w.winner;
+  p.last_war.cancelled = w.cancelled;
   const Content& c = C();
   for (int s = 0; s < w.n_sides; ++s) {
     SeatState& st = p.seats[w.sides[s].leader];
@@ -416,6 +446,9 @@ void do_retreat(Position& p, int to) {
   const int n = p.troops[w.target];
   const int lost = ability_of(p, d).no_retreat_penalty ? 0 : n / 2;
   remove_troops(p, w.target, n, attacker);
+  p.last_war.retreat_to = static_cast<std::uint8_t>(to);
+  p.last_war.retreat_moved = static_cast<std::uint8_t>(to != kNone ? n - lost : 0);
+  p.last_war.retreat_lost = static_cast<std::uint8_t>(to != kNone ? lost : n);
   if (to != kNone && n - lost > 0) {
     p.troops[to] = static_cast<std::uint8_t>(p.troops[to] + n - lost);
     p.owner[to] = static_cast<std::int8_t>(d);
@@ -616,6 +649,7 @@ bool run_war(Position& p) {
       w.stage = kWsCalls;
       return false;
     case kWsResolve:
+      report_war(p);
       if (w.cancelled) {  // Negate Attack: everyone goes home (T9.6)
         for (int s = 0; s < w.n_attackers; ++s) bounce(p, s);
         w.winner = -1;

@@ -1,0 +1,288 @@
+// Turf Wars narration and card texts (issue 16): wars told with their winner, the view wall for
+// narration, secret cards named only to their holder, and every card's text.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "core/narration.h"
+#include "narration_wall.h"
+#include "turfwars/board.h"
+
+namespace turf::turfwars {
+namespace {
+
+using testing::pos;
+
+std::unique_ptr<State> fresh(int players, std::uint64_t seed) {
+  const GameInfo& g = testing::game();
+  return g.create(g.resolve({{"players", std::to_string(players)}}), seed);
+}
+
+std::string P(int seat) {
+  return "{P" + std::to_string(seat + 1) + "}";
+}
+
+// T9.9, T9.10: a seeded game's narration names each war's sides, revealed cards, winner and
+// losses; the winner named is the seat that holds the target afterwards when an attacker won.
+TEST(TurfWarsNarration, T9_WarNarrationNamesTheWinnerAndCards) {
+  for (int players : {2, 4}) {
+    int wars = 0, attacker_wins = 0;
+    for (std::uint64_t seed = 1; seed < 40 && attacker_wins < 3; ++seed) {
+      auto s = fresh(players, seed);
+      Rng r(seed * 3 + 1);
+      std::vector<Action> legal;
+      while (!s->terminal()) {
+        s->legal_actions(legal);
+        const Action a = legal[r.below(static_cast<std::uint32_t>(legal.size()))];
+        std::unique_ptr<State> after;
+        const auto ns = turf::testing::narrate_for(*s, a, kSpectator, after);
+        const WarReport& w = pos(*after).last_war;
+        if (w.number != pos(*s).last_war.number) {
+          ++wars;
+          const Narration* war = nullptr;
+          for (const auto& n : ns)
+            if (n.kind == "war") war = &n;
+          ASSERT_NE(war, nullptr) << turf::testing::narration_text(ns);
+          EXPECT_NE(war->text.find("Turf War at " + cell_name(pos(*after), w.target)),
+                    std::string::npos);
+          for (int side = 0; side < w.n_sides; ++side) {
+            EXPECT_NE(war->text.find(P(w.leader[side])), std::string::npos) << war->text;
+            if (w.card[side] != kNone) {
+              EXPECT_NE(war->text.find(combat_label(w.card[side])), std::string::npos) << war->text;
+            }
+          }
+          if (!w.cancelled && w.winner >= 0) {
+            const int winner = w.leader[w.winner];
+            EXPECT_NE(war->text.find(P(winner) + " wins"), std::string::npos) << war->text;
+            EXPECT_EQ(war->data["winner_seat"], winner);
+            if (w.winner < w.n_attackers && w.committed[w.winner] > w.lost[w.winner]) {
+              ++attacker_wins;
+              EXPECT_EQ(pos(*after).owner[w.target], winner) << war->text;
+            }
+          }
+        }
+        s = std::move(after);
+      }
+    }
+    EXPECT_GT(wars, 0) << players;
+    EXPECT_GT(attacker_wins, 0) << players;
+  }
+}
+
+// T6.1, T6.3: each event revealed in a seeded game is told by name with its text, and once its
+// phase is over, what it did (troops and DP per seat, "no troops or DP changed" otherwise).
+TEST(TurfWarsNarration, T6_EventNarrationNamesTheEventAndWhatItDid) {
+  auto s = fresh(3, 12);
+  Rng r(6);
+  std::vector<Action> legal;
+  int events = 0, results = 0;
+  while (!s->terminal()) {
+    s->legal_actions(legal);
+    const Action a = legal[r.below(static_cast<std::uint32_t>(legal.size()))];
+    std::unique_ptr<State> after;
+    const auto ns = turf::testing::narrate_for(*s, a, kSpectator, after);
+    const Position& x = pos(*after);
+    for (int i = pos(*s).num_events_seen; i < x.num_events_seen; ++i) {
+      const EventDef& e = content().events[x.events_seen[i]];
+      bool found = false;
+      for (const auto& n : ns)
+        found |= n.kind == "event" && n.text == "Event: " + e.name + ". " + e.text;
+      EXPECT_TRUE(found) << turf::testing::narration_text(ns);
+      ++events;
+    }
+    if (x.last_event.done &&
+        !(pos(*s).last_event.done && pos(*s).last_event.number == x.last_event.number)) {
+      const EventDef& e = content().events[x.events_seen[x.last_event.number - 1]];
+      const Narration* res = nullptr;
+      for (const auto& n : ns)
+        if (n.kind == "event_result") res = &n;
+      ASSERT_NE(res, nullptr) << turf::testing::narration_text(ns);
+      EXPECT_EQ(res->text.rfind(e.name + ":", 0), 0u) << res->text;
+      for (int seat = 0; seat < 3; ++seat) {
+        EXPECT_EQ(res->data["changes"][seat]["troops"], x.last_event.troops[seat]);
+        if (x.last_event.troops[seat] != 0) {
+          EXPECT_NE(res->text.find(P(seat)), std::string::npos) << res->text;
+        }
+      }
+      ++results;
+    }
+    s = std::move(after);
+  }
+  EXPECT_GT(events, 3);
+  EXPECT_GT(results, 3);
+}
+
+// T11: the round's scoring is told per seat with its reasons, and its DP match the rules.
+TEST(TurfWarsNarration, T11_ScoringNarrationGivesDpAndReasons) {
+  auto s = fresh(3, 5);
+  Rng r(3);
+  std::vector<Action> legal;
+  int scored = 0;
+  while (!s->terminal() && scored == 0) {
+    s->legal_actions(legal);
+    const Action a = legal[r.below(static_cast<std::uint32_t>(legal.size()))];
+    std::unique_ptr<State> after;
+    const auto ns = turf::testing::narrate_for(*s, a, 0, after);
+    const ScoreReport& sc = pos(*after).last_score;
+    if (sc.round != pos(*s).last_score.round) {
+      for (int seat = 0; seat < 3; ++seat) {
+        if (pos(*after).seats[seat].eliminated) continue;
+        const int gain = turfs_of(pos(*after), seat) / 2 + home_turfs_of(pos(*after), seat) +
+                         (rainbow(pos(*after), seat) ? content().rainbow_bonus : 0);
+        bool found = false;
+        for (const auto& n : ns)
+          found |= n.kind == "scoring" &&
+                   n.text.find(P(seat) + " scores " + std::to_string(gain) + " DP") == 0;
+        EXPECT_TRUE(found) << turf::testing::narration_text(ns);
+      }
+      ++scored;
+    }
+    s = std::move(after);
+  }
+  EXPECT_EQ(scored, 1);
+}
+
+// E2 for narration: a step narrated for a viewer is the same in every world that viewer's view
+// allows; the drafted card and the face-down combat card never show to the other seats.
+TEST(TurfWarsNarration, E2_NarrationPassesTheViewWall) {
+  std::vector<std::string> names;
+  for (int t = 0; t < static_cast<int>(content().templates.size()); ++t)
+    names.push_back(template_label(t));
+  for (int players : {2, 4}) {
+    const GameInfo& g = testing::game();
+    const int compared = turf::testing::check_narration_wall(
+        g, g.resolve({{"players", std::to_string(players)}}), 23 + players, 500, 7, 2, names);
+    EXPECT_GT(compared, 20) << players;
+  }
+}
+
+// T2.5, T12: a secret win card is named to its holder only; the others learn that one was drawn.
+TEST(TurfWarsNarration, T12_SecretCardNamedOnlyToItsHolder) {
+  auto s = fresh(2, 8);
+  Rng r(4);
+  std::vector<Action> legal;
+  int seen = 0;
+  for (int i = 0; i < 4000 && !s->terminal() && seen == 0; ++i) {
+    s->legal_actions(legal);
+    Action a = legal[r.below(static_cast<std::uint32_t>(legal.size()))];
+    for (Action b : legal)
+      if (b == kActBuy + kBuySecret) a = b;
+    const Seat mover = s->to_move();
+    std::unique_ptr<State> after;
+    const auto own = turf::testing::narrate_for(*s, a, mover, after);
+    if (a == kActBuy + kBuySecret) {
+      const SeatState& st = pos(*after).seats[mover];
+      const std::string name = content().secrets[st.secrets[st.num_secrets - 1]].name;
+      EXPECT_NE(turf::testing::narration_text(own).find(name), std::string::npos);
+      const auto other = turf::testing::narrate_for(*s, a, 1 - mover, after);
+      const std::string text = turf::testing::narration_text(other);
+      EXPECT_EQ(text.find(name), std::string::npos) << text;
+      EXPECT_NE(text.find("keeps it hidden"), std::string::npos) << text;
+      ++seen;
+    }
+    s = std::move(after);
+  }
+  EXPECT_EQ(seen, 1);
+}
+
+// Issue 16, card texts: every faction, event, secret win, action and combat card has a text and a
+// tag, ids are unique, and the ids views use (factions, events, combat cards) are among them.
+TEST(TurfWarsCards, EveryCardHasTextTagAndId) {
+  const auto cards = testing::game().cards();
+  std::set<std::string> ids, kinds;
+  for (const auto& c : cards) {
+    const std::string id = c.at("id");
+    EXPECT_TRUE(ids.insert(id).second) << id;
+    kinds.insert(c.at("kind").get<std::string>());
+    EXPECT_FALSE(c.at("text").get<std::string>().empty()) << id;
+    EXPECT_FALSE(c.at("name").get<std::string>().empty()) << id;
+    const std::string tag = c.at("tag");
+    EXPECT_TRUE(tag == "found" || tag == "inferred" || tag == "designed") << id;
+  }
+  for (const auto& f : content().factions) EXPECT_TRUE(ids.count(f.id)) << f.id;
+  for (const auto& e : content().events) EXPECT_TRUE(ids.count(e.id)) << e.id;
+  for (const auto& d : content().secrets) EXPECT_TRUE(ids.count(d.id)) << d.id;
+  for (const auto& k : content().combat) EXPECT_TRUE(ids.count(k.id)) << k.id;
+  for (int t = 0; t < static_cast<int>(content().templates.size()); ++t)
+    EXPECT_TRUE(ids.count(action_card_id(t))) << action_card_id(t);
+  EXPECT_EQ(kinds, (std::set<std::string>{"faction", "event", "secret_win", "action", "combat",
+                                          "purchase"}));
+}
+
+}  // namespace
+}  // namespace turf::turfwars
+
+namespace turf::turfwars {
+namespace {
+
+std::size_t visible_width(const std::string& line) {
+  std::size_t n = 0;
+  for (unsigned char ch : line) n += (ch & 0xC0) != 0x80;
+  return n;
+}
+
+// Issue 16, screens and seat identity: every screen of a 2-player game, drawn for player 1
+// without colour, fits 80 columns and leaves room for the table's log and menu within 40 lines;
+// owners on the board are 1-based (":1", ":2", never ":0"); and every decision has a sentence.
+TEST(TurfWarsScreen, TwoPlayerScreensFitAndNameSeatsFromOne) {
+  DrawStyle style;
+  style.colour = false;
+  style.seat_names = {"Ana", "Bo"};
+  std::size_t most_lines = 0, widest = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    auto s = fresh(2, seed);
+    Rng r(seed);
+    std::vector<Action> legal;
+    while (!s->terminal()) {
+      const View v = s->view(0);
+      const std::string screen = testing::game().draw(v, style);
+      std::size_t lines = 0, start = 0;
+      for (std::size_t end = screen.find('\n'); end != std::string::npos;
+           start = end + 1, end = screen.find('\n', start)) {
+        ++lines;
+        widest = std::max(widest, visible_width(screen.substr(start, end - start)));
+      }
+      most_lines = std::max(most_lines, lines);
+      const Position& p = pos(*s);
+      for (int c = 0; c < kMaxCells; ++c)
+        if (p.owner[c] >= 0) {
+          EXPECT_NE(screen.find(std::to_string(p.troops[c]) + ":" + std::to_string(p.owner[c] + 1)),
+                    std::string::npos);
+        }
+      EXPECT_EQ(screen.find(":0 "), std::string::npos) << screen;
+      if (v.my_turn()) {
+        EXPECT_FALSE(prompt(p).empty()) << static_cast<int>(p.step);
+        EXPECT_NE(screen.find(prompt(p).substr(0, 20)), std::string::npos) << screen;
+        EXPECT_EQ(v.to_json()["prompt"], prompt(p));
+      }
+      s->legal_actions(legal);
+      s->apply(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+  }
+  EXPECT_LE(widest, 80u);
+  EXPECT_LE(most_lines, 26u);  // the table adds its title, 6 log lines and the menu
+  std::cout << "turfwars 2p screen: at most " << most_lines << " lines, " << widest << " columns\n";
+}
+
+// Issue 16: a held card that cannot be played says why (Cry for Help never in a 2-player game).
+TEST(TurfWarsScreen, T9_7_UnplayableCryForHelpSaysWhy) {
+  auto s = fresh(2, 4);
+  const auto j = s->view(0).to_json();
+  const Position& p = pos(*s);
+  if (p.seats[0].hand[kCryForHelp]) {
+    EXPECT_EQ(j["seats"][0]["unplayable"]["cry_for_help"],
+              "Cry for Help is never played in a two-player game");
+  } else {
+    EXPECT_FALSE(j["seats"][0].contains("unplayable"));
+  }
+  Position q = p;
+  q.seats[0].hand[kCryForHelp] = 1;
+  EXPECT_EQ(unplayable_reason(q, 0, kCryForHelp),
+            "Cry for Help is never played in a two-player game");
+  q.num_seats = 3;
+  EXPECT_EQ(unplayable_reason(q, 0, kCryForHelp), "");
+}
+
+}  // namespace
+}  // namespace turf::turfwars
