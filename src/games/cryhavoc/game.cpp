@@ -1007,7 +1007,7 @@ void register_game(Registry& registry) {
   info->summary =
       "Humans, Machines, Pilgrims and Trogs fight over a crystal planet: area control with a "
       "battle board of three objectives.";
-  info->rules_version = "cryhavoc-2";
+  info->rules_version = "cryhavoc-3";
   info->min_players = 2;
   info->max_players = 4;
   info->options.push_back({"players",
