@@ -10,7 +10,7 @@ namespace {
 
 TEST(BenchSignature, YardPlayIsUnchanged) {
   EXPECT_EQ(bench_signature(Registry::instance().find("yard"), kSignatureGames),
-            "b101745554eeb0bc");
+            "2bce592698f7583f");
 }
 
 }  // namespace
