@@ -375,6 +375,8 @@ TerrainPools terrain_pools(const CryHavocView& v) {
   for (int t = 0; t < kTerrains; ++t)
     for (auto d : c.terrain_decks[t]) ++tp.pool[t][d];
   auto take = [&](int d, int k) {
+    // (d runs over kMaxCardDefs below: never read past the card list)
+    if (k == 0 || d >= static_cast<int>(c.cards.size())) return;
     const int t = c.cards[d].terrain;
     if (t >= 0) tp.pool[t][d] -= k;
   };
