@@ -910,6 +910,21 @@ TEST(YardRules, R26_NoStalemateWhileABribeAloneCouldSway) {
   EXPECT_FALSE(t.p().over());
 }
 
+TEST(YardRules, R26_SkunksOnEveryYardEndABribeOnlyRowToo) {
+  // Maximilian is left, but both Yards hold a Skunk: nobody may sway (Y6.6), the table is still.
+  Board b;
+  b.row({"maximilian", "walter"});
+  b.yard(0, "a1", {"skunk"}).yard(1, "a1", {"skunk"});
+  Table t(b, 0);
+  int turns = 0;
+  while (!t.p().over() && turns < 40) {
+    t.act("home");
+    ++turns;
+  }
+  EXPECT_EQ(t.p().end_reason, EndReason::kStalemate);
+  EXPECT_EQ(turns, 2 * (kStillRounds + 1));
+}
+
 TEST(YardRules, R26_AnyChangeOnTheTableRestartsTheCount) {
   Board b;
   b.row({"gloria", "walter"});

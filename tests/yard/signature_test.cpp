@@ -10,7 +10,7 @@ namespace {
 
 TEST(BenchSignature, YardPlayIsUnchanged) {
   EXPECT_EQ(bench_signature(Registry::instance().find("yard"), kSignatureGames),
-            "2bce592698f7583f");
+            "b6f46352cec518ad");
 }
 
 }  // namespace

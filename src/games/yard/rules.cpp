@@ -270,7 +270,7 @@ void end_game(Position& p, EndReason why) {
 }
 
 // R26: after the Store deck has run out, a table that stands still for kStillRounds whole rounds
-// while every Neighbor left asks for Criteria ends the game.
+// ends the game, unless a Neighbor left asks only for a Bribe and some player may sway.
 bool stalemate(Position& p) {
   if (p.deck_size > p.deck_known) return false;  // R5: the deck can still restock the Store
   const std::uint64_t print = table_fingerprint(p);
@@ -285,7 +285,10 @@ bool stalemate(Position& p) {
     const Criteria& c = content().neighbors[p.row[i]].criteria;
     bool any = c.cards || c.places || c.grass || c.tallest;
     for (auto n : c.symbols) any = any || n;
-    if (!any) return false;  // a Bribe alone can always be met in time: play on
+    if (any) continue;
+    // A Bribe alone can always be met in time by a player who may sway at all (no Skunk): play on.
+    for (int seat = 0; seat < p.seats; ++seat)
+      if (!has_no_sway_card(p.players[seat])) return false;
   }
   return true;
 }
