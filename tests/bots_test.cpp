@@ -132,6 +132,7 @@ TEST(BotSpecs, BadValuesAreClearErrors) {
 std::unique_ptr<State> last_monster_decides() {
   using namespace dungeon;
   testing::Board b;
+  b.mix("dead_ends");  // the board has dead ends (R10: not in the default mix since dungeon-2)
   b.tile(0, 0, "NESW").tile(1, 0, "EW").tile(2, 0, "W").tile(-1, 0, "EW").tile(-2, 0, "E");
   b.tile(0, 1, "NS").tile(0, 2, "SE").tile(0, -1, "NW").tile(3, 5, "NE");
   b.monster(0, 0, 1, kTurtleman).monster(0, -1, 1, kWereRat).monster(3, 5, 0, kWereRat);

@@ -44,21 +44,22 @@ TEST(Options, DefaultsAreFilledIn) {
   const Options o = g.resolve({});
   EXPECT_EQ(o.players(), 2);
   EXPECT_EQ(o.get("tiles"), "standard");
-  EXPECT_EQ(o.to_string(), "players=2,tiles=standard");
+  EXPECT_EQ(o.to_string(), "influence=passage,players=2,tiles=standard");
 }
 
 TEST(Options, UnknownNameListsTheOptions) {
   const GameInfo& g = Registry::instance().find("dungeon");
   const std::string msg = error_of([&] { g.resolve({{"speed", "fast"}}); });
-  EXPECT_EQ(msg, "game 'dungeon' has no option 'speed' (options: players, tiles)");
+  EXPECT_EQ(msg, "game 'dungeon' has no option 'speed' (options: players, tiles, influence)");
 }
 
 TEST(Options, BadValuesListTheAllowedOnes) {
   const GameInfo& g = Registry::instance().find("dungeon");
-  EXPECT_EQ(error_of([&] {
-              g.resolve({{"tiles", "huge"}});
-            }),
-            "option 'tiles' of game 'dungeon' must be one of standard|open|twisty, not 'huge'");
+  EXPECT_EQ(
+      error_of([&] {
+        g.resolve({{"tiles", "huge"}});
+      }),
+      "option 'tiles' of game 'dungeon' must be one of standard|open|twisty|dead_ends, not 'huge'");
   EXPECT_EQ(error_of([&] {
               g.resolve({{"players", "3"}});
             }),

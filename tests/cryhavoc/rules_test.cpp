@@ -41,6 +41,33 @@ int total_units(const Position& p, int f) {
 
 // ---- content ---------------------------------------------------------------------------------
 
+TEST(CryHavocRules, C1_10_TagsNameTheExpansionAndTheDesignedPilgrims) {
+  // Skills known only from the Aftermath expansion are tagged `expansion`, not `found`; the
+  // Pilgrims' structures and skills, and their crystal store rule, are designed; `turf rules
+  // cryhavoc` says so.
+  const Content& c = content();
+  int expansion = 0;
+  for (const SkillDef& s : c.skills) {
+    if (s.id.empty()) continue;
+    if (s.source.find("Aftermath") != std::string::npos) {
+      EXPECT_EQ(s.tag, "expansion") << s.id;
+      ++expansion;
+    }
+    if (s.faction == kPilgrims) {
+      EXPECT_EQ(s.tag, "designed") << s.id;
+    }
+  }
+  EXPECT_EQ(expansion, 11);
+  for (const StructureDef& st : c.structures) {
+    if (st.exists && st.faction == kPilgrims) {
+      EXPECT_EQ(st.tag, "designed") << st.id;
+    }
+  }
+  const std::string text(Registry::instance().find("cryhavoc").rules_text);
+  EXPECT_NE(text.find("tagged `expansion`"), std::string::npos);
+  EXPECT_NE(text.find("C10.4 (designed)"), std::string::npos);
+}
+
 TEST(CryHavocRules, C1_ContentCountsMatchTheFoundFacts) {
   const Content& c = content();
   EXPECT_EQ(c.factions[kHumans].units, 12);            // found
@@ -424,6 +451,25 @@ TEST(CryHavocRules, C6_7_TrogTokenWithoutTrogsCostsTheMoverAUnit) {  // rulebook
     end_move(p);
     EXPECT_EQ(p.pub.regions[b.r("dustfields")].units[kHumans], 1);
   }
+}
+
+TEST(CryHavocRules, C6_8_R32_ARegionEmptiedByAnEmptyTrogTokenIsStillTheMovers) {
+  // One Human moves onto a War Party with no Trog units: the unit is lost (C6.7) and the region
+  // is empty "during this step": the Humans gain control of it all the same (R32).
+  Board b;
+  Position& p = b.p;
+  const std::string north = map_of(p).regions[p.pub.seats[0].hq].id;
+  b.war_party("dustfields", "empty_lair");
+  b.hand(0, {"forced_march"});
+  b.turn(0);
+  const int reserve = p.pub.reserve[kHumans];
+  play(p, {kActMove, kActCard + card_def("forced_march"), step(p, north, "dustfields")});
+  end_move(p);
+  const RegionState& R = p.pub.regions[b.r("dustfields")];
+  EXPECT_EQ(R.units[kHumans], 0);
+  EXPECT_EQ(p.pub.reserve[kHumans], reserve + 1);
+  EXPECT_EQ(R.control, kHumans);
+  EXPECT_EQ(R.trog, 0);
 }
 
 TEST(CryHavocRules, C6_12_TrogPlayerRevealsWarPartiesAtOnceAndNeverLosesAUnit) {
@@ -891,6 +937,28 @@ TEST(CryHavocRules, C8_11_RetreatingTrogsNestNextDoor) {
   EXPECT_EQ(p.pub.nest_supply, supply - 1);
 }
 
+TEST(CryHavocRules, C8_11_R34_RetreatingTrogsNestNowhereABattleIsStillToBeFought) {
+  // Maw Thicket, next door and uncontrolled, holds battle token 2 (Humans against Pilgrims): the
+  // Trogs retreating from battle 1 may not nest there (R34), only in the other uncontrolled
+  // regions next door.
+  Board b = trog_battle("raiders");
+  Position& p = b.p;
+  b.units("maw_thicket", kHumans, 1).units("maw_thicket", kPilgrims, 1);
+  b.battle("maw_thicket", kHumans);
+  ASSERT_EQ(p.pub.regions[b.r("maw_thicket")].control, kNone);
+  ASSERT_GT(p.pub.regions[b.r("maw_thicket")].battle, p.pub.regions[b.r("coral_banks")].battle);
+  begin_battles(p);
+  play(p, {kActNumber + 2, kActNumber + 0, kActNumber + 2, kActPass, kActPass});
+  ASSERT_EQ(p.pub.regions[b.r("coral_banks")].control, kMachines);
+  if (p.pub.step == Step::kNest) {
+    EXPECT_FALSE(has(legal(p), kActRegion + b.r("maw_thicket")));
+    EXPECT_TRUE(has(legal(p), kActRegion + b.r("gloom_thicket")));
+    play(p, {kActRegion + b.r("gloom_thicket")});
+  }
+  EXPECT_EQ(p.pub.regions[b.r("maw_thicket")].trog, 0);
+  EXPECT_EQ(p.pub.regions[b.r("gloom_thicket")].trog, 2);
+}
+
 TEST(CryHavocRules, C9_4_TrogPrisonersScoreForNobodyAndCostTwoToReturn) {  // clarification
   Board b = trog_battle("raiders");
   Position& p = b.p;
@@ -1077,6 +1145,30 @@ TEST(CryHavocRules, C1_9_ArtilleryFiresOnceAndWatchtowersHoldRegionControl) {
   EXPECT_EQ(p.pub.regions[b.r("sunscar")].artillery, 0);
   EXPECT_EQ(p.pub.artillery_left, 3);
   EXPECT_EQ(p.pub.regions[b.r("sunscar")].watchtower, 1);
+}
+
+TEST(CryHavocRules, C8_2_R33_ArtilleryKillingTheLastDefenderMeansNoBattle) {
+  // Two Humans attack one Machine in a region with an Artillery token: the shot kills the only
+  // defender as the battle begins, so there is no battle: no crystal, no Region Control VP, and
+  // the Humans take the region (C8.2).
+  Board b = two_sided_battle(2, 1);
+  Position& p = b.p;
+  p.pub.regions[b.r("sunscar")].artillery = 1;
+  p.pub.artillery_left = 2;
+  const int crystals = p.pub.regions[b.r("sunscar")].crystals;
+  const int battles = p.pub.battles;
+  begin_battles(p);
+  const RegionState& R = p.pub.regions[b.r("sunscar")];
+  EXPECT_EQ(R.battle, 0);
+  EXPECT_EQ(R.units[kMachines], 0);
+  EXPECT_EQ(R.units[kHumans], 2);
+  EXPECT_EQ(R.control, kHumans);
+  EXPECT_EQ(R.crystals, crystals) << "no battle: no crystal (step A)";
+  EXPECT_EQ(R.artillery, 0);
+  EXPECT_EQ(p.pub.artillery_left, 3);
+  EXPECT_EQ(p.pub.battles, battles);
+  EXPECT_EQ(p.pub.seats[0].vp, 0) << "no Region Control VP: it was no battle";
+  EXPECT_NE(p.pub.step, Step::kPlace);
 }
 
 TEST(CryHavocRules, C8_8_R16_DistractionLetsAttritionResolveFirstWithChosenKills) {

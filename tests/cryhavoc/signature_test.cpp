@@ -10,7 +10,7 @@ namespace {
 
 TEST(BenchSignature, CryHavocPlayIsUnchanged) {
   EXPECT_EQ(bench_signature(Registry::instance().find("cryhavoc"), kSignatureGames),
-            "200098e7b74e3ecf");
+            "a635c2030d56afa9");
 }
 
 }  // namespace

@@ -32,6 +32,17 @@ class Board {
     p.mix = content().mixes[0].counts;
     p.step = Step::kChooseTile;
   }
+  // Uses another tile mix of data/dungeon/content.json (e.g. "dead_ends" for boards with dead
+  // ends).
+  Board& mix(const std::string& id) {
+    const auto& mixes = content().mixes;
+    for (std::size_t i = 0; i < mixes.size(); ++i)
+      if (mixes[i].id == id) {
+        p.mix = mixes[i].counts;
+        p.mix_index = static_cast<std::uint8_t>(i);
+      }
+    return *this;
+  }
   // Places a tile open on the given sides ("NE") at (x, y).
   Board& tile(int x, int y, const std::string& passages) {
     PlacedTile& t = p.tiles[p.num_tiles];

@@ -31,6 +31,42 @@ bool can_place(const Position& p, int x, int y, const std::string& passages) {
 
 // ---- D6: influence and scoring -------------------------------------------------------------
 
+TEST(DungeonRules, R1_DirectionOptionCountsEachOpenSide) {
+  // A cross between two straights, open north and south to nothing: per passage it scores the
+  // 3-tile horizontal passage and the 1-tile vertical one (4); per direction, each open side is a
+  // line from the monster to the wall: east 2, west 2, north 1, south 1 (6).
+  Board b;
+  b.tile(0, 0, "NESW").tile(1, 0, "EW").tile(-1, 0, "EW").monster(0, 0, 0, kTurtleman);
+  EXPECT_EQ(score(b.p)[0], 4);
+  b.p.influence = kInfluenceDirection;
+  EXPECT_EQ(score(b.p)[0], 6);
+  // A lone monster on an L scores 2 under both readings (the rulebook's example).
+  Board c;
+  c.tile(0, 0, "NE").monster(0, 0, 0, kTurtleman);
+  c.p.influence = kInfluenceDirection;
+  EXPECT_EQ(score(c.p)[0], 2);
+  // An opposing Crane Wife on the horizontal passage takes both horizontal lines (D6.3).
+  b.tile(2, 0, "W").monster(2, 0, 1, kCraneWife);
+  EXPECT_EQ(score(b.p)[0], 2);  // north 1 + south 1
+  EXPECT_EQ(score(b.p)[1], 4);  // her one open side: west, 4 tiles to the wall
+  b.p.influence = kInfluencePassage;
+  EXPECT_EQ(score(b.p)[0], 1);
+  EXPECT_EQ(score(b.p)[1], 4);
+}
+
+TEST(DungeonRules, D1_4_DefaultMixHasAttestedShapesOnly) {  // resolution R10
+  const Content& c = content();
+  EXPECT_EQ(c.mixes.front().id, "standard");
+  EXPECT_EQ(c.mixes.front().counts[kDeadEnd], 0);
+  EXPECT_EQ(c.shapes[kDeadEnd].tag, "designed");
+  EXPECT_EQ(c.mix("dead_ends").counts[kDeadEnd], 2);
+  for (const Mix& m : c.mixes) {
+    int total = 0;
+    for (int n : m.counts) total += n;
+    EXPECT_EQ(total, kDeckSize) << m.id;
+  }
+}
+
 TEST(DungeonRules, D6_4_LoneMonsterOnLScoresTwo) {  // rulebook example
   Board b;
   b.tile(0, 0, "NE").monster(0, 0, 0, kTurtleman);
@@ -181,8 +217,12 @@ TEST(DungeonRules, D4_6_SetAsideWhenNothingFits) {  // resolution R4
   EXPECT_EQ(legal(b.p), (std::vector<int>{kActSetAside + kTee, kActSetAside + kCross}));
   apply(b.p, kActSetAside + kCross);
   // Seat 1 holds no monster, so its turn ends and seat 0 (one L, nothing to draw) must set it
-  // aside too: a single option, taken at once (E1); its Turtleman can still be played (R6).
+  // aside too: a decision with a single option, still its own (E1, R9); then its Turtleman can
+  // still be played (R6).
   EXPECT_EQ(b.p.to_move, 0);
+  ASSERT_EQ(b.p.step, Step::kSetAside);
+  EXPECT_EQ(legal(b.p), (std::vector<int>{kActSetAside + kCorner}));
+  apply(b.p, kActSetAside + kCorner);
   ASSERT_EQ(b.p.num_set_aside, 2);
   EXPECT_EQ(b.p.set_aside[0], kCross);
   EXPECT_EQ(b.p.set_aside[1], kCorner);
@@ -201,17 +241,22 @@ TEST(DungeonRules, D4_6_UnplaceableTileStaysWhileAnotherFits) {
   b.to_move(1);
   b.p.step = Step::kMonster;
   apply(b.p, kActPass);
-  // Seat 0 must place the dead end (its only placeable tile, one cell, one rotation: taken at
-  // once, E1); the L stays in its hand.
+  // Seat 0 must place the dead end: its only placeable tile, but still its decision (R9); then
+  // one cell and one rotation are taken at once (E1). The L stays in its hand.
+  ASSERT_EQ(b.p.step, Step::kChooseTile);
+  EXPECT_EQ(legal(b.p), (std::vector<int>{kActChooseTile + kDeadEnd}));
+  apply(b.p, kActChooseTile + kDeadEnd);
   const int t = b.p.tile_at(0, 1);
   ASSERT_GE(t, 0);
   EXPECT_EQ(b.p.tiles[t].shape, kDeadEnd);
   EXPECT_EQ(b.p.tiles[t].mask, mask_of("S"));
   EXPECT_EQ(b.p.hand_size[0], 1);
   EXPECT_EQ(b.p.hand[0][0], kCorner);
-  // Now the dungeon is closed: seat 1's dead end fits nowhere and is set aside; its Turtleman
-  // may still be played (R6).
+  // Now the dungeon is closed: seat 1's dead end fits nowhere and is set aside (its decision,
+  // R9); its Turtleman may still be played (R6).
   EXPECT_EQ(b.p.to_move, 1);
+  ASSERT_EQ(b.p.step, Step::kSetAside);
+  apply(b.p, kActSetAside + kDeadEnd);
   EXPECT_EQ(b.p.num_set_aside, 1);
   EXPECT_EQ(b.p.step, Step::kMonster);
 }
@@ -262,6 +307,64 @@ TEST(DungeonRules, D5_1_MonsterStepAllowsPass) {
   EXPECT_EQ(b.p.to_move, 1);
   EXPECT_EQ(b.p.num_monsters, 1);
   EXPECT_EQ(b.p.monster_hand[0], kNone);
+}
+
+TEST(DungeonRules, R9_MonsterStepWheneverAMonsterIsHeld) {
+  // Every tile that can host a monster holds seat 1's Turtleman, which a Were-Rat cannot cover:
+  // seat 0's Were-Rat has nowhere to go, yet the monster step comes (only pass), because whether
+  // it comes must not tell seat 1 the hidden type (a Crane Wife could cover them).
+  Board b;
+  b.tile(0, 0, "NE").tile(0, 1, "S").tile(1, 0, "W");
+  b.monster(0, 0, 1, kTurtleman).monster(0, 1, 1, kTurtleman).monster(1, 0, 1, kTurtleman);
+  b.p.monster_hand = {kWereRat, kNone};
+  b.hand(0, {kStraight});
+  b.p.deck_size = 0;
+  b.to_move(0);
+  b.p.step = Step::kSetAside;  // the dungeon is closed: the straight fits nowhere
+  ASSERT_EQ(legal(b.p), (std::vector<int>{kActSetAside + kStraight}));
+  apply(b.p, kActSetAside + kStraight);
+  ASSERT_EQ(b.p.step, Step::kMonster);
+  EXPECT_EQ(legal(b.p), (std::vector<int>{kActPass}));
+  b.p.monster_hand[0] = kCraneWife;  // the other world: three targets
+  EXPECT_EQ(legal(b.p).size(), 4u);
+}
+
+TEST(DungeonRules, R9_TileStepIsAlwaysTheMoversDecision) {
+  // Two identical tiles in hand: one option, still offered as a decision, as with two shapes.
+  Board b;
+  b.tile(0, 0, "NE");
+  b.hand(0, {kCross}).hand(1, {});
+  b.p.deck_size = 1;
+  b.p.deck[0] = kCross;
+  b.p.monster_hand = {kNone, kTurtleman};
+  b.to_move(1);
+  b.p.step = Step::kMonster;
+  apply(b.p, kActPass);  // seat 0's turn starts: it draws a cross and holds two
+  EXPECT_EQ(b.p.to_move, 0);
+  ASSERT_EQ(b.p.step, Step::kChooseTile);
+  EXPECT_EQ(legal(b.p), (std::vector<int>{kActChooseTile + kCross}));
+  Board c = b;  // the world where the hand is an L and a cross
+  c.hand(0, {kCorner, kCross});
+  EXPECT_EQ(legal(c.p), (std::vector<int>{kActChooseTile + kCorner, kActChooseTile + kCross}));
+}
+
+TEST(DungeonRules, R8_LastTileStillHasItsMonsterStep) {
+  // The 28th tile is placed; the monster step of that turn still follows before the game ends.
+  Board b;
+  b.tile(0, 0, "NE");
+  b.hand(0, {kCorner});
+  b.rest_set_aside();
+  ASSERT_EQ(b.p.num_tiles + b.p.num_set_aside + 1, kDeckSize);
+  b.p.monster_hand = {kTurtleman, kNone};
+  b.to_move(0);
+  b.p.step = Step::kChooseTile;
+  apply(b.p, kActChooseTile + kCorner);
+  while (b.p.step == Step::kChooseCell || b.p.step == Step::kOrient) apply(b.p, legal(b.p)[0]);
+  ASSERT_EQ(b.p.num_tiles + b.p.num_set_aside, kDeckSize);
+  ASSERT_EQ(b.p.step, Step::kMonster);
+  apply(b.p, legal(b.p).back());
+  EXPECT_TRUE(b.p.over());
+  EXPECT_EQ(b.p.num_monsters, 1);
 }
 
 // ---- D2, D3, D7: set-up, turns, end --------------------------------------------------------

@@ -10,7 +10,7 @@ namespace {
 
 TEST(BenchSignature, DungeonPlayIsUnchanged) {
   EXPECT_EQ(bench_signature(Registry::instance().find("dungeon"), kSignatureGames),
-            "75cd2273ba53ad0e");
+            "cf69f296a77d0a62");
 }
 
 }  // namespace

@@ -1,7 +1,10 @@
 // Dungeon views: what each viewer may know (E2), world sampling, and the terminal drawing.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
+#include <string>
+#include <utility>
 
 #include "core/view.h"
 #include "games/dungeon/game.h"
@@ -91,6 +94,74 @@ TEST(DungeonView, SampledWorldsKeepWhatTheSeatKnowsAndRedealTheRest) {
   }
   EXPECT_GE(other_hands.size(), 4u);     // the opponent's tile could be any shape
   EXPECT_EQ(other_monsters.size(), 3u);  // and its monster any type
+}
+
+// R9: what the other seat sees of a turn. Trace = (seat to move, public label) per action.
+using Trace = std::vector<std::pair<int, std::string>>;
+
+// Explores every way the mover can finish its tile step (a monster step is passed) until the
+// viewer moves again or the game ends, and files the trace under the public outcome: the board
+// and the set-aside pile as every seat sees them.
+void explore(const State& s, Seat viewer, Trace& trace, int world,
+             std::map<std::string, std::set<Trace>>& traces,
+             std::map<std::string, std::set<int>>& worlds) {
+  if (s.terminal() || s.to_move() == viewer) {
+    const auto pub = s.view(kSpectator).to_json();
+    const std::string key = pub["board"].dump() + pub["set_aside"].dump();
+    traces[key].insert(trace);
+    worlds[key].insert(world);
+    return;
+  }
+  const auto& p = dynamic_cast<const DungeonState&>(s).position();
+  std::vector<Action> legal;
+  s.legal_actions(legal);
+  if (p.step == Step::kMonster) legal = {kActPass};
+  for (Action a : legal) {
+    auto next = s.clone();
+    trace.emplace_back(s.to_move(), s.public_label(a));
+    next->apply(a);
+    explore(*next, viewer, trace, world, traces, worlds);
+    trace.pop_back();
+  }
+}
+
+TEST(DungeonView, R9_PaceOfPlayDoesNotShowTheHiddenHand) {
+  // At each monster step of seat v, sample worlds from v's view (the opponent's hand and the
+  // deck re-dealt), let v pass, and explore the opponent's whole turn in every world. Whatever
+  // the hidden hand holds, one public outcome must come with one public trace: the same labels
+  // and the same seats moving at the same times.
+  int shared = 0, positions = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    auto s = fresh(seed);
+    Rng r(seed * 7919);
+    std::vector<Action> legal;
+    while (!s->terminal()) {
+      const auto& p = dynamic_cast<const DungeonState&>(*s).position();
+      if (p.step == Step::kMonster && p.num_tiles >= 2 && r.below(3) == 0) {
+        ++positions;
+        const Seat v = s->to_move();
+        const View view = s->view(v);
+        std::map<std::string, std::set<Trace>> traces;
+        std::map<std::string, std::set<int>> worlds;
+        Rng wr(seed + 100u * static_cast<unsigned>(positions));
+        for (int k = 0; k < 12; ++k) {
+          auto w = view.sample_world(wr);
+          ASSERT_EQ(w->view(v).to_json(), view.to_json());
+          Trace trace{{v, w->public_label(kActPass)}};
+          w->apply(kActPass);
+          explore(*w, v, trace, k, traces, worlds);
+        }
+        for (const auto& [key, set] : traces) {
+          EXPECT_EQ(set.size(), 1u) << "seed " << seed << ": one outcome, several public traces";
+          if (worlds[key].size() >= 2) ++shared;
+        }
+      }
+      s->legal_actions(legal);
+      s->apply(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+  }
+  EXPECT_GE(positions, 10);
+  EXPECT_GE(shared, 50);  // many outcomes were reachable from several different hidden hands
 }
 
 TEST(DungeonView, OmniscientViewSamplesTheStateItself) {

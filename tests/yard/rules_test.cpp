@@ -31,7 +31,9 @@ TEST(YardRules, Y2_SetUpForEachPlayerCount) {
   for (int players = 2; players <= 4; ++players)
     for (int edition = 1; edition <= 2; ++edition) {
       Position p;
-      setup(p, players, edition, 7);
+      // A set-up that meets no Event (those are R6_EventsMetWhileLayingOutTheFirstStoreAreDone).
+      for (std::uint64_t seed = 7; seed == 7 || p.events_done; ++seed)
+        setup(p, players, edition, seed);
       EXPECT_EQ(p.store_size, kStoreSlots);
       EXPECT_EQ(p.row_size, kRowSlots);
       EXPECT_EQ(p.set_aside_size, players - 2);  // Y2.5
@@ -103,6 +105,30 @@ TEST(YardRules, Y3_1_StartActionsOfCoveredCards) {
   b.grass(0, {"a1"}).yard(0, "a1", {"garden", "tulips"}).hand(0, {"sunflower"});
   Table t(b, 0);  // the covered Garden still plays the Sunflower onto its Pile
   EXPECT_EQ(t.pile_cards(0, "a1"), (std::vector<std::string>{"garden", "tulips", "sunflower"}));
+}
+
+TEST(YardRules, R23_GardenMayDeclineWhenOnlyPestsFit) {
+  // The Garden's Start action must play a card onto its Pile when one fits (R4), but when every
+  // card of the hand that fits is a Pest the player may decline: `stop` (R23).
+  Board b = quiet();
+  b.grass(0, {"a1"}).yard(0, "a1", {"garden"}).hand(0, {"skunk", "pigeon"});
+  Table t(b, 0);
+  ASSERT_TRUE(t.can("stop"));
+  EXPECT_TRUE(t.can("play Skunk"));
+  EXPECT_TRUE(t.can("play Pigeon"));
+  t.act("stop");
+  EXPECT_EQ(t.hand(0, "skunk"), 1);
+  EXPECT_EQ(t.hand(0, "pigeon"), 1);
+  EXPECT_EQ(t.pile_cards(0, "a1"), (std::vector<std::string>{"garden"}));
+  EXPECT_EQ(t.p().phase, Phase::kSide);
+  // With a card that is not a Pest in hand, the play is due: no `stop`, a Pest still allowed.
+  Board c = quiet();
+  c.grass(0, {"a1"}).yard(0, "a1", {"garden"}).hand(0, {"skunk", "tulips"});
+  Table u(c, 0);
+  EXPECT_FALSE(u.can("stop"));
+  EXPECT_TRUE(u.can("play Skunk"));
+  u.act("play Tulips");
+  EXPECT_EQ(u.pile_cards(0, "a1"), (std::vector<std::string>{"garden", "tulips"}));
 }
 
 TEST(YardRules, R2_CardsArrivingDuringTheStartStepWait) {
@@ -653,6 +679,25 @@ TEST(YardRules, Y6_3_ThomasWithThreePlayersChoosesTheRival) {
   EXPECT_EQ(t.pl(1).garage_size, 0);
 }
 
+TEST(YardRules, R12_ThomasTakesAnyCardsOfTheYard) {
+  // "Pick up 2 cards from your Yard": any two, covered or not (R12). Here the Beanstalk lies
+  // under a Fountain (as in the how-to's Beanstalk example) and is picked from under it.
+  Board b;
+  b.row({"thomas", "gloria", "walter"});
+  b.grass(0, {"b1"}).yard(0, "a1", {"pigeon"}).yard(0, "b1", {"beanstalk", "fountain"});
+  Table t(b, 0);
+  t.act("home");
+  t.act("sway Thomas");
+  EXPECT_TRUE(t.can("give Fountain from b1"));
+  EXPECT_TRUE(t.can("give Beanstalk from b1 (under 1)"));
+  t.act("give Beanstalk from b1 (under 1)");
+  t.act("give Pigeon from a1");
+  EXPECT_EQ(t.garage(1, "pigeon"), 1);
+  EXPECT_EQ(t.garage(1, "beanstalk"), 1);
+  EXPECT_EQ(t.pile_cards(0, "b1"), (std::vector<std::string>{"fountain"}));
+  EXPECT_TRUE(t.swayed(0, "thomas"));
+}
+
 TEST(YardRules, Y6_3_HaroldPaysAndTrashesFromHand) {
   Board b;
   b.row({"harold", "gloria"}).money(0, 12).hand(0, {"pinwheel", "skunk"});
@@ -835,6 +880,106 @@ TEST(YardRules, E5_RoundLimitEndsTheGame) {
   t.act("home");
   EXPECT_TRUE(t.p().over());
   EXPECT_EQ(t.p().end_reason, EndReason::kRoundLimit);
+}
+
+TEST(YardRules, R26_AStillTableEndsTheGameOnceTheDeckIsGone) {
+  // Empty Store deck, nobody able to sway (Gloria and Walter ask for Criteria): both players
+  // just go Home with nothing to play. After three still rounds the game ends (R26).
+  Board b;
+  b.row({"gloria", "walter"});
+  b.grass(0, {"a1"}).yard(0, "a1", {"sunflower"});
+  Table t(b, 0);
+  ASSERT_EQ(t.p().deck_size, 0);
+  int turns = 0;
+  while (!t.p().over() && turns < 40) {
+    t.act("home");
+    ++turns;
+  }
+  EXPECT_TRUE(t.p().over());
+  EXPECT_EQ(t.p().end_reason, EndReason::kStalemate);
+  // The first round end records the table; three more still rounds end it.
+  EXPECT_EQ(turns, 2 * (kStillRounds + 1));
+}
+
+TEST(YardRules, R26_NoStalemateWhileABribeAloneCouldSway) {
+  // Maximilian asks only for $20: working will reach him, so a still table plays on.
+  Board b;
+  b.row({"maximilian", "walter"});
+  Table t(b, 0);
+  for (int i = 0; i < 2 * (kStillRounds + 3); ++i) t.act("home");
+  EXPECT_FALSE(t.p().over());
+}
+
+TEST(YardRules, R26_SkunksOnEveryYardEndABribeOnlyRowToo) {
+  // Maximilian is left, but both Yards hold a Skunk: nobody may sway (Y6.6), the table is still.
+  Board b;
+  b.row({"maximilian", "walter"});
+  b.yard(0, "a1", {"skunk"}).yard(1, "a1", {"skunk"});
+  Table t(b, 0);
+  int turns = 0;
+  while (!t.p().over() && turns < 40) {
+    t.act("home");
+    ++turns;
+  }
+  EXPECT_EQ(t.p().end_reason, EndReason::kStalemate);
+  EXPECT_EQ(turns, 2 * (kStillRounds + 1));
+}
+
+TEST(YardRules, R26_AnyChangeOnTheTableRestartsTheCount) {
+  Board b;
+  b.row({"gloria", "walter"});
+  b.hand(0, {"pigeon", "pigeon", "pigeon"});
+  Table t(b, 0);
+  // Seat 0 plays a Pigeon each round for three rounds: the table changes, the game goes on.
+  for (int round = 0; round < 3; ++round) {
+    t.act("home");
+    t.act("play Pigeon");
+    t.act("onto a1");
+    if (t.to_move() == 0) t.act("done");
+    t.act("home");
+  }
+  EXPECT_FALSE(t.p().over());
+  int turns = 0;
+  while (!t.p().over() && turns < 40) {
+    t.act("home");
+    ++turns;
+  }
+  EXPECT_EQ(t.p().end_reason, EndReason::kStalemate);
+  EXPECT_EQ(turns, 2 * kStillRounds);
+}
+
+TEST(YardRules, R6_EventsMetWhileLayingOutTheFirstStoreAreDone) {
+  // Laying out the first Store is a restock (Y4.3): an Event met on the way is done (Y4.5), by
+  // each player from the first player, then goes to the bottom (edition 2) or out of the game
+  // (edition 1, R7).
+  for (int edition = 1; edition <= 2; ++edition) {
+    int found = 0;
+    for (std::uint64_t seed = 1; seed <= 400 && found < 5; ++seed) {
+      Position p;
+      setup(p, 2, edition, seed);
+      if (p.events_done == 0 || p.nframes) continue;  // (a Rainstorm's choice still pending)
+      ++found;
+      int done = 0, sales = 0;
+      for (int k = 0; k < static_cast<int>(content().cards.size()); ++k) {
+        const CardDef& d = content().cards[k];
+        EXPECT_FALSE(p.store[k] && d.is(kEvent));
+        if (!d.is(kEvent)) continue;
+        int n = edition == 2 ? 0 : p.gone[k];
+        if (edition == 2) {
+          for (int i = 0; i < p.deck_known; ++i) n += p.deck[i] == k;
+        }
+        done += n;
+        if (d.id == "yard_sale") sales = n;
+      }
+      EXPECT_EQ(done, p.events_done) << "seed " << seed;
+      if (edition == 2) {
+        EXPECT_EQ(p.deck_known, p.events_done);
+      }
+      EXPECT_EQ(p.store_size, kStoreSlots);
+      for (int s = 0; s < 2; ++s) EXPECT_EQ(p.players[s].money, 3 * sales) << "seed " << seed;
+    }
+    EXPECT_GE(found, 5) << "edition " << edition;
+  }
 }
 
 // ---- The rules text ---------------------------------------------------------------------------

@@ -10,7 +10,7 @@ namespace {
 
 TEST(BenchSignature, YardPlayIsUnchanged) {
   EXPECT_EQ(bench_signature(Registry::instance().find("yard"), kSignatureGames),
-            "b101745554eeb0bc");
+            "b6f46352cec518ad");
 }
 
 }  // namespace

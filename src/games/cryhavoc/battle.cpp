@@ -95,6 +95,21 @@ bool start_battle(Position& p, int r) {
     wiped(p, r);
     return false;
   }
+  // The Artillery token fires once as the battle begins, then leaves. It fires before step A:
+  // when it kills the last unit of a side, C8.2 applies and there is no battle (R33).
+  if (R.artillery && (att == kHumans || def == kHumans)) {
+    const int enemy = att == kHumans ? def : att;
+    if (R.units[enemy] > 0) {
+      --R.units[enemy];
+      ++pub.reserve[enemy];
+    }
+    R.artillery = 0;
+    ++pub.artillery_left;
+    if (R.units[enemy] == 0) {
+      wiped(p, r);
+      return false;
+    }
+  }
   BattleState& b = pub.battle;
   b = BattleState{};
   b.region = static_cast<std::uint8_t>(r);
@@ -113,15 +128,6 @@ bool start_battle(Position& p, int r) {
   R.crystals = static_cast<std::uint8_t>(R.crystals + 1);  // C8.3 step A
   const int humans = side_of(p, kHumans);
   if (humans != kNone) {
-    if (R.artillery) {  // the Artillery token fires once, then leaves
-      const int enemy = b.side[1 - humans];
-      if (R.units[enemy] > 0) {
-        --R.units[enemy];
-        ++pub.reserve[enemy];
-      }
-      R.artillery = 0;
-      ++pub.artillery_left;
-    }
     if (R.watchtower) b.strength[humans][kControl] = 1;
   }
   b.order = {kControl, kPrisoners, kAttrition};

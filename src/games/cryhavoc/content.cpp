@@ -1,6 +1,6 @@
 // Cry Havoc content: loads data/cryhavoc/{maps,cards,factions,tokens}.json (embedded at build
 // time) into the kernel's tables and checks them (counts, ids, links, effect vocabulary). The
-// found / inferred / designed tags are kept for the rules document and `turf rules`.
+// found / expansion / inferred / designed tags are kept for the rules document and `turf rules`.
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -134,8 +134,8 @@ Effect parse_effect(const json& j, const char* file, const std::string& owner) {
 
 void check_tag(const json& j, const char* file, const std::string& owner) {
   const std::string t = j.at("tag").get<std::string>();
-  if (t != "found" && t != "inferred" && t != "designed")
-    bad(file, owner + ": tag must be found, inferred or designed");
+  if (t != "found" && t != "expansion" && t != "inferred" && t != "designed")
+    bad(file, owner + ": tag must be found, expansion, inferred or designed");
 }
 
 void load_cards(Content& c, std::map<std::string, int>& ids) {

@@ -376,6 +376,8 @@ TerrainPools terrain_pools(const CryHavocView& v) {
   for (int t = 0; t < kTerrains; ++t)
     for (auto d : c.terrain_decks[t]) ++tp.pool[t][d];
   auto take = [&](int d, int k) {
+    // (d runs over kMaxCardDefs below: never read past the card list)
+    if (k == 0 || d >= static_cast<int>(c.cards.size())) return;
     const int t = c.cards[d].terrain;
     if (t >= 0) tp.pool[t][d] -= k;
   };
@@ -1027,7 +1029,7 @@ void register_game(Registry& registry) {
   info->summary =
       "Humans, Machines, Pilgrims and Trogs fight over a crystal planet: area control with a "
       "battle board of three objectives.";
-  info->rules_version = "cryhavoc-2";
+  info->rules_version = "cryhavoc-3";
   info->min_players = 2;
   info->max_players = 4;
   info->options.push_back({"players",

@@ -283,6 +283,10 @@ void resolve_trog_token(Position& p, int r, int mover) {
   if (placed == 0 && mover != kTrogs && R.units[mover] > 0) {
     --R.units[mover];
     ++p.pub.reserve[mover];
+    // C6.8, R32: the region moved into is empty now; "if the region you moved into is empty
+    // during this step, immediately gain control": the mover takes it even without a unit.
+    if (R.units[mover] == 0 && enemy_faction_in(p, r, mover) == kNone)
+      R.control = static_cast<std::uint8_t>(mover);
   }
 }
 

@@ -130,6 +130,7 @@ DungeonView::DungeonView(const DungeonState& state, Seat v) : game(&state.game()
   const Position& p = state.pos_;
   const bool all = v == kOmniscient;
   mix_index = p.mix_index;
+  influence = p.influence;
   first_player = p.first_player;
   first_draw_rounds = p.first_draw_rounds;
   first_draws.assign(p.first_draws.begin(), p.first_draws.begin() + p.num_first_draws);
@@ -199,6 +200,7 @@ std::unique_ptr<State> DungeonView::sample_world(Rng& r) const {
   Position p{};
   p.mix = content().mixes[mix_index].counts;
   p.mix_index = static_cast<std::uint8_t>(mix_index);
+  p.influence = static_cast<std::uint8_t>(influence);
   for (const auto& t : tiles) {
     p.tiles[p.num_tiles] = t;
     p.grid[((t.y & 31) << 5) | (t.x & 31)] = ++p.num_tiles;
@@ -289,6 +291,7 @@ std::unique_ptr<State> DungeonView::sample_world(Rng& r) const {
 void DungeonView::to_json(nlohmann::json& j) const {
   const Content& c = content();
   j["tiles_mix"] = c.mixes[mix_index].id;
+  j["influence"] = influence == kInfluenceDirection ? "direction" : "passage";
   j["first_player"] = first_player;
   auto& draws = j["first_player_draws"] = nlohmann::json::array();
   for (const auto& d : first_draws) draws.push_back({c.shapes[d[0]].id, c.shapes[d[1]].id});
@@ -348,7 +351,7 @@ void register_game(Registry& registry) {
   info->id = "dungeon";
   info->title = "Turf War (Brett Cutler, 2010)";
   info->summary = "Two players dig a dungeon tile by tile and set monsters to rule its corridors.";
-  info->rules_version = "dungeon-1";
+  info->rules_version = "dungeon-2";
   info->min_players = info->max_players = kSeats;
   info->options.push_back({"players",
                            OptionSpec::Kind::Integer,
@@ -366,6 +369,13 @@ void register_game(Registry& registry) {
                    "tile mix of the 28-tile dungeon deck (data/dungeon/content.json)"};
   for (const auto& m : content().mixes) tiles.choices.push_back(m.id);
   info->options.push_back(std::move(tiles));
+  info->options.push_back({"influence",
+                           OptionSpec::Kind::Choice,
+                           "passage",
+                           {"passage", "direction"},
+                           0,
+                           0,
+                           "a line of influence per straight passage, or per open side (R1)"});
   info->rules_text = embedded_file("docs/rules/dungeon.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {
@@ -373,7 +383,8 @@ void register_game(Registry& registry) {
     const auto it = std::find_if(mixes.begin(), mixes.end(),
                                  [&](const Mix& m) { return m.id == options.get("tiles"); });
     Position p;
-    setup(p, static_cast<int>(it - mixes.begin()), seed);
+    setup(p, static_cast<int>(it - mixes.begin()), seed,
+          options.get("influence") == "direction" ? kInfluenceDirection : kInfluencePassage);
     return std::make_unique<DungeonState>(self, p);
   };
   info->draw = draw;

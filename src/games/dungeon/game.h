@@ -63,6 +63,7 @@ class DungeonView final : public ViewData {
   const GameInfo* game = nullptr;
   Seat viewer = kSpectator;
   int mix_index = 0;
+  int influence = kInfluencePassage;
   int first_player = 0;
   int first_draw_rounds = 0;
   std::vector<std::array<std::uint8_t, 2>> first_draws;

@@ -133,38 +133,19 @@ void set_aside(Position& p, int shape) {
   begin_monster_step(p);
 }
 
-// D4.1, D4.6: which tile to play, or which to set aside when none fits.
+// D4.1, D4.6: which tile to play, or which to set aside when none fits. Always a decision of
+// the mover, even with one option (E1, R9): whether the engine could take it alone depends on
+// the hidden hand, so skipping it would show the opponent what the hand holds.
 void begin_tile_step(Position& p) {
   p.chosen_shape = kNone;
-  const unsigned can = hand_shapes(p, true);
-  if (can == 0) {
-    const int only = single(hand_shapes(p, false));
-    if (only >= 0) {
-      set_aside(p, only);
-    } else {
-      p.step = Step::kSetAside;
-    }
-    return;
-  }
-  const int only = single(can);
-  if (only >= 0) {
-    p.chosen_shape = static_cast<std::uint8_t>(only);
-    begin_cell_step(p);
-  } else {
-    p.step = Step::kChooseTile;
-  }
+  p.step = hand_shapes(p, true) ? Step::kChooseTile : Step::kSetAside;
 }
 
-bool has_monster_target(const Position& p, int seat, int type) {
-  for (int t = 0; t < p.num_tiles; ++t)
-    if (can_play_monster_on(p, seat, type, t)) return true;
-  return false;
-}
-
-// D5.1: the monster step happens when the mover holds a monster that can go somewhere.
+// D5.1: the monster step happens whenever the mover holds a monster card (a public fact), even
+// when its type has nowhere to go: passing is always allowed, and whether the step happens must
+// not depend on the hidden type (R9).
 void begin_monster_step(Position& p) {
-  const int s = p.to_move;
-  if (p.monster_hand[s] != kNone && has_monster_target(p, s, p.monster_hand[s])) {
+  if (p.monster_hand[p.to_move] != kNone) {
     p.step = Step::kMonster;
   } else {
     end_turn(p);
@@ -214,8 +195,9 @@ void play_monster(Position& p, int tile) {
 
 // ---------------------------------------------------------------------------------------------
 
-void setup(Position& p, int mix_index, std::uint64_t seed) {
+void setup(Position& p, int mix_index, std::uint64_t seed, int influence) {
   p = Position{};
+  p.influence = static_cast<std::uint8_t>(influence);
   p.rng.reseed(seed);
   const Content& c = content();
   const Mix& mix = c.mixes.at(static_cast<std::size_t>(mix_index));
@@ -402,6 +384,24 @@ int passage_length(const Position& p, int t, int axis) {
   return len;
 }
 
+namespace {
+
+// Tiles from t (itself included) going in direction d until a wall: one line under the
+// per-direction reading (R1 option influence=direction).
+int run_length(const Position& p, int t, int d) {
+  int len = 1;
+  int cur = t;
+  while (p.tiles[cur].mask & bit(d)) {
+    const int next = p.tile_at(p.tiles[cur].x + kDx[d], p.tiles[cur].y + kDy[d]);
+    if (next < 0 || !(p.tiles[next].mask & bit(opposite(d)))) break;
+    cur = next;
+    ++len;
+  }
+  return len;
+}
+
+}  // namespace
+
 std::array<int, kSeats> score(const Position& p) {
   std::array<int, kSeats> pts{};
   const auto& beats = content().beats;
@@ -425,7 +425,14 @@ std::array<int, kSeats> score(const Position& p) {
             lost = true;
         }
       }
-      if (!lost) pts[m.owner] += len;  // D6.4
+      if (lost) continue;
+      if (p.influence == kInfluenceDirection) {
+        // R1 (option): one line per open side on this axis, from the monster to the wall.
+        for (int d = axis == 0 ? kE : kN; d < 4; d += 2)
+          if (p.tiles[t].mask & bit(d)) pts[m.owner] += run_length(p, t, d);
+      } else {
+        pts[m.owner] += len;  // D6.4
+      }
     }
   }
   return pts;

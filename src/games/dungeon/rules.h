@@ -45,6 +45,10 @@ constexpr std::uint8_t rotate_cw(std::uint8_t m) {
 
 enum Shape : std::uint8_t { kDeadEnd, kStraight, kCorner, kTee, kCross, kNumShapes };
 enum MonsterType : std::uint8_t { kTurtleman, kWereRat, kCraneWife, kNumTypes };
+// How lines of influence are counted (R1): one per straight passage through the monster's tile
+// (default), or one per open side of its tile, running from the monster to the wall.
+inline constexpr std::uint8_t kInfluencePassage = 0;
+inline constexpr std::uint8_t kInfluenceDirection = 1;
 
 // Content loaded from data/dungeon/content.json (embedded at build time).
 struct ShapeDef {
@@ -136,6 +140,7 @@ struct Position {
 
   std::array<std::uint8_t, kNumShapes> mix{};  // tile counts of the deck in use
   std::uint8_t mix_index = 0;
+  std::uint8_t influence = 0;  // kInfluencePassage or kInfluenceDirection (R1, option influence)
   // First-player draw (D2.2): the latest rounds, each {seat 0's shape, seat 1's shape}.
   std::array<std::array<std::uint8_t, 2>, 6> first_draws{};
   std::uint8_t num_first_draws = 0;
@@ -156,7 +161,7 @@ struct Position {
 };
 
 // Set-up (D2): shuffles, the first-player draw and the opening hands.
-void setup(Position& p, int mix_index, std::uint64_t seed);
+void setup(Position& p, int mix_index, std::uint64_t seed, int influence = kInfluencePassage);
 
 // Legal actions of p.to_move, ascending by id. `out` is cleared first.
 void legal_actions(const Position& p, std::vector<int>& out);
@@ -165,7 +170,7 @@ bool is_legal(const Position& p, int action);
 // action started a new turn (a tile was drawn: a commit point).
 bool apply(Position& p, int action);
 
-// Points per seat now (D6).
+// Points per seat now (D6; the option influence, R1).
 std::array<int, kSeats> score(const Position& p);
 // Length in tiles of the passage through tile t along the horizontal (axis 0) or vertical
 // (axis 1) line; 0 when the tile has no opening on that axis (D6.1).

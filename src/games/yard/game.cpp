@@ -79,8 +79,10 @@ std::string label(const Position& p, int a, bool absolute) {
     const Player& pl = p.players[seat];
     for (int i = pl.yard_size - 1; i >= 0; --i)
       if (pl.yard_pile[i] == pile && d-- == 0) name = card_name(kind_of(pl.yard[i]));
-    return "trash " + name + " on " + where(p, seat, pile, absolute) +
-           (depth ? " (under " + std::to_string(depth) + ")" : "");
+    const Step* st = current_step(p);
+    const bool give = st && st->op == Op::kGiveTopToGarage;  // Thomas (R12)
+    return (give ? "give " : "trash ") + name + (give ? " from " : " on ") +
+           where(p, seat, pile, absolute) + (depth ? " (under " + std::to_string(depth) + ")" : "");
   }
   if (a >= kActStart && a < kActStart + kPiles * 64)
     return "start " + card_name((a - kActStart) % 64) + " on " +
@@ -124,6 +126,8 @@ const char* end_reason_name(EndReason r) {
       return "round_limit";
     case EndReason::kActionCap:
       return "action_cap";
+    case EndReason::kStalemate:
+      return "stalemate";
   }
   return "?";
 }
@@ -206,7 +210,7 @@ std::string decision_text(const Position& p) {
                          : "Choose the rival's Pile it lands on (" + from + ").";
     case Op::kGiveTopToGarage:
       return f->sub == 0 ? "Choose the rival whose Garage gets the cards (" + from + ")."
-                         : "Choose a Pile of your Yard: its top card goes (" + from + ").";
+                         : "Choose a card of your Yard, covered or not: it goes (" + from + ").";
     default:
       return "";
   }
@@ -286,7 +290,8 @@ void YardState::action_to_json(Action a, nlohmann::json& out) const {
            {"seat", (a - kActGarage) / 64},
            {"card", kind((a - kActGarage) % 64)}};
   } else if (a >= kActPest && a < kActPest + kPiles * 128) {
-    out = {{"type", "pest"},
+    const Step* st = current_step(pos_);
+    out = {{"type", st && st->op == Op::kGiveTopToGarage ? "yard_card" : "pest"},
            {"pile", pile_name((a - kActPest) / 128)},
            {"depth", (a - kActPest) % 128}};
   } else if (a >= kActStart && a < kActStart + kPiles * 64) {
@@ -472,7 +477,7 @@ void register_game(Registry& registry) {
   info->summary =
       "Build up your Yard with Plants, Ornaments and Features, pester rivals' Yards, and sway "
       "the Neighbors.";
-  info->rules_version = "yard-1";
+  info->rules_version = "yard-2";
   info->min_players = 2;
   info->max_players = kMaxSeats;
   info->options.push_back(
@@ -520,6 +525,7 @@ void register_game(Registry& registry) {
     c["end_last_neighbor"] = p.end_reason == EndReason::kLastNeighbor;
     c["end_round_limit"] = p.end_reason == EndReason::kRoundLimit;
     c["end_action_cap"] = p.end_reason == EndReason::kActionCap;
+    c["end_stalemate"] = p.end_reason == EndReason::kStalemate;  // R26
     c["events_done"] = p.events_done;
     c["store_deck_left"] = p.deck_size - p.deck_known;
     c["store_short"] = p.store_size < kStoreSlots;

@@ -269,9 +269,37 @@ void end_game(Position& p, EndReason why) {
   while (p.nframes) pop(p);
 }
 
+// R26: after the Store deck has run out, a table that stands still for kStillRounds whole rounds
+// ends the game, unless a Neighbor left asks only for a Bribe and some player may sway.
+bool stalemate(Position& p) {
+  if (p.deck_size > p.deck_known) return false;  // R5: the deck can still restock the Store
+  const std::uint64_t print = table_fingerprint(p);
+  if (print != p.table_print) {
+    p.table_print = print;
+    p.still_rounds = 0;
+    return false;
+  }
+  if (p.still_rounds < kStillRounds) ++p.still_rounds;
+  if (p.still_rounds < kStillRounds) return false;
+  for (int i = 0; i < p.row_size; ++i) {
+    const Criteria& c = content().neighbors[p.row[i]].criteria;
+    bool any = c.cards || c.places || c.grass || c.tallest;
+    for (auto n : c.symbols) any = any || n;
+    if (any) continue;
+    // A Bribe alone can always be met in time by a player who may sway at all (no Skunk): play on.
+    for (int seat = 0; seat < p.seats; ++seat)
+      if (!has_no_sway_card(p.players[seat])) return false;
+  }
+  return true;
+}
+
 void next_turn(Position& p) {
   p.turn_player = static_cast<std::uint8_t>((p.turn_player + 1) % p.seats);
   ++p.turn;
+  if (p.turn_player == p.first_player && stalemate(p)) {
+    end_game(p, EndReason::kStalemate);  // R26
+    return;
+  }
   if (p.turn >= kMaxRounds * p.seats) {
     end_game(p, EndReason::kRoundLimit);  // E5
     return;
@@ -638,6 +666,13 @@ void legal_play_cards(const Position& p, const Frame& f, ActionList& out) {
   }
   const Player& pl = p.players[f.actor];
   const bool open = open_pile_somewhere(p, f.actor);
+  if (f.timing == kCtxHere) {
+    // R23: a Garden's play may be declined when every card of the hand that fits is a Pest.
+    bool other = false;
+    for (int k = 0; k < n && !other; ++k)
+      other = pl.hand[k] && !card(k).is(kPest) && playable(p, &f, f.timing, k, open);
+    if (!other) out.push(kActStop);
+  }
   for (int k = 0; k < n; ++k)
     if (pl.hand[k] && playable(p, &f, f.timing, k, open)) out.push(kActPlay + k);
 }
@@ -712,7 +747,15 @@ void legal_program(const Position& p, const Frame& f, ActionList& out) {
         for (int s = 0; s < p.seats; ++s)
           if (s != f.actor) out.push(kActRival + s);
       } else {
-        legal_tops(p, f.actor, out);
+        // R12: any card of the Yard, covered or not ("pick up 2 cards from your Yard").
+        std::array<int, kPiles> depth{};
+        const int first = out.size;
+        for (int i = me.yard_size - 1; i >= 0; --i) {
+          const int q = me.yard_pile[i];
+          out.push(kActPest + q * 128 + depth[q]);
+          ++depth[q];
+        }
+        std::sort(out.items.begin() + first, out.items.begin() + out.size);
       }
       break;
     default:
@@ -806,7 +849,8 @@ void decide_program(Position& p, int a) {
         f.sub = 1;
         return;
       }
-      const int k = yard_remove(me, pile_top(me, (a - kActTop) % 16)) & kKindMask;
+      const int x = a - kActPest;
+      const int k = yard_remove(me, pile_at_depth(me, x / 128, x % 128)) & kKindMask;
       ++p.players[f.aux].garage[k];
       ++p.players[f.aux].garage_size;
       --f.count;
@@ -823,9 +867,10 @@ void decide(Position& p, int a) {
     if (f.type == FrameType::kPlay) {
       if (f.step == 0) {
         if (a == kActStop) {
+          const bool extra = f.timing == kCtxExtra;
           pop(p);
-          top(p).count = 0;  // the Toolbox's remaining plays are given up
-          return;
+          if (extra) top(p).count = 0;  // the Toolbox's remaining plays are given up
+          return;                       // (or a Garden's play of a Pest is declined, R23)
         }
         f.kind = static_cast<std::uint8_t>(a - kActPlay);
         f.step = 1;
@@ -1084,6 +1129,24 @@ int sway_vp(const Position& p, int seat) {
   return total;
 }
 
+std::uint64_t table_fingerprint(const Position& p) {
+  std::uint64_t h = 1469598103934665603ull;
+  auto mix = [&h](std::uint64_t v) {
+    h ^= v;
+    h *= 1099511628211ull;
+  };
+  for (int s = 0; s < p.seats; ++s) {
+    const Player& pl = p.players[s];
+    mix(pl.yard_size);
+    for (int i = 0; i < pl.yard_size; ++i) mix((pl.yard[i] & kKindMask) | pl.yard_pile[i] << 8);
+    mix(pl.grass);
+    mix(pl.sway);
+  }
+  for (int k = 0; k < num_kinds(); ++k) mix(p.store[k] | p.trash[k] << 8);
+  mix(p.row_size);
+  return h;
+}
+
 int score(const Position& p, int seat) {
   return yard_vp(p, seat) + sway_vp(p, seat);
 }
@@ -1096,21 +1159,11 @@ void setup(Position& p, int players, int edition, std::uint64_t seed) {
   p.rng.reseed(seed);
   p.seats = static_cast<std::uint8_t>(players);
   p.edition = static_cast<std::uint8_t>(edition);
-  // Y2.4: the Store deck, shuffled; the top 5 form the Store (R6: Events go to the bottom).
+  // Y2.4: the Store deck, shuffled; its top 5 cards form the Store (laid out below, R6).
   for (int k = 0; k < static_cast<int>(c.cards.size()); ++k)
     for (int j = 0; j < c.cards[k].count[edition - 1]; ++j)
       p.deck[p.deck_size++] = static_cast<std::uint8_t>(k);
   p.rng.shuffle(p.deck.begin(), p.deck.begin() + p.deck_size);
-  while (p.store_size < kStoreSlots && p.deck_size > p.deck_known) {
-    const int k = p.deck[--p.deck_size];
-    p.deck[p.deck_size] = 0;
-    if (c.cards[k].is(kEvent)) {
-      put_at_bottom(p, k);
-    } else {
-      ++p.store[k];
-      ++p.store_size;
-    }
-  }
   // Y2.5: five Neighbors face up; 0, 1 or 2 set aside face down; the rest are not used.
   std::array<std::uint8_t, kMaxNeighbors> order{};
   const int nn = static_cast<int>(c.neighbors.size());
@@ -1128,6 +1181,9 @@ void setup(Position& p, int players, int edition, std::uint64_t seed) {
   p.first_player = static_cast<std::uint8_t>(p.rng.below(static_cast<std::uint32_t>(players)));
   p.turn_player = p.first_player;
   begin_turn(p);
+  // Y2.4, R6: the Store is laid out as a restock; an Event met on the way is done (Y4.5),
+  // starting with the first player, before the first turn's Start actions.
+  push_restock(p);
   advance(p);
 }
 

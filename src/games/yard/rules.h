@@ -37,7 +37,8 @@ inline constexpr int kRowSlots = 5;       // Y2.5
 inline constexpr int kMaxSetAside = 2;    // Y2.5: 4 players
 inline constexpr int kMaxSteps = 3;       // steps per card program
 inline constexpr int kMaxFrames = 64;     // nested effects in progress (far above any real chain)
-inline constexpr int kMaxRounds = 60;     // E5: the engine's round limit
+inline constexpr int kMaxRounds = 200;    // E5: the engine's safety net on rounds
+inline constexpr int kStillRounds = 3;    // R26: rounds of a still table that end the game
 inline constexpr int kActionCap = 8000;   // E5: the safety net on decisions per game
 inline constexpr int kWorkPay = 5;        // Y4.1
 inline constexpr std::uint8_t kNone = 0xFF;
@@ -171,7 +172,7 @@ enum class Phase : std::uint8_t {
   kEnd,    // Y3.4: End actions still due
   kOver,
 };
-enum class EndReason : std::uint8_t { kNone, kLastNeighbor, kRoundLimit, kActionCap };
+enum class EndReason : std::uint8_t { kNone, kLastNeighbor, kRoundLimit, kActionCap, kStalemate };
 
 // What a frame of the effect stack is doing.
 enum class FrameType : std::uint8_t {
@@ -242,6 +243,8 @@ struct Position {
   std::uint16_t actions = 0;  // decisions taken (E5)
   std::uint32_t reveals = 0;  // cards revealed from the Store deck or the set-aside Neighbors
   std::uint16_t events_done = 0;
+  std::uint64_t table_print = 0;  // R26: the table at the last round's end
+  std::uint8_t still_rounds = 0;  // R26: rounds the table has stood still since the deck ran out
   Rng rng;
 
   bool operator==(const Position&) const = default;
@@ -297,6 +300,8 @@ bool meets_criteria(const Player& pl, const Criteria& c);
 // Whether `seat` may sway neighbor n now, Home action aside (Y6): Criteria met, Bribe possible,
 // no Skunk.
 bool can_sway(const Position& p, int seat, int n);
+// R26: a fingerprint of what the stalemate rule watches (Yards, Grass, Store, Trash, Sways, row).
+std::uint64_t table_fingerprint(const Position& p);
 int kind_of(std::uint8_t entry);
 // The kind of the card a Play frame is about to play, or of the top frame's card.
 const Frame* top_frame(const Position& p);
