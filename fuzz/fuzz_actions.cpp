@@ -56,6 +56,7 @@ struct Bytes {
 constexpr std::size_t kGames = 16;
 std::array<std::atomic<std::uint64_t>, kGames> g_runs{}, g_actions{}, g_refused{};
 
+// Printed at exit; made after the registry (see below), so destroyed before it.
 struct Stats {
   ~Stats() {
     if (!std::getenv("TURF_FUZZ_STATS")) return;
@@ -67,7 +68,7 @@ struct Stats {
                    static_cast<unsigned long long>(g_actions[i].load()),
                    static_cast<unsigned long long>(g_refused[i].load()));
   }
-} g_stats;
+};
 
 // Every checked entry point must refuse an id that is not legal now, changing nothing.
 void expect_refused(Match& m, Action a) {
@@ -105,7 +106,11 @@ void expect_refused(Match& m, Action a) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Bytes b{data, size};
   const auto& games = Registry::instance().games();
-  const std::size_t gi = b.u8() % games.size();
+  static Stats stats;
+  // TURF_FUZZ_GAME=<index> fixes the game (for long runs measured per game).
+  static const char* only = std::getenv("TURF_FUZZ_GAME");
+  const std::size_t pick = b.u8() % games.size();
+  const std::size_t gi = only ? static_cast<std::size_t>(std::atoi(only)) % games.size() : pick;
   const GameInfo& game = *games[gi];
   std::map<std::string, std::string> given;
   for (const auto& o : game.options) {
@@ -123,7 +128,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const long bound = m.state().length_bound();
   long steps = 0, actions = 0, refused = 0;
   ++g_runs[gi];
-  while (!m.over()) {
+  while (!m.over() && !b.empty()) {
     if (++steps > 4 * bound + 64) finding("the game does not end within 4x its length bound");
     const State& s = m.state();
     s.legal_actions(legal);
@@ -189,13 +194,31 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       // A legal action through its label and JSON, as a front end sends it.
       const View v = s.view(s.to_move());
       const auto& la = v.legal()[b.u8() % v.legal().size()];
-      if (v.parse_action(la.label) != la.id && v.parse_action(la.json.dump()) != la.id)
-        finding("a legal action does not parse back");
+      if (v.parse_action(la.json.dump()) != la.id) finding("an action's JSON names another");
+      try {
+        (void)v.parse_action(la.label);  // labels may repeat; must not crash
+      } catch (const Error&) {
+      }
       m.apply(la.id);
       ++actions;
     }
   }
-  expect_refused(m, 0);
+  // The input is used up: the game is played to its end from the seed through the checked
+  // State::apply (on a copy; the match's labels and times are not needed any more).
+  auto rest = m.state().clone();
+  while (!rest->terminal()) {
+    if (++steps > 4 * bound + 64) finding("the game does not end within 4x its length bound");
+    rest->legal_actions(legal);
+    if (legal.empty()) finding("no legal action before the end");
+    rest->apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+    ++actions;
+  }
+  try {
+    rest->apply(0);
+    finding("an action after the end was accepted");
+  } catch (const Error&) {
+  }
+  if (m.over()) expect_refused(m, 0);
   g_actions[gi] += static_cast<std::uint64_t>(actions);
   g_refused[gi] += static_cast<std::uint64_t>(refused);
   return 0;
