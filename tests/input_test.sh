@@ -113,7 +113,7 @@ sim=(sim dungeon --seats random,greedy:worlds=4 --games 150 --seed 12 --sweep ti
 "$turf" "${sim[@]}" --out "$dir/full" >/dev/null || fail "uninterrupted sim"
 "$turf" "${sim[@]}" --out "$dir/cut" >/dev/null 2>&1 &
 pid=$!
-for _ in $(seq 100); do  # wait until some games are saved, then interrupt
+for _ in $(seq 600); do  # wait until some games are saved, then interrupt
   [ -f "$dir/cut/games.jsonl" ] && [ "$(wc -l <"$dir/cut/games.jsonl")" -ge 20 ] && break
   sleep 0.1
 done
