@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <limits>
 #include <map>
+#include <system_error>
 #include <thread>
 
 #include "bots/eval.h"
@@ -207,8 +209,17 @@ Action MctsBot::choose(const View& view) {
     }
   };
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(run, t);
+  int started = 1;
+  for (; started < threads; ++started) {
+    try {
+      pool.emplace_back(run, started);
+    } catch (const std::system_error&) {  // no more threads: the rest run here, same results
+      std::fprintf(stderr, "warning: mcts could start only %d of %d threads\n", started, threads);
+      break;
+    }
+  }
   run(0);
+  for (int t = started; t < threads; ++t) run(t);
   for (auto& th : pool) th.join();
 
   std::map<Action, std::pair<long, double>> visits;

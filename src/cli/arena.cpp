@@ -4,15 +4,18 @@
 // `turf arena report FILE...` merges files into one table.
 #include <atomic>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
 
 #include "bots/agent.h"
 #include "cli/commands.h"
+#include "cli/lines.h"
 #include "cli/progress.h"
 #include "core/match.h"
 #include "core/parallel.h"
@@ -87,35 +90,59 @@ void print_table(const lab::ArenaTable& t, long games, bool json) {
 }
 
 lab::ArenaGame from_line(const nlohmann::json& j) {
+  if (!j.is_object()) throw std::runtime_error("not a JSON object");
   lab::ArenaGame g;
+  if (!j.contains("index") || !j["index"].is_number_integer())
+    throw std::runtime_error("'index' must be an integer");
   g.index = j.at("index").get<long>();
   g.seats = j.at("seats").get<std::vector<std::string>>();
   g.scores = j.at("scores").get<std::vector<double>>();
   g.ranking = j.at("ranking").get<std::vector<int>>();
-  if (g.seats.size() != g.ranking.size() || g.seats.empty())
-    throw std::runtime_error("seats and ranking differ");
+  if (g.seats.size() != g.ranking.size() || g.seats.size() != g.scores.size() || g.seats.empty())
+    throw std::runtime_error("seats, scores and ranking differ in length");
+  for (int r : g.ranking)
+    if (r < 0 || r >= static_cast<int>(g.ranking.size()))
+      throw std::runtime_error("a rank is out of range");
   return g;
 }
 
-// Reads the JSON lines of a results file; a broken last line (a run killed mid-write) is skipped
-// with a warning, any other broken line is an error.
-std::vector<nlohmann::json> read_lines(const std::string& path) {
-  std::vector<nlohmann::json> out;
-  std::istringstream in(read_file(path));
-  std::string line;
-  std::vector<std::string> lines;
-  while (std::getline(in, line))
-    if (!line.empty()) lines.push_back(line);
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    nlohmann::json j = nlohmann::json::parse(lines[i], nullptr, false);
-    if (j.is_discarded() || !j.is_object()) {
-      if (i + 1 == lines.size()) {
-        std::fprintf(stderr, "warning: %s: ignoring an unfinished last line\n", path.c_str());
-        break;
-      }
-      throw Error(path + ": line " + std::to_string(i + 1) + " is not a JSON object");
+struct Line {
+  nlohmann::json json;
+  long number = 0;
+};
+
+// Reads the JSON lines of a results file, one at a time (no size limit on the file; 64 MiB on a
+// line). A last line cut off by a killed run is skipped with a warning and its start returned
+// in *torn (so that a resumed run can cut it off before appending); any other broken line is an
+// error naming the file and line.
+std::vector<Line> read_lines(const std::string& path,
+                             std::optional<std::uintmax_t>* torn = nullptr) {
+  std::vector<Line> out;
+  LineReader reader(path);
+  std::string text;
+  bool complete = false;
+  while (reader.next(text, complete)) {
+    if (text.empty()) continue;
+    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (!j.is_discarded() && j.is_object() && complete) {
+      out.push_back({std::move(j), reader.number()});
+      continue;
     }
-    out.push_back(std::move(j));
+    const long number = reader.number();
+    const auto start = reader.start();
+    bool last = !complete;
+    if (!last) {
+      std::string rest;
+      bool more = false;
+      last = true;
+      while (reader.next(rest, more))
+        if (!rest.empty()) last = false;
+    }
+    if (!last) throw Error(path + ":" + std::to_string(number) + ": not a JSON object");
+    std::fprintf(stderr, "warning: %s:%ld: ignoring an unfinished last line\n", path.c_str(),
+                 number);
+    if (torn) *torn = start;
+    break;
   }
   return out;
 }
@@ -145,16 +172,38 @@ int arena(const ArenaArgs& args) {
 
   std::vector<lab::ArenaGame> done;
   std::set<long> have;
-  if (!args.out.empty() && std::ifstream(args.out).good()) {
-    for (const auto& j : read_lines(args.out)) {
-      if (!j.contains("experiment") || j["experiment"] != experiment) continue;
+  std::error_code ec;
+  if (!args.out.empty()) prepare_output_file(args.out);  // before any game
+  if (!args.out.empty() && std::filesystem::exists(args.out, ec)) {
+    std::optional<std::uintmax_t> torn;
+    for (const auto& [j, number] : read_lines(args.out, &torn)) {
+      const std::string where = args.out + ":" + std::to_string(number) + ": ";
+      if (!j.contains("experiment") || j["experiment"] != experiment) {
+        std::string diff;
+        if (j.contains("experiment") && j["experiment"].is_object())
+          for (const auto& [k, v] : experiment.items())
+            if (!j["experiment"].contains(k) || j["experiment"][k] != v)
+              diff += (diff.empty() ? "" : ", ") + k;
+        throw Error(where + "the file holds another tournament" +
+                    (diff.empty() ? std::string() : " (it differs in " + diff + ")") +
+                    "; choose another --out to keep experiments apart");
+      }
       try {
         auto g = from_line(j);
-        if (g.index >= 0 && g.index < schedule.games && have.insert(g.index).second)
-          done.push_back(std::move(g));
+        if (g.index < 0 || g.index >= schedule.games)
+          throw std::runtime_error("game " + std::to_string(g.index) + " is not in the schedule");
+        std::vector<std::string> expect;
+        for (int a : schedule.seating(g.index))
+          expect.push_back(agents[static_cast<std::size_t>(a)]);
+        if (g.seats != expect) throw std::runtime_error("the seats differ from the schedule");
+        if (have.insert(g.index).second) done.push_back(std::move(g));
       } catch (const std::exception& e) {
-        throw Error(args.out + ": a result line is malformed (" + e.what() + ")");
+        throw Error(where + "a result line is malformed (" + e.what() + ")");
       }
+    }
+    if (torn) {  // cut the unfinished line off, so that new lines do not continue it
+      std::filesystem::resize_file(args.out, *torn, ec);
+      if (ec) throw Error("cannot repair '" + args.out + "': " + ec.message());
     }
     if (!done.empty())
       std::fprintf(stderr, "resuming: %zu of %ld games already played\n", done.size(),
@@ -191,6 +240,7 @@ int arena(const ArenaArgs& args) {
             {"scores", r.scores},       {"ranking", r.ranking},
             {"length", r.length},       {"record", nlohmann::json::parse(r.record)}};
         out << line.dump() << "\n" << std::flush;
+        if (!out) throw Error("cannot write '" + args.out + "' (is the disk full?)");
       }
       done.push_back({g, specs, r.scores, r.ranking});
     }
@@ -210,12 +260,13 @@ int arena_report(const std::vector<std::string>& files, bool json) {
   std::vector<std::string> agents;
   std::set<std::string> seen_agents, seen_games;
   for (const auto& f : files) {
-    for (const auto& j : read_lines(f)) {
+    for (const auto& [j, number] : read_lines(f)) {
       lab::ArenaGame g;
       try {
         g = from_line(j);
       } catch (const std::exception& e) {
-        throw Error(f + ": a result line is malformed (" + e.what() + ")");
+        throw Error(f + ":" + std::to_string(number) + ": a result line is malformed (" + e.what() +
+                    ")");
       }
       // The same game of the same experiment counts once, however many files hold it.
       const std::string key =

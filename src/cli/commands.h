@@ -60,6 +60,8 @@ struct SimArgs {
   std::string report;               // HTML report
   bool no_records = false;
   bool json = false;
+  bool resume = false;  // continue the unfinished experiment in --out
+  bool force = false;   // replace what --out holds
 };
 int sim(const SimArgs& args);
 int sim_merge(const std::vector<std::string>& dirs, const std::string& out,

@@ -1,12 +1,93 @@
 // turf: play, replay, benchmark and inspect the games of the Turf project.
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <exception>
+#include <filesystem>
 #include <iostream>
+#include <new>
 
 #include "cli/commands.h"
 #include "core/game.h"
 #include "core/match.h"
+
+namespace {
+
+// An error message made safe to print (it may quote text from files or arguments): control
+// characters other than newlines are dropped.
+std::string printable(const std::string& message) {
+  std::string out;
+  std::size_t start = 0;
+  while (start <= message.size()) {
+    const auto nl = message.find('\n', start);
+    const auto end = nl == std::string::npos ? message.size() : nl;
+    out += turf::sanitize_text(std::string_view(message).substr(start, end - start), 4000);
+    if (nl == std::string::npos) break;
+    out += '\n';
+    start = nl + 1;
+  }
+  return out;
+}
+
+// A seed: a decimal integer in 0..2^64-1; anything else (a sign, overflow, junk) is refused.
+std::uint64_t parse_seed(const std::string& text, const char* flag) {
+  std::uint64_t v = 0;
+  const char* end = text.data() + text.size();
+  const auto [p, ec] = std::from_chars(text.data(), end, v);
+  if (text.empty() || text[0] == '-' || text[0] == '+' || ec != std::errc() || p != end)
+    throw turf::Error(std::string(flag) +
+                      " must be an integer from 0 to 18446744073709551615, not '" + text + "'");
+  return v;
+}
+
+// The long option names and subcommand names reachable in `app`, for "did you mean".
+void names_of(const CLI::App* app, std::vector<std::string>& options,
+              std::vector<std::string>& commands) {
+  for (const CLI::Option* o : app->get_options()) {
+    for (const auto& n : o->get_lnames()) options.push_back("--" + n);
+    for (const auto& n : o->get_snames()) options.push_back("-" + n);
+  }
+  for (const CLI::App* sub : app->get_subcommands([](const CLI::App*) { return true; }))
+    commands.push_back(sub->get_name());
+}
+
+// The innermost subcommand named on the command line (the app itself when none).
+const CLI::App* innermost(const CLI::App* app, int argc, char** argv) {
+  const CLI::App* at = app;
+  for (int i = 1; i < argc; ++i) {
+    for (const CLI::App* sub : at->get_subcommands([](const CLI::App*) { return true; }))
+      if (sub->get_name() == argv[i]) {
+        at = sub;
+        break;
+      }
+  }
+  return at;
+}
+
+// A command-line parser error as `error: ...` with a "did you mean" for a mistyped option or
+// subcommand.
+std::string parse_error_message(const CLI::ParseError& e, const CLI::App& app, int argc,
+                                char** argv) {
+  const CLI::App* at = innermost(&app, argc, argv);
+  std::vector<std::string> options, commands;
+  names_of(at, options, commands);
+  std::string msg = e.what();
+  std::string hint;
+  for (int i = 1; i < argc && hint.empty(); ++i) {
+    std::string word = argv[i];
+    if (word.size() > 1 && word[0] == '-') {
+      word = word.substr(0, word.find('='));
+      if (std::find(options.begin(), options.end(), word) == options.end() &&
+          msg.find(word) != std::string::npos)
+        hint = turf::did_you_mean(word, options);
+    }
+  }
+  const std::string path = at == &app ? "turf" : "turf " + at->get_name();
+  return msg + hint + " (see `" + path + " --help`)";
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace turf;
@@ -23,6 +104,10 @@ int main(int argc, char** argv) {
   auto* rules = app.add_subcommand("rules", "Print a game's rules digest and interpretation notes");
   rules->add_option("game", rules_game, "Game id (see `turf games`)")->required();
 
+  // More threads than this never help on today's machines; the pool also degrades gracefully
+  // when the system cannot start as many (core/parallel.h).
+  constexpr int kMaxThreads = 256;
+
   cli::PlayArgs play;
   auto* play_cmd =
       app.add_subcommand("play", "Play a game in the terminal: humans and bots, undo, records");
@@ -33,7 +118,8 @@ int main(int argc, char** argv) {
           "One spec per seat, comma-separated: human or a bot (random, greedy, mcts:time=1s, ...)")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   play_cmd->add_option("--names", play.names, "Display names, comma-separated");
-  play_cmd->add_option("--seed", play.seed, "Seed of the game (random when omitted)");
+  std::string play_seed;
+  play_cmd->add_option("--seed", play_seed, "Seed of the game (random when omitted)");
   play_cmd->add_option("--option,-o", play.options, "Game option key=value (repeatable)");
   play_cmd->add_option(
       "--record", play.record,
@@ -68,7 +154,7 @@ int main(int argc, char** argv) {
   bool no_mcts = false;
   bench_cmd->add_flag("--no-mcts", no_mcts, "Skip the MCTS iterations-per-second figures");
   bench_cmd->add_option("--threads", bench.threads, "Threads for the parallel figure (0 = all)")
-      ->check(CLI::Range(0, 1024));
+      ->check(CLI::Range(0, kMaxThreads));
 
   cli::SimArgs sim;
   auto* sim_cmd = app.add_subcommand(
@@ -80,8 +166,9 @@ int main(int argc, char** argv) {
   sim_cmd->add_option("--games,-n", sim.games, "Games per sweep cell (the most, with --until)")
       ->check(CLI::Range(1L, 100000000L));
   sim_cmd->add_option("--threads", sim.threads, "Worker threads (0 = all cores)")
-      ->check(CLI::Range(0, 1024));
-  sim_cmd->add_option("--seed", sim.seed, "Seed of the experiment");
+      ->check(CLI::Range(0, kMaxThreads));
+  std::string sim_seed;
+  sim_cmd->add_option("--seed", sim_seed, "Seed of the experiment");
   sim_cmd->add_option("--option,-o", sim.options, "Game option key=value (repeatable)");
   sim_cmd->add_option("--sweep", sim.sweeps,
                       "Compare option values: key=v1,v2,... (several make a grid)");
@@ -96,6 +183,9 @@ int main(int argc, char** argv) {
   sim_cmd->add_option("--report", sim.report, "Write a self-contained HTML report here");
   sim_cmd->add_flag("--no-records", sim.no_records, "Leave the match records out of games.jsonl");
   sim_cmd->add_flag("--json", sim.json, "Print the summary as JSON");
+  sim_cmd->add_flag("--resume", sim.resume,
+                    "Continue the experiment in --out where an interrupted run stopped");
+  sim_cmd->add_flag("--force", sim.force, "Replace whatever --out holds");
   std::vector<std::string> merge_dirs;
   std::string merge_out, merge_report;
   bool merge_json = false;
@@ -118,8 +208,9 @@ int main(int argc, char** argv) {
                    "Number of games (rounded up to complete every pairing)")
       ->check(CLI::Range(1L, 100000000L));
   arena_cmd->add_option("--threads", arena.threads, "Games played at once (0 = all cores)")
-      ->check(CLI::Range(0, 1024));
-  arena_cmd->add_option("--seed", arena.seed, "Seed of the tournament");
+      ->check(CLI::Range(0, kMaxThreads));
+  std::string arena_seed;
+  arena_cmd->add_option("--seed", arena_seed, "Seed of the tournament");
   arena_cmd->add_option("--option,-o", arena.options, "Game option key=value (repeatable)");
   arena_cmd->add_option("--out", arena.out,
                         "JSON lines file, one game a line; an existing file is resumed");
@@ -132,12 +223,30 @@ int main(int argc, char** argv) {
   report_cmd->add_flag("--json", report_json, "Machine-readable table");
 
   try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e);
-  }
+    if (argc > 1 && argv[1][0] != '-') {
+      std::vector<std::string> options, commands;
+      names_of(&app, options, commands);
+      if (std::find(commands.begin(), commands.end(), argv[1]) == commands.end())
+        throw Error("unknown command '" + std::string(argv[1]) + "'" +
+                    did_you_mean(argv[1], commands) + " (see `turf --help`)");
+    }
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+      return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+      return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+      return app.exit(e);
+    } catch (const CLI::Success& e) {
+      return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+      throw Error(parse_error_message(e, app, argc, argv));
+    }
+    if (!play_seed.empty()) play.seed = parse_seed(play_seed, "--seed");
+    if (!sim_seed.empty()) sim.seed = parse_seed(sim_seed, "--seed");
+    if (!arena_seed.empty()) arena.seed = parse_seed(arena_seed, "--seed");
 
-  try {
     if (*games) return cli::games(games_json);
     if (*rules) return cli::rules(rules_game);
     if (*play_cmd) return cli::play(play);
@@ -160,11 +269,19 @@ int main(int argc, char** argv) {
     }
   } catch (const turf::Error& e) {
     std::fflush(stdout);
-    std::cerr << "error: " << e.what() << "\n";
+    std::cerr << "error: " << printable(e.what()) << "\n";
+    return 2;
+  } catch (const std::filesystem::filesystem_error& e) {  // a full disk, a missing folder
+    std::fflush(stdout);
+    std::cerr << "error: " << printable(e.what()) << "\n";
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::fflush(stdout);
+    std::cerr << "error: out of memory\n";
     return 2;
   } catch (const std::exception& e) {
     std::fflush(stdout);
-    std::cerr << "internal error: " << e.what() << "\n";
+    std::cerr << "internal error: " << printable(e.what()) << "\n";
     return 3;
   }
   return 0;

@@ -345,6 +345,7 @@ int play(const PlayArgs& args) {
     if (!args.game.empty() && args.game != match->game().id)
       throw Error("the record is a game of " + match->game().id + ", not " + args.game);
     if (match->over()) throw Error("the match in '" + args.resume + "' is already over");
+    if (args.seats.empty()) match->check_record_agents();
   } else {
     if (args.game.empty())
       throw Error("which game? (turf play GAME --seats ...; see `turf games`)");
@@ -395,6 +396,7 @@ int play(const PlayArgs& args) {
     record = !args.record.empty()   ? args.record
              : !args.resume.empty() ? args.resume
                                     : default_record_path(m.game().id, seal);
+  if (!record.empty()) prepare_output_file(record);  // before the first move
   DrawStyle style;
   style.colour = !args.no_colour && term::colour_wanted();
   style.unicode = !args.ascii && term::unicode_wanted();

@@ -1,14 +1,18 @@
 // `turf sim`: the balance lab's batch simulation, and `turf sim merge` for shards.
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
 
 #include "bots/agent.h"
 #include "cli/commands.h"
+#include "cli/lines.h"
 #include "cli/progress.h"
 #include "core/match.h"
 #include "lab/experiment.h"
@@ -91,42 +95,60 @@ void print_summary(const nlohmann::json& s) {
                   d["estimate"].get<double>(), ci(nlohmann::json{{"ci95", d["ci95"]}}).c_str());
 }
 
-void write_outputs(const nlohmann::json& summary, const std::vector<lab::GameLine>* lines,
-                   const nlohmann::json* experiment, const std::string& dir,
-                   const std::string& report) {
-  if (!dir.empty()) {
-    fs::create_directories(dir);
-    if (experiment)
-      write_file((fs::path(dir) / "experiment.json").string(), experiment->dump(2) + "\n");
-    if (lines) {
-      std::string text;
-      for (const auto& l : *lines) text += l.dump() + "\n";
-      write_file((fs::path(dir) / "games.jsonl").string(), text);
-    }
-    write_file((fs::path(dir) / "summary.json").string(), summary.dump(2) + "\n");
-  }
-  if (!report.empty()) {
-    const auto parent = fs::path(report).parent_path();
-    if (!parent.empty()) fs::create_directories(parent);
-    write_file(report, lab::html_report(summary));
-  }
+volatile std::sig_atomic_t g_interrupted = 0;
+
+extern "C" void on_interrupt(int sig) {
+  g_interrupted = sig;
+  std::signal(sig, SIG_DFL);  // a second signal ends the process at once
 }
 
-std::vector<lab::GameLine> read_lines(const std::string& path) {
-  std::vector<lab::GameLine> out;
-  std::istringstream in(read_file(path));
-  std::string line;
-  int n = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    if (line.empty()) continue;
-    auto j = nlohmann::json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("cell") || !j.contains("index") ||
-        !j.contains("ranking"))
-      throw Error(path + ": line " + std::to_string(n) + " is not a game line");
-    out.push_back(std::move(j));
+// One game line of a games.jsonl file, parsed and checked against the experiment; errors name
+// the file and line.
+lab::GameLine parse_line(const lab::Experiment& e, const LineReader& r, const std::string& text) {
+  const std::string where = r.path() + ":" + std::to_string(r.number()) + ": ";
+  auto j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded()) throw Error(where + "the line is not valid JSON");
+  try {
+    lab::validate_line(e, j);
+  } catch (const Error& ex) {
+    throw Error(where + ex.what());
   }
+  return j;
+}
+
+std::pair<int, long> key_of(const lab::GameLine& l) {
+  return {l["cell"].get<int>(), l["index"].get<long>()};
+}
+
+void write_summary(const nlohmann::json& summary, const std::string& dir,
+                   const std::string& report) {
+  if (!dir.empty()) write_file((fs::path(dir) / "summary.json").string(), summary.dump(2) + "\n");
+  if (!report.empty()) write_file(report, lab::html_report(summary));
+}
+
+// The settings that make an experiment folder: two runs with the same manifest are the same
+// experiment (shard and whether records are kept included).
+nlohmann::json manifest_of(const lab::Experiment& e, bool records) {
+  nlohmann::json m = e.to_json();
+  m["shard"] = {e.shard + 1, e.shards};
+  m["records"] = records;
+  return m;
+}
+
+std::string differences(const nlohmann::json& a, const nlohmann::json& b) {
+  std::string out;
+  for (const auto& [k, v] : a.items())
+    if (!b.contains(k) || b[k] != v) out += (out.empty() ? "" : ", ") + k;
+  for (const auto& [k, v] : b.items())
+    if (!a.contains(k)) out += (out.empty() ? "" : ", ") + k;
   return out;
+}
+
+void print_json_or_text(const nlohmann::json& summary, bool json) {
+  if (json)
+    std::cout << summary.dump(2) << "\n";
+  else
+    print_summary(summary);
 }
 
 }  // namespace
@@ -145,69 +167,242 @@ int sim(const SimArgs& args) {
   for (const auto& s : args.sweeps) e.sweeps.push_back(lab::parse_sweep(s));
   if (!args.shard.empty()) std::tie(e.shard, e.shards) = lab::parse_shard(args.shard);
   if (!args.until.empty()) e.until = lab::parse_until(args.until);
+  if (e.until && e.shards > 1)
+    throw Error("--until cannot be combined with --shard (a sequential test needs every game)");
   for (const auto& c : e.cells()) e.seats_for(c);  // validates every cell up front
+  if (args.resume && args.force) throw Error("give --resume or --force, not both");
+  if ((args.resume || args.force) && args.out.empty())
+    throw Error(std::string(args.resume ? "--resume" : "--force") + " needs --out DIR");
   const int threads = args.threads > 0
                           ? args.threads
                           : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const auto ncells = e.cells().size();
+  const bool keep_records = !args.out.empty() && !args.no_records;
+
+  // Every output is checked before the first game.
+  if (!args.report.empty()) prepare_output_file(args.report);
+  lab::Summary summary(e);
+  std::vector<long> done(ncells, 0);
+  std::vector<std::vector<lab::GameLine>> prior(ncells);
+  std::ofstream games_out;
+  std::string games_path;
+  if (!args.out.empty()) {
+    prepare_output_dir(args.out);
+    const std::string exp_path = (fs::path(args.out) / "experiment.json").string();
+    games_path = (fs::path(args.out) / "games.jsonl").string();
+    const std::string summary_path = (fs::path(args.out) / "summary.json").string();
+    const nlohmann::json manifest = manifest_of(e, keep_records);
+    std::error_code ec;
+    const bool has_exp = fs::exists(exp_path, ec), has_games = fs::exists(games_path, ec),
+               has_summary = fs::exists(summary_path, ec);
+    bool resume = false;
+    if (!args.force) {
+      if (has_exp) {
+        const auto old = parse_json(read_file(exp_path), "'" + exp_path + "'");
+        if (old != manifest)
+          throw Error(args.out + " holds another experiment (it differs in " +
+                      differences(old, manifest) +
+                      "); choose another --out, or --force to replace it");
+        if (!args.resume)
+          throw Error(args.out +
+                      (has_summary ? " already holds this finished experiment"
+                                   : " holds an unfinished run of this experiment") +
+                      "; continue it with --resume, or start over with --force");
+        resume = true;
+      } else if (has_games || has_summary) {
+        throw Error(args.out +
+                    " holds results without an experiment.json; choose another --out, or "
+                    "--force to replace them");
+      } else if (args.resume) {
+        std::fprintf(stderr, "note: %s holds no experiment yet; starting it\n", args.out.c_str());
+      }
+    }
+    if (!resume) {
+      for (const auto& p : {games_path, summary_path}) fs::remove(p, ec);
+      write_file(exp_path, manifest.dump(2) + "\n");
+    } else {
+      fs::remove(summary_path, ec);  // written again at the end
+      if (fs::exists(games_path, ec)) {
+        LineReader reader(games_path);
+        const auto [begin, end] = e.index_range();
+        std::string text;
+        bool complete = false;
+        std::size_t cell = 0;
+        while (reader.next(text, complete)) {
+          if (!complete) {  // a line cut off by a killed run: drop it
+            std::fprintf(stderr, "note: %s:%ld: dropping an unfinished last line\n",
+                         games_path.c_str(), reader.number());
+            fs::resize_file(games_path, reader.start());
+            break;
+          }
+          if (text.empty()) continue;
+          auto line = parse_line(e, reader, text);
+          const auto [c, index] = key_of(line);
+          while (cell < ncells && static_cast<std::size_t>(c) != cell &&
+                 (e.until || done[cell] == end - begin))
+            ++cell;
+          if (cell >= ncells || static_cast<std::size_t>(c) != cell || index != begin + done[cell])
+            throw Error(games_path + ":" + std::to_string(reader.number()) + ": game " +
+                        std::to_string(index) + " of cell " + std::to_string(c) +
+                        " is out of order (this file was not written by this experiment)");
+          ++done[cell];
+          if (e.until) {
+            line.erase("record");
+            prior[cell].push_back(line);
+          }
+          summary.add(line);
+        }
+      }
+      long have = 0;
+      for (long d : done) have += d;
+      std::fprintf(stderr, "resuming: %ld games already played\n", have);
+    }
+    games_out.open(games_path, std::ios::binary | std::ios::app);
+    if (!games_out) throw Error("cannot write '" + games_path + "'");
+    std::signal(SIGINT, on_interrupt);
+    std::signal(SIGTERM, on_interrupt);
+  }
 
   const auto range = e.index_range();
-  Progress progress(static_cast<long>(e.cells().size()) * (range.second - range.first));
-  const auto result = lab::run(e, threads, !args.out.empty() && !args.no_records,
-                               [&](long d, long) { progress.update(d); });
-  nlohmann::json summary = lab::summarize(e, result.lines);
-  if (!result.sprt.is_null()) summary["sprt"] = result.sprt;
-  if (e.shards > 1) summary["shard"] = {e.shard + 1, e.shards};
-  nlohmann::json experiment = e.to_json();
-  experiment["shard"] = {e.shard + 1, e.shards};
-  write_outputs(summary, &result.lines, &experiment, args.out, args.report);
-  if (args.json)
-    std::cout << summary.dump(2) << "\n";
-  else
-    print_summary(summary);
+  long already = 0;
+  for (long d : done) already += d;
+  Progress progress(static_cast<long>(ncells) * (range.second - range.first), already);
+  long written = already;
+  nlohmann::json sprt;
+  const bool complete = lab::run_stream(
+      e, threads, keep_records, done, prior,
+      [&](lab::GameLine&& line) {
+        if (games_out.is_open()) {
+          games_out << line.dump() << '\n';
+          games_out.flush();
+          if (!games_out) throw Error("cannot write '" + games_path + "' (is the disk full?)");
+        }
+        ++written;
+        summary.add(line);
+      },
+      [&] { return g_interrupted != 0; }, e.until ? &sprt : nullptr,
+      [&](long d, long) { progress.update(d - already); });
+  if (!complete) {
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "\ninterrupted: %ld games are saved in %s; continue with the same command and "
+                 "--resume\n",
+                 written, games_path.c_str());
+    return 130;
+  }
+  nlohmann::json result = summary.finish();
+  if (e.until) result["sprt"] = sprt;
+  if (e.shards > 1) result["shard"] = {e.shard + 1, e.shards};
+  games_out.close();
+  write_summary(result, args.out, args.report);
+  print_json_or_text(result, args.json);
   return 0;
 }
 
 int sim_merge(const std::vector<std::string>& dirs, const std::string& out,
               const std::string& report, bool json) {
   std::optional<nlohmann::json> first;
-  std::vector<lab::GameLine> lines;
-  std::set<std::pair<int, long>> seen;
   for (const auto& dir : dirs) {
-    auto ej = parse_json(read_file((fs::path(dir) / "experiment.json").string()),
-                         dir + "/experiment.json");
+    const std::string path = (fs::path(dir) / "experiment.json").string();
+    auto ej = parse_json(read_file(path), "'" + path + "'");
+    if (!ej.is_object()) throw Error(path + ": not an experiment description");
     ej.erase("shard");
+    ej.erase("records");
     if (!first)
       first = ej;
     else if (*first != ej)
       throw Error(dir + " holds a different experiment than " + dirs.front() +
                   " (only shards of one experiment merge)");
-    for (auto& l : read_lines((fs::path(dir) / "games.jsonl").string())) {
-      if (!seen.insert({l["cell"].get<int>(), l["index"].get<long>()}).second)
-        throw Error(dir + ": game " + l["index"].dump() + " of cell " + l["cell"].dump() +
-                    " appears twice");
-      lines.push_back(std::move(l));
-    }
   }
   if (!first) throw Error("turf sim merge needs at least one directory");
   const lab::Experiment e = lab::Experiment::from_json(*first);
   if (e.until)
     throw Error("experiments with --until run on one machine; there is nothing to merge");
-  const long expected = static_cast<long>(e.cells().size()) * e.games;
-  if (static_cast<long>(lines.size()) != expected)
-    throw Error("the shards hold " + std::to_string(lines.size()) + " of the experiment's " +
-                std::to_string(expected) + " games; a shard is missing");
-  const nlohmann::json summary = lab::summarize(e, lines);
+  if (!report.empty()) prepare_output_file(report);
   nlohmann::json experiment = e.to_json();
   experiment["shard"] = {1, 1};
-  std::sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) {
-    return std::make_pair(a["cell"].template get<int>(), a["index"].template get<long>()) <
-           std::make_pair(b["cell"].template get<int>(), b["index"].template get<long>());
-  });
-  write_outputs(summary, &lines, &experiment, out, report);
-  if (json)
-    std::cout << summary.dump(2) << "\n";
-  else
-    print_summary(summary);
+  std::ofstream merged;
+  std::string merged_tmp;
+  if (!out.empty()) {
+    prepare_output_dir(out);
+    const std::string exp_path = (fs::path(out) / "experiment.json").string();
+    std::error_code ec;
+    if (fs::exists(exp_path, ec)) {
+      auto old = parse_json(read_file(exp_path), "'" + exp_path + "'");
+      if (old.is_object()) old.erase("records");
+      if (old != experiment) throw Error(out + " holds another experiment; choose another --out");
+    }
+    merged_tmp = (fs::path(out) / "games.jsonl.tmp").string();
+    merged.open(merged_tmp, std::ios::binary | std::ios::trunc);
+    if (!merged) throw Error("cannot write '" + merged_tmp + "'");
+  }
+
+  // A k-way merge of the shards' files, each in (cell, index) order: one line per shard in
+  // memory, whatever the size of the experiment.
+  struct Source {
+    std::unique_ptr<LineReader> reader;
+    std::string text;
+    lab::GameLine line;
+    bool has = false;
+  };
+  std::vector<Source> sources(dirs.size());
+  auto advance = [&](Source& s) {
+    const bool had = s.has;
+    const std::pair<int, long> before = had ? key_of(s.line) : std::pair<int, long>{-1, -1};
+    bool complete = false;
+    s.has = false;
+    while (s.reader->next(s.text, complete)) {
+      if (s.text.empty()) continue;
+      s.line = parse_line(e, *s.reader, s.text);
+      if (had && key_of(s.line) <= before)
+        throw Error(s.reader->path() + ":" + std::to_string(s.reader->number()) + ": game " +
+                    s.line["index"].dump() + " of cell " + s.line["cell"].dump() +
+                    (key_of(s.line) == before ? " appears twice" : " is out of order"));
+      s.has = true;
+      return;
+    }
+  };
+  for (std::size_t i = 0; i < dirs.size(); ++i) {
+    sources[i].reader = std::make_unique<LineReader>((fs::path(dirs[i]) / "games.jsonl").string());
+    advance(sources[i]);
+  }
+  lab::Summary summary(e);
+  long count = 0;
+  std::pair<int, long> last{-1, -1};
+  for (;;) {
+    Source* next = nullptr;
+    for (auto& s : sources)
+      if (s.has && (!next || key_of(s.line) < key_of(next->line))) next = &s;
+    if (!next) break;
+    const auto key = key_of(next->line);
+    if (last == key)
+      throw Error(next->reader->path() + ":" + std::to_string(next->reader->number()) + ": game " +
+                  std::to_string(key.second) + " of cell " + std::to_string(key.first) +
+                  " appears twice");
+    last = key;
+    if (merged.is_open()) {
+      merged << next->text << '\n';
+      if (!merged) throw Error("cannot write '" + merged_tmp + "' (is the disk full?)");
+    }
+    summary.add(next->line);
+    ++count;
+    advance(*next);
+  }
+  const long expected = static_cast<long>(e.cells().size()) * e.games;
+  if (count != expected)
+    throw Error("the shards hold " + std::to_string(count) + " of the experiment's " +
+                std::to_string(expected) + " games; a shard is missing");
+  const nlohmann::json result = summary.finish();
+  if (merged.is_open()) {
+    merged.close();
+    if (!merged) throw Error("cannot write '" + merged_tmp + "'");
+    write_file((fs::path(out) / "experiment.json").string(), experiment.dump(2) + "\n");
+    std::error_code ec;
+    fs::rename(merged_tmp, fs::path(out) / "games.jsonl", ec);
+    if (ec) throw Error("cannot write into '" + out + "': " + ec.message());
+  }
+  write_summary(result, out, report);
+  print_json_or_text(result, json);
   return 0;
 }
 

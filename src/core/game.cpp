@@ -32,7 +32,37 @@ bool parse_int(std::string_view s, int& out) {
   return ec == std::errc() && p == s.data() + s.size();
 }
 
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                        std::tolower(static_cast<unsigned char>(b[j - 1]));
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (same ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
 }  // namespace
+
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates) {
+  if (word.empty() || word.size() > 200) return "";
+  const std::string* best = nullptr;
+  std::size_t best_d = 0;
+  for (const auto& c : candidates) {
+    const std::size_t d = edit_distance(word, c);
+    if (!best || d < best_d) best = &c, best_d = d;
+  }
+  const std::size_t limit = std::max<std::size_t>(2, word.size() / 3);
+  if (!best || best_d == 0 || best_d > limit) return "";
+  return " (did you mean '" + *best + "'?)";
+}
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -74,8 +104,11 @@ Options GameInfo::resolve(const std::map<std::string, std::string>& given) const
     const OptionSpec* spec = find_option(name);
     if (!spec) {
       std::string known;
+      std::vector<std::string> names;
       for (const auto& o : options) known += (known.empty() ? "" : ", ") + o.name;
-      throw Error("game '" + id + "' has no option '" + name + "' (options: " + known + ")");
+      for (const auto& o : options) names.push_back(o.name);
+      throw Error("game '" + id + "' has no option '" + name + "' (options: " + known + ")" +
+                  did_you_mean(name, names));
     }
     const std::string value = trim(raw);
     if (spec->kind == OptionSpec::Kind::Integer) {
@@ -105,12 +138,35 @@ bool State::is_legal(Action a) const {
   return std::find(legal.begin(), legal.end(), a) != legal.end();
 }
 
-void State::apply(Action a) {
-  if (terminal()) throw Error("the game is over; no action can be applied");
-  if (!is_legal(a))
+namespace {
+
+void require_legal(const State& s, Action a) {
+  if (s.terminal()) throw Error("the game is over; no action can be applied");
+  if (!s.is_legal(a))
     throw Error("action " + std::to_string(a) + " is not legal now for seat " +
-                std::to_string(to_move()));
+                std::to_string(s.to_move()));
+}
+
+}  // namespace
+
+void State::apply(Action a) {
+  require_legal(*this, a);
   apply_unchecked(a);
+}
+
+std::string State::label_of(Action a) const {
+  require_legal(*this, a);
+  return action_label(a);
+}
+
+std::string State::public_label_of(Action a) const {
+  require_legal(*this, a);
+  return public_label(a);
+}
+
+void State::action_json_of(Action a, nlohmann::json& out) const {
+  require_legal(*this, a);
+  action_to_json(a, out);
 }
 
 std::vector<int> State::ranking() const {
@@ -224,8 +280,11 @@ const GameInfo& Registry::find(std::string_view id) const {
   for (const auto& g : games_)
     if (g->id == id) return *g;
   std::string known;
+  std::vector<std::string> ids;
   for (const auto& g : games_) known += (known.empty() ? "" : ", ") + g->id;
-  throw Error("unknown game '" + std::string(id) + "' (games: " + known + ")");
+  for (const auto& g : games_) ids.push_back(g->id);
+  throw Error("unknown game '" + std::string(id) + "' (games: " + known + ")" +
+              did_you_mean(id, ids));
 }
 
 void Registry::add(std::unique_ptr<GameInfo> info) {

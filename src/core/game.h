@@ -41,6 +41,10 @@ class Error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// " (did you mean 'x'?)" naming the candidate closest to word by edit distance, when one is
+// close enough to be a likely typo; "" otherwise.
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates);
+
 // ---------------------------------------------------------------------------------------------
 // Options
 
@@ -201,6 +205,12 @@ class State {
   // described without its secret). Default: the full label.
   virtual std::string public_label(Action a) const { return action_label(a); }
   virtual void action_to_json(Action a, nlohmann::json& out) const = 0;
+  // The checked forms, for every caller fed from outside (front ends, records, the table
+  // server): an id that is not legal now, or any id once the game is over, throws Error. The
+  // virtual forms above assume a legal id (games index tables with it).
+  std::string label_of(Action a) const;
+  std::string public_label_of(Action a) const;
+  void action_json_of(Action a, nlohmann::json& out) const;
 
   // The viewer may be a seat, kSpectator or kOmniscient. With labelled = false the legal actions
   // carry ids only (no label, no JSON): cheaper, for bots.

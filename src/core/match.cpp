@@ -1,10 +1,15 @@
 #include "core/match.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
+#include <thread>
 
 namespace turf {
 
@@ -17,12 +22,80 @@ std::string now_iso8601() {
   return buf;
 }
 
-std::string read_file(const std::string& path) {
+std::string read_file(const std::string& path, std::size_t max_bytes) {
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(st)) throw Error("cannot read '" + path + "'");
+  if (std::filesystem::is_directory(st)) throw Error("'" + path + "' is a directory, not a file");
+  if (!std::filesystem::is_regular_file(st) && !std::filesystem::is_fifo(st))
+    throw Error("'" + path + "' is not a regular file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("cannot read '" + path + "'");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  std::string out;
+  char buf[1 << 16];
+  while (in) {
+    in.read(buf, sizeof buf);
+    const auto got = static_cast<std::size_t>(in.gcount());
+    if (out.size() + got > max_bytes)
+      throw Error("'" + path + "' is larger than " + std::to_string(max_bytes >> 20) +
+                  " MiB; refusing to read it");
+    out.append(buf, got);
+  }
+  if (in.bad()) throw Error("cannot read '" + path + "'");
+  return out;
+}
+
+void prepare_output_dir(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return;
+  if (std::filesystem::exists(path, ec))
+    throw Error("cannot write into '" + path + "': it exists and is not a folder");
+  std::filesystem::create_directories(path, ec);
+  if (ec) throw Error("cannot create the folder '" + path + "': " + ec.message());
+}
+
+void prepare_output_file(const std::string& path) {
+  if (path.empty()) throw Error("an output file name is empty");
+  const auto parent = std::filesystem::path(path).parent_path();
+  if (!parent.empty()) prepare_output_dir(parent.string());
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw Error("cannot write '" + path + "': it is a folder");
+  const std::string probe = path + ".tmp";
+  const bool existed = std::filesystem::exists(probe, ec);
+  {
+    std::ofstream out(probe, std::ios::binary | std::ios::app);
+    if (!out) throw Error("cannot write '" + path + "'");
+  }
+  if (!existed) std::remove(probe.c_str());
+}
+
+std::string sanitize_text(std::string_view text, std::size_t max_bytes) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7f) continue;     // C0 controls: ESC, CR, BS, BEL, ...
+    if (c == 0xc2 && i + 1 < text.size()) {  // C1 controls U+0080..U+009F (CSI is U+009B)
+      const auto d = static_cast<unsigned char>(text[i + 1]);
+      if (d >= 0x80 && d <= 0x9f) {
+        ++i;
+        continue;
+      }
+    }
+    out += static_cast<char>(c);
+  }
+  if (out.size() > max_bytes) {
+    out.resize(max_bytes);
+    // Never end inside a UTF-8 sequence: drop a cut lead byte and its continuation bytes.
+    std::size_t k = out.size();
+    while (k > 0 && (static_cast<unsigned char>(out[k - 1]) & 0xc0) == 0x80) --k;
+    if (k > 0 && (static_cast<unsigned char>(out[k - 1]) & 0x80)) {
+      const auto lead = static_cast<unsigned char>(out[k - 1]);
+      const std::size_t need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+      if (out.size() - (k - 1) < need) out.resize(k - 1);
+    }
+  }
+  return out;
 }
 
 void write_file(const std::string& path, const std::string& text) {
@@ -64,8 +137,8 @@ Match::Match(const GameInfo& game, Options options, std::uint64_t seed, std::vec
 
 void Match::apply(Action a) {
   const Seat seat = state_->to_move();
-  std::string label = state_->terminal() ? std::string() : state_->action_label(a);
-  state_->apply(a);  // throws, unchanged, when illegal
+  std::string label = state_->label_of(a);  // throws, unchanged, when illegal or over
+  state_->apply_unchecked(a);
   history_.push_back({seat, a, std::move(label), now_iso8601()});
   if (state_->terminal()) finished_ = now_iso8601();
 }
@@ -177,6 +250,7 @@ Match Match::from_record(const nlohmann::json& r) {
 
   const auto& seed_j = field(r, "seed", where);
   std::uint64_t seed = 0;
+  if (seed_j.is_number_float()) throw Error("record: 'seed' must be a non-negative integer");
   if (seed_j.is_number_unsigned())
     seed = seed_j.get<std::uint64_t>();
   else if (seed_j.is_number_integer() && seed_j.get<std::int64_t>() >= 0)
@@ -187,15 +261,19 @@ Match Match::from_record(const nlohmann::json& r) {
   const auto& seats_j = field(r, "seats", where);
   if (!seats_j.is_array()) throw Error("record: 'seats' must be an array");
   std::vector<SeatInfo> seats;
+  if (seats_j.size() > 64) throw Error("record: too many seats");
   for (const auto& s : seats_j) {
     SeatInfo info;
-    info.agent = string_field(s, "agent", "record seat");
-    if (s.contains("name") && s["name"].is_string()) info.name = s["name"].get<std::string>();
+    // Names and agents are printed on screens: no terminal escapes or control characters.
+    info.agent = sanitize_text(string_field(s, "agent", "record seat"), 200);
+    if (s.contains("name") && s["name"].is_string())
+      info.name = sanitize_text(s["name"].get<std::string>(), 64);
     seats.push_back(std::move(info));
   }
 
   Match m(game, std::move(options), seed, std::move(seats));
-  if (r.contains("started") && r["started"].is_string()) m.started_ = r["started"];
+  if (r.contains("started") && r["started"].is_string())
+    m.started_ = sanitize_text(r["started"].get<std::string>(), 40);
 
   const auto& actions = field(r, "actions", where);
   if (!actions.is_array()) throw Error("record: 'actions' must be an array");
@@ -203,6 +281,8 @@ Match Match::from_record(const nlohmann::json& r) {
     const std::string at = "record action " + std::to_string(i);
     const auto& a = actions[i];
     const auto id = int_field(a, "id", at);
+    if (id < std::numeric_limits<Action>::min() || id > std::numeric_limits<Action>::max())
+      throw Error(at + ": action id " + std::to_string(id) + " is out of range");
     if (m.over()) throw Error(at + ": the game was already over");
     if (a.contains("seat")) {
       const auto seat = int_field(a, "seat", at);
@@ -215,14 +295,47 @@ Match Match::from_record(const nlohmann::json& r) {
     if (a.contains("label") && a["label"].is_string()) {
       const std::string expect = m.state_->action_label(static_cast<Action>(id));
       if (a["label"].get<std::string>() != expect)
-        throw Error(at + ": label '" + a["label"].get<std::string>() + "' does not match '" +
-                    expect + "' (the record does not belong to this game)");
+        throw Error(at + ": label '" + sanitize_text(a["label"].get<std::string>(), 200) +
+                    "' does not match '" + expect + "' (the record does not belong to this game)");
     }
     m.apply(static_cast<Action>(id));
-    if (a.contains("time") && a["time"].is_string()) m.history_.back().time = a["time"];
+    if (a.contains("time") && a["time"].is_string())
+      m.history_.back().time = sanitize_text(a["time"].get<std::string>(), 40);
   }
-  if (r.contains("finished") && r["finished"].is_string()) m.finished_ = r["finished"];
+  if (r.contains("finished") && r["finished"].is_string())
+    m.finished_ = sanitize_text(r["finished"].get<std::string>(), 40);
   return m;
+}
+
+void Match::check_record_agents() const {
+  const long cores = std::max(1u, std::thread::hardware_concurrency());
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    const std::string& spec = seats_[i].agent;
+    const auto colon = spec.find(':');
+    if (colon == std::string::npos) continue;
+    std::string_view rest(spec);
+    rest.remove_prefix(colon + 1);
+    while (!rest.empty()) {
+      const auto comma = rest.find(',');
+      const std::string_view item = rest.substr(0, comma);
+      rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+      const auto eq = item.find('=');
+      if (eq == std::string_view::npos) continue;
+      const std::string key(item.substr(0, eq)), value(item.substr(eq + 1));
+      const double v = std::strtod(value.c_str(), nullptr);
+      const double seconds =
+          value.size() > 2 && value.compare(value.size() - 2, 2, "ms") == 0 ? v / 1000 : v;
+      const bool too_much = (key == "threads" && !(v <= static_cast<double>(cores))) ||
+                            (key == "time" && !(seconds <= 60)) ||
+                            ((key == "iters" || key == "budget") && !(v <= 1e7)) ||
+                            (key == "worlds" && !(v <= 1000));
+      if (too_much)
+        throw Error("the record asks seat " + std::to_string(i) + " to be played by '" + spec +
+                    "', more than a record may ask (threads <= " + std::to_string(cores) +
+                    ", time <= 60s, iters and budget <= 10^7, worlds <= 1000); choose the bots "
+                    "with --seats");
+    }
+  }
 }
 
 Match Match::load(const std::string& path) {

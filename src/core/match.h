@@ -10,6 +10,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/game.h"
@@ -65,6 +66,10 @@ class Match {
   // A full record from a file (the sealed record of a match in progress is refused: it opens with
   // its key through load_match, core/live_record.h).
   static Match load(const std::string& path);
+  // The agents of a loaded record come from a file: before they are run as bots, refuse any spec
+  // that asks for more than a local game should (threads beyond this machine's cores, over 60 s
+  // a move, over 10^7 iterations or budget). Throws Error naming the seat.
+  void check_record_agents() const;
   // Writes the full record, in clear (`turf play` writes a match in progress sealed instead:
   // save_match, core/live_record.h).
   void save(const std::string& path) const;
@@ -82,8 +87,18 @@ class Match {
 
 // Current time as ISO 8601 UTC ("2026-11-22T14:03:05Z").
 std::string now_iso8601();
-// Reads a whole file; throws Error when it cannot.
-std::string read_file(const std::string& path);
+// Reads a whole file of at most max_bytes (regular files and pipes only; a device such as
+// /dev/zero or a larger file is refused); throws Error when it cannot.
+inline constexpr std::size_t kMaxInputFile = std::size_t{64} << 20;  // 64 MiB
+std::string read_file(const std::string& path, std::size_t max_bytes = kMaxInputFile);
+// Checks, before any work, that a file can be written at path: creates its parent folders and
+// tries the temporary file write_file() uses. Throws Error (an input error) when it cannot.
+void prepare_output_file(const std::string& path);
+// Creates a folder (and its parents) for output; throws Error when it cannot.
+void prepare_output_dir(const std::string& path);
+// Text from a file made safe to print: control characters (C0, DEL, C1: terminal escapes) are
+// removed and the text is cut to max_bytes on a UTF-8 boundary.
+std::string sanitize_text(std::string_view text, std::size_t max_bytes);
 // Writes atomically (temporary file, then rename); throws Error when it cannot.
 void write_file(const std::string& path, const std::string& text);
 // Parses JSON text, throwing Error (with `what` in the message) when malformed.

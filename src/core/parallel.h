@@ -1,9 +1,12 @@
 // Running independent work items on several threads.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -11,7 +14,9 @@ namespace turf {
 
 // Calls fn(i) for every i in [0, count) on `threads` threads (the calling thread included),
 // handing out indices in increasing order. The first exception thrown by any call stops the
-// handing out; it is rethrown here once every thread has stopped.
+// handing out; it is rethrown here once every thread has stopped. At most `count` threads are
+// used; when the system cannot start as many as asked, a warning goes to stderr and the work
+// runs on fewer.
 template <class F>
 void parallel_for(long count, int threads, F&& fn) {
   std::atomic<long> next{0};
@@ -27,7 +32,16 @@ void parallel_for(long count, int threads, F&& fn) {
     }
   };
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  if (static_cast<long>(threads) > count) threads = static_cast<int>(std::max(1L, count));
+  for (int t = 1; t < threads; ++t) {
+    try {
+      pool.emplace_back(work);
+    } catch (const std::system_error&) {  // out of memory or of threads: go on with fewer
+      std::fprintf(stderr, "warning: could start only %d of %d threads; going on with %d\n", t,
+                   threads, t);
+      break;
+    }
+  }
   work();
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);

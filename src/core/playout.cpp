@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <system_error>
 #include <thread>
 
 namespace turf {
@@ -44,7 +45,14 @@ Throughput measure_random_games(const GameInfo& game, const Options& options, do
     actions += a;
   };
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+  for (int t = 1; t < threads; ++t) {
+    try {
+      pool.emplace_back(work, t);
+    } catch (const std::system_error&) {  // out of threads or memory: measure with fewer
+      std::fprintf(stderr, "warning: could start only %d of %d threads\n", t, threads);
+      break;
+    }
+  }
   work(0);
   for (auto& th : pool) th.join();
   Throughput r;

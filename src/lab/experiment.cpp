@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <mutex>
 #include <set>
 #include <sstream>
 
@@ -305,8 +306,10 @@ GameLine make_line(int cell, const Options& options, long index, const GameResul
 
 }  // namespace
 
-RunResult run(const Experiment& e, int threads, bool keep_records,
-              const std::function<void(long, long)>& progress) {
+bool run_stream(const Experiment& e, int threads, bool keep_records, const std::vector<long>& done,
+                const std::vector<std::vector<GameLine>>& prior,
+                const std::function<void(GameLine&&)>& sink, const std::function<bool()>& stop,
+                nlohmann::json* sprt, const std::function<void(long, long)>& progress) {
   const auto cells = e.cells();
   std::vector<std::vector<std::string>> seats;
   for (const auto& c : cells) seats.push_back(e.seats_for(c));
@@ -314,52 +317,182 @@ RunResult run(const Experiment& e, int threads, bool keep_records,
     throw Error("--until cannot be combined with --shard (a sequential test needs every game)");
   const auto [begin, end] = e.index_range();
   const long per_cell = end - begin;
-  const long total = per_cell * static_cast<long>(cells.size());
-  RunResult result;
-  std::atomic<long> done{0};
+  const long ncells = static_cast<long>(cells.size());
+  const long total = per_cell * ncells;
+  if (static_cast<long>(done.size()) != ncells) throw Error("resume: the cell count differs");
+  long already = 0;
+  for (long d : done) already += d;
+  std::atomic<long> finished{already};
 
-  // Plays tasks [from, to) of one cell (or of all cells when cell < 0) in parallel.
-  auto play_range = [&](int only_cell, long from, long to, std::vector<GameLine>& out) {
-    const long n = to - from;
-    const long count = only_cell >= 0 ? n : n * static_cast<long>(cells.size());
-    std::vector<GameLine> lines(static_cast<std::size_t>(count));
-    parallel_for(count, threads, [&](long t) {
-      const auto c = static_cast<std::size_t>(only_cell >= 0 ? only_cell : t / n);
-      const long index = from + (only_cell >= 0 ? t : t % n);
-      const auto r = play_game(*e.game, cells[c], seats[c],
-                               mix_seed(e.seed, static_cast<std::uint64_t>(index)), keep_records);
-      lines[static_cast<std::size_t>(t)] =
-          make_line(static_cast<int>(c), cells[c], index, r, seats[c], keep_records);
-      const long d = done.fetch_add(1) + 1;
-      if (progress) progress(d, total);
-    });
-    for (auto& l : lines) out.push_back(std::move(l));
+  // Plays tasks [from, to) in parallel, where task t is game (cell_of(t), index_of(t)), and
+  // delivers the lines in task order through `deliver`. Returns false when stopped early.
+  auto play_tasks = [&](long from, long to, auto cell_of, auto index_of, auto deliver) {
+    std::mutex mutex;
+    std::map<long, GameLine> waiting;  // finished ahead of an unfinished task
+    long next = from;
+    bool stopped = false;
+    struct Stop {};
+    try {
+      parallel_for(to - from, threads, [&](long k) {
+        if (stop && stop()) throw Stop{};
+        const long t = from + k;
+        const auto c = static_cast<std::size_t>(cell_of(t));
+        const long index = index_of(t);
+        const auto r = play_game(*e.game, cells[c], seats[c],
+                                 mix_seed(e.seed, static_cast<std::uint64_t>(index)), keep_records);
+        GameLine line = make_line(static_cast<int>(c), cells[c], index, r, seats[c], keep_records);
+        std::lock_guard<std::mutex> lock(mutex);
+        waiting.emplace(t, std::move(line));
+        while (!waiting.empty() && waiting.begin()->first == next) {
+          deliver(std::move(waiting.begin()->second));
+          waiting.erase(waiting.begin());
+          ++next;
+        }
+        const long d = finished.fetch_add(1) + 1;
+        if (progress) progress(d, total);
+      });
+    } catch (const Stop&) {
+      stopped = true;
+    }
+    return !stopped && next == to;
   };
 
   if (!e.until) {
-    play_range(-1, begin, end, result.lines);
-    return result;
+    // Tasks cell by cell: the delivered prefix is done[0] + done[1] + ... (full cells first).
+    for (std::size_t c = 0; c < done.size(); ++c) {
+      if (done[c] < 0 || done[c] > per_cell)
+        throw Error("resume: cell " + std::to_string(c) + " holds too many games");
+      if (c > 0 && done[c] > 0 && done[c - 1] != per_cell)
+        throw Error("resume: cell " + std::to_string(c - 1) + " is incomplete but a later one " +
+                    "started");
+    }
+    if (per_cell == 0) return true;
+    return play_tasks(
+        already, total, [&](long t) { return t / per_cell; },
+        [&](long t) { return begin + t % per_cell; }, [&](GameLine&& l) { sink(std::move(l)); });
   }
+
   // Sequential: per cell, batches in index order until the test decides.
   nlohmann::json decisions = nlohmann::json::array();
   const long batch = std::max(16L, 8L * threads);
-  for (int c = 0; c < static_cast<int>(cells.size()); ++c) {
-    std::vector<GameLine> lines;
+  for (int c = 0; c < static_cast<int>(ncells); ++c) {
+    std::vector<GameLine> lines = prior.size() > static_cast<std::size_t>(c)
+                                      ? prior[static_cast<std::size_t>(c)]
+                                      : std::vector<GameLine>();
+    for (auto& l : lines) l.erase("record");
+    if (static_cast<long>(lines.size()) != done[static_cast<std::size_t>(c)])
+      throw Error("resume: the earlier lines of cell " + std::to_string(c) + " are missing");
     nlohmann::json decision;
-    for (long from = begin; from < end; from += batch) {
-      play_range(c, from, std::min(end, from + batch), lines);
+    if (!lines.empty()) decision = sprt_decide(*e.until, lines);
+    for (long from = begin + static_cast<long>(lines.size());
+         from < end && (decision.is_null() || decision["decision"] == "undecided"); from += batch) {
+      const long to = std::min(end, from + batch);
+      std::vector<GameLine> fresh;
+      const bool complete = play_tasks(
+          from, to, [&](long) { return c; }, [&](long t) { return t; },
+          [&](GameLine&& l) { fresh.push_back(std::move(l)); });
+      const std::size_t before = lines.size();
+      for (const auto& l : fresh) {
+        GameLine light = l;
+        light.erase("record");
+        lines.push_back(std::move(light));
+      }
+      if (lines.empty()) return false;  // stopped before any game of the cell
       decision = sprt_decide(*e.until, lines);
-      if (decision["decision"] != "undecided") break;
+      // The games after the decision do not count.
+      const long used = decision["games"].get<long>();
+      for (std::size_t i = 0; i < fresh.size() && static_cast<long>(before + i) < used; ++i)
+        sink(std::move(fresh[i]));
+      lines.resize(static_cast<std::size_t>(used));
+      if (!complete && decision["decision"] == "undecided") return false;
     }
-    const long used = decision["games"].get<long>();
-    lines.resize(static_cast<std::size_t>(used));  // the games after the decision do not count
+    if (decision.is_null()) continue;
     decision["cell"] = c;
     decision["cell_label"] = cell_label(cells[static_cast<std::size_t>(c)], e.sweeps);
     decisions.push_back(decision);
-    for (auto& l : lines) result.lines.push_back(std::move(l));
   }
-  result.sprt = decisions;
+  if (sprt) *sprt = decisions;
+  return true;
+}
+
+RunResult run(const Experiment& e, int threads, bool keep_records,
+              const std::function<void(long, long)>& progress) {
+  RunResult result;
+  const auto ncells = e.cells().size();
+  run_stream(
+      e, threads, keep_records, std::vector<long>(ncells, 0),
+      std::vector<std::vector<GameLine>>(ncells),
+      [&](GameLine&& l) { result.lines.push_back(std::move(l)); }, {},
+      e.until ? &result.sprt : nullptr, progress);
   return result;
+}
+
+namespace {
+
+[[noreturn]] void bad_line(const std::string& what) {
+  throw Error(what);
+}
+
+const nlohmann::json& need(const GameLine& l, const char* key) {
+  if (!l.contains(key)) bad_line(std::string("no '") + key + "' field");
+  return l.at(key);
+}
+
+}  // namespace
+
+void validate_line(const Experiment& e, const GameLine& l) {
+  if (!l.is_object()) bad_line("not a JSON object");
+  const auto& cell = need(l, "cell");
+  const auto cells = e.cells();
+  if (!cell.is_number_integer() || cell.get<std::int64_t>() < 0 ||
+      cell.get<std::int64_t>() >= static_cast<std::int64_t>(cells.size()))
+    bad_line("'cell' must be an integer from 0 to " + std::to_string(cells.size() - 1));
+  const auto& index = need(l, "index");
+  if (!index.is_number_integer() || index.get<std::int64_t>() < 0 ||
+      index.get<std::int64_t>() >= e.games)
+    bad_line("'index' must be an integer from 0 to " + std::to_string(e.games - 1));
+  if (!need(l, "seed").is_number_unsigned() && !need(l, "seed").is_number_integer())
+    bad_line("'seed' must be an integer");
+  const auto n = static_cast<std::size_t>(cells[cell.get<std::size_t>()].players());
+  const auto& seats = need(l, "seats");
+  if (!seats.is_array() || seats.size() != n)
+    bad_line("'seats' must be an array of " + std::to_string(n) + " bot specs");
+  for (const auto& s : seats)
+    if (!s.is_string()) bad_line("'seats' must hold strings");
+  const auto& scores = need(l, "scores");
+  if (!scores.is_array() || scores.size() != n)
+    bad_line("'scores' must be an array of " + std::to_string(n) + " numbers");
+  for (const auto& s : scores)
+    if (!s.is_number() || !std::isfinite(s.get<double>())) bad_line("'scores' must hold numbers");
+  const auto& ranking = need(l, "ranking");
+  if (!ranking.is_array() || ranking.size() != n)
+    bad_line("'ranking' must be an array of " + std::to_string(n) + " ranks");
+  bool first = false;
+  for (const auto& r : ranking) {
+    if (!r.is_number_integer() || r.get<std::int64_t>() < 0 ||
+        r.get<std::int64_t>() >= static_cast<std::int64_t>(n))
+      bad_line("'ranking' must hold ranks from 0 to " + std::to_string(n - 1));
+    first = first || r.get<std::int64_t>() == 0;
+  }
+  if (!first) bad_line("'ranking' names no seat first (rank 0)");
+  const auto& length = need(l, "length");
+  if (!length.is_number_integer() || length.get<std::int64_t>() < 0)
+    bad_line("'length' must be a non-negative integer");
+  const auto& attrs = need(l, "attributes");
+  if (!attrs.is_array() || attrs.size() > n)
+    bad_line("'attributes' must be an array of at most " + std::to_string(n) + " objects");
+  for (const auto& a : attrs) {
+    if (!a.is_object()) bad_line("'attributes' must hold objects");
+    for (const auto& [k, v] : a.items())
+      if (!v.is_string()) bad_line("attribute '" + k + "' must be a string");
+  }
+  if (l.contains("counters")) {
+    if (!l["counters"].is_object()) bad_line("'counters' must be an object");
+    for (const auto& [k, v] : l["counters"].items())
+      if (!v.is_number() || !std::isfinite(v.get<double>()))
+        bad_line("counter '" + k + "' must be a number");
+  }
+  if (l.contains("record") && !l["record"].is_object()) bad_line("'record' must be an object");
 }
 
 nlohmann::json sprt_decide(const Until& u, const std::vector<GameLine>& lines) {
@@ -426,21 +559,7 @@ nlohmann::json sprt_decide(const Until& u, const std::vector<GameLine>& lines) {
 // ---------------------------------------------------------------------------------------------
 // Summary
 
-nlohmann::json summarize(const Experiment& e, std::vector<GameLine> lines) {
-  std::sort(lines.begin(), lines.end(), [](const GameLine& a, const GameLine& b) {
-    const int ca = a.at("cell").get<int>(), cb = b.at("cell").get<int>();
-    return ca != cb ? ca < cb : a.at("index").get<long>() < b.at("index").get<long>();
-  });
-  const auto cells = e.cells();
-  // Shared histogram ranges, so that cells can be compared bin by bin.
-  double smin = 1e300, smax = -1e300, lmin = 1e300, lmax = -1e300;
-  for (const auto& g : lines) {
-    for (double s : g.at("scores").get<std::vector<double>>())
-      smin = std::min(smin, s), smax = std::max(smax, s);
-    const double len = g.at("length").get<double>();
-    lmin = std::min(lmin, len), lmax = std::max(lmax, len);
-  }
-
+struct Summary::Impl {
   struct CellStats {
     double n = 0, draws = 0;
     std::vector<double> seat_share;
@@ -453,48 +572,73 @@ nlohmann::json summarize(const Experiment& e, std::vector<GameLine> lines) {
     std::map<std::string, Moments> counters;
     std::vector<std::string> seats;
   };
-  std::vector<CellStats> stats(cells.size());
-  for (const auto& g : lines) {
-    const auto c = static_cast<std::size_t>(g.at("cell").get<int>());
-    if (c >= stats.size())
-      throw Error("a game line names cell " + std::to_string(c) + ", which the experiment lacks");
-    CellStats& st = stats[c];
-    const auto sh = shares(g);
-    const auto scores = g.at("scores").get<std::vector<double>>();
-    const auto seats = g.at("seats").get<std::vector<std::string>>();
-    if (st.seat_share.empty()) {
-      st.seat_share.assign(sh.size(), 0);
-      st.seat_score.resize(sh.size());
-      st.seat_scores.resize(sh.size());
-      st.seats = seats;
-    }
-    st.n += 1;
-    if (std::count_if(sh.begin(), sh.end(), [](double x) { return x > 0; }) > 1) st.draws += 1;
-    for (std::size_t s = 0; s < sh.size(); ++s) {
-      st.seat_share[s] += sh[s];
-      st.seat_score[s].add(scores[s]);
-      st.seat_scores[s].push_back(scores[s]);
-      auto& a = st.agent[seats[s]];
-      a.first += sh[s], a.second += 1;
-      if (s < g.at("attributes").size())
-        for (const auto& [k, v] : g.at("attributes")[s].items()) {
-          auto& x = st.attr[{k, v.get<std::string>()}];
-          x.first += sh[s], x.second += 1;
-        }
-    }
-    const double len = g.at("length").get<double>();
-    st.length.add(len);
-    st.lengths.push_back(len);
-    if (g.contains("counters"))
-      for (const auto& [k, v] : g.at("counters").items()) st.counters[k].add(v.get<double>());
-  }
+  const Experiment* e = nullptr;
+  std::vector<Options> cells;
+  std::vector<CellStats> stats;
+  double smin = 1e300, smax = -1e300, lmin = 1e300, lmax = -1e300;
+};
 
+Summary::Summary(const Experiment& e) : impl_(std::make_unique<Impl>()) {
+  impl_->e = &e;
+  impl_->cells = e.cells();
+  impl_->stats.resize(impl_->cells.size());
+}
+Summary::~Summary() = default;
+
+void Summary::add(const GameLine& g) {
+  auto& stats = impl_->stats;
+  const auto c = static_cast<std::size_t>(g.at("cell").get<int>());
+  if (c >= stats.size())
+    throw Error("a game line names cell " + std::to_string(c) + ", which the experiment lacks");
+  Impl::CellStats& st = stats[c];
+  const auto sh = shares(g);
+  const auto scores = g.at("scores").get<std::vector<double>>();
+  const auto seats = g.at("seats").get<std::vector<std::string>>();
+  if (scores.size() != sh.size() || seats.size() != sh.size())
+    throw Error("a game line's seats, scores and ranking differ in length");
+  if (st.seat_share.empty()) {
+    st.seat_share.assign(sh.size(), 0);
+    st.seat_score.resize(sh.size());
+    st.seat_scores.resize(sh.size());
+    st.seats = seats;
+  } else if (st.seat_share.size() != sh.size()) {
+    throw Error("the game lines of cell " + std::to_string(c) + " differ in their seat count");
+  }
+  for (double v : scores)
+    impl_->smin = std::min(impl_->smin, v), impl_->smax = std::max(impl_->smax, v);
+  st.n += 1;
+  if (std::count_if(sh.begin(), sh.end(), [](double x) { return x > 0; }) > 1) st.draws += 1;
+  for (std::size_t s = 0; s < sh.size(); ++s) {
+    st.seat_share[s] += sh[s];
+    st.seat_score[s].add(scores[s]);
+    st.seat_scores[s].push_back(scores[s]);
+    auto& a = st.agent[seats[s]];
+    a.first += sh[s], a.second += 1;
+    if (s < g.at("attributes").size())
+      for (const auto& [k, v] : g.at("attributes")[s].items()) {
+        auto& x = st.attr[{k, v.get<std::string>()}];
+        x.first += sh[s], x.second += 1;
+      }
+  }
+  const double len = g.at("length").get<double>();
+  impl_->lmin = std::min(impl_->lmin, len), impl_->lmax = std::max(impl_->lmax, len);
+  st.length.add(len);
+  st.lengths.push_back(len);
+  if (g.contains("counters"))
+    for (const auto& [k, v] : g.at("counters").items()) st.counters[k].add(v.get<double>());
+}
+
+nlohmann::json Summary::finish() const {
+  const Experiment& e = *impl_->e;
+  const auto& cells = impl_->cells;
+  const auto& stats = impl_->stats;
+  const double smin = impl_->smin, smax = impl_->smax, lmin = impl_->lmin, lmax = impl_->lmax;
   nlohmann::json out;
   out["experiment"] = e.to_json();
   out["engine"] = kEngineVersion;
   auto& cells_j = out["cells"] = nlohmann::json::array();
   for (std::size_t c = 0; c < cells.size(); ++c) {
-    const CellStats& st = stats[c];
+    const Impl::CellStats& st = stats[c];
     nlohmann::json cj = {{"cell", c},
                          {"label", cell_label(cells[c], e.sweeps)},
                          {"options", cells[c].values()},
@@ -535,7 +679,7 @@ nlohmann::json summarize(const Experiment& e, std::vector<GameLine> lines) {
   // Every cell against the baseline (cell 0).
   auto& cmp = out["comparisons"] = nlohmann::json::array();
   for (std::size_t c = 1; c < cells.size(); ++c) {
-    const CellStats &a = stats[c], &b = stats[0];
+    const Impl::CellStats &a = stats[c], &b = stats[0];
     if (a.n == 0 || b.n == 0) continue;
     const std::string label = cell_label(cells[c], e.sweeps), base = cell_label(cells[0], e.sweeps);
     auto add = [&](const std::string& metric, nlohmann::json test) {
@@ -561,6 +705,16 @@ nlohmann::json summarize(const Experiment& e, std::vector<GameLine> lines) {
           compare_means(a.seat_score[s], b.seat_score[s]));
   }
   return out;
+}
+
+nlohmann::json summarize(const Experiment& e, std::vector<GameLine> lines) {
+  std::sort(lines.begin(), lines.end(), [](const GameLine& a, const GameLine& b) {
+    const int ca = a.at("cell").get<int>(), cb = b.at("cell").get<int>();
+    return ca != cb ? ca < cb : a.at("index").get<long>() < b.at("index").get<long>();
+  });
+  Summary summary(e);
+  for (const auto& g : lines) summary.add(g);
+  return summary.finish();
 }
 
 }  // namespace turf::lab

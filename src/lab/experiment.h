@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -77,6 +78,38 @@ struct RunResult {
 // called from worker threads. With `until`, cells are played in batches and stop once decided.
 RunResult run(const Experiment& e, int threads, bool keep_records,
               const std::function<void(long, long)>& progress = {});
+
+// Streaming: plays the games of this shard from where `done` leaves off and hands each finished
+// line to `sink` in the order of an uninterrupted run (cell by cell, index by index; from one
+// thread at a time), so that a file written by the sink is always a prefix of the complete one
+// and memory stays bounded (only games finished ahead of an unfinished one wait). done[c] is the
+// number of games of cell c already delivered (a prefix from index_range().first); with
+// `until`, `prior[c]` holds those lines (records may be left out) for the sequential test.
+// `stop()` is polled before each game: once true, no new game starts, the games in flight end,
+// and what is in order is delivered; the function then returns false (true when complete).
+// The sequential tests' decisions go to *sprt (with `until`).
+bool run_stream(const Experiment& e, int threads, bool keep_records, const std::vector<long>& done,
+                const std::vector<std::vector<GameLine>>& prior,
+                const std::function<void(GameLine&&)>& sink, const std::function<bool()>& stop,
+                nlohmann::json* sprt, const std::function<void(long, long)>& progress = {});
+
+// Checks every field of a game line against the experiment (cell, index in range, seats, scores
+// and ranking with one entry per seat, types); throws Error naming what is wrong.
+void validate_line(const Experiment& e, const GameLine& line);
+
+// The summary, built one game line at a time (in (cell, index) order, for results that do not
+// depend on the order of arrival). Holds a few numbers per game, never the lines.
+class Summary {
+ public:
+  explicit Summary(const Experiment& e);  // e must outlive the summary
+  ~Summary();
+  void add(const GameLine& line);
+  nlohmann::json finish() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 // The summary of a set of game lines: per cell, win shares by seat, agent and attribute with
 // Wilson intervals, draw rate, score and length distributions, counters; comparisons of every
