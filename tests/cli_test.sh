@@ -25,6 +25,10 @@ n=$(grep -c '"id":' "$dir/a.json")
 "$turf" replay "$dir/a.json" --at 999 2>&1 | grep -q "must be in 0.." || fail "replay --at range"
 "$turf" replay "$dir/a.json" --seat 7 --at 1 2>&1 | grep -q "viewer must be" || fail "replay seat"
 "$turf" replay "$dir/a.json" </dev/null | grep -q "^\[1\]" || fail "replay listing"
+# Replays tell what happened (issue 16): the tile shapes placed, the end; --json holds the lines.
+"$turf" replay "$dir/a.json" </dev/null | grep -Eq "places an? (dead end|straight|L|T|cross) tile at" || fail "replay narration"
+"$turf" replay "$dir/a.json" </dev/null | grep -q "The dungeon is complete" || fail "replay end narration"
+"$turf" replay "$dir/a.json" --at 3 --json | grep -q '"narration"' || fail "replay json narration"
 
 # Malformed records: clear errors, exit 2, no crash.
 echo '{"format": "turf-record", "version": 1' >"$dir/bad.json"

@@ -494,6 +494,8 @@ void register_game(Registry& registry) {
     return std::make_unique<YardState>(self, p);
   };
   info->draw = draw;
+  info->narrate = narrate;
+  info->cards = cards;
   info->evaluate = evaluate;
   info->eval_scale = 6.0;
   info->conformance_games = 40;

@@ -1,0 +1,123 @@
+// Narration of the yard (issue 16): Events revealed and what they did (Y4.5), buying (Y4.2),
+// Neighbors swayed (Y6), points with their reason and the end with the ranking in words (Y7).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "core/match.h"
+#include "core/narration.h"
+#include "games/yard/game.h"
+
+namespace turf::yard {
+namespace {
+
+Match random_match(std::uint64_t seed, int players) {
+  const GameInfo& g = Registry::instance().find("yard");
+  Match m(g, g.resolve({{"players", std::to_string(players)}}), seed,
+          std::vector<SeatInfo>(players));
+  Rng rng(seed);
+  std::vector<Action> legal;
+  while (!m.over()) {
+    m.state().legal_actions(legal);
+    m.apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+  }
+  return m;
+}
+
+const Position& pos(const State& s) {
+  return dynamic_cast<const YardState&>(s).position();
+}
+
+TEST(YardNarration, Y4_5_RevealedEventIsNamedInTheStepThatRevealedIt) {
+  int events = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const Match m = random_match(seed, 2);
+    const auto story = narrate_history(m, 0);
+    for (std::size_t i = 0; i < story.size(); ++i) {
+      const int before = pos(*m.state_at(static_cast<int>(i))).events_done;
+      const int after = pos(*m.state_at(static_cast<int>(i) + 1)).events_done;
+      int lines = 0;
+      for (const auto& n : story[i]) {
+        if (n.kind != "event") continue;
+        ++lines;
+        const int k = content().find_card(n.data["card"].get<std::string>());
+        ASSERT_GE(k, 0);
+        EXPECT_TRUE(content().cards[k].is(kEvent));
+        EXPECT_NE(n.text.find("Event revealed: " + card_name(k)), std::string::npos) << n.text;
+      }
+      EXPECT_EQ(lines, after - before) << "seed " << seed << " step " << i;
+      events += lines;
+    }
+  }
+  EXPECT_GT(events, 0);
+}
+
+TEST(YardNarration, Y4_2_BuyingNamesTheCardTheMoneyAndWhereItWent) {
+  const Match m = random_match(3, 3);
+  const auto story = narrate_history(m, kSpectator);
+  int buys = 0;
+  for (std::size_t i = 0; i < story.size(); ++i) {
+    const Action a = m.history()[i].id;
+    if (a < kActBuy || a >= kActBuy + kMaxKinds) continue;
+    // An Event revealed by the restock may change money in the same step (Yard Sale).
+    if (std::any_of(story[i].begin(), story[i].end(),
+                    [](const Narration& n) { return n.kind == "event"; }))
+      continue;
+    ++buys;
+    const int k = a - kActBuy, seat = m.history()[i].seat;
+    const std::string who = "{P" + std::to_string(seat + 1) + "}";
+    // The money line tells the step's net change (the buy, and any End action the step ran).
+    const int change = pos(*m.state_at(static_cast<int>(i) + 1)).players[seat].money -
+                       pos(*m.state_at(static_cast<int>(i))).players[seat].money;
+    std::string told;
+    int money_lines = 0;
+    for (const auto& n : story[i]) {
+      told += n.text + "\n";
+      if (n.kind != "money" || n.seats[0] != seat) continue;
+      ++money_lines;
+      EXPECT_EQ(n.data["change"], change);
+      EXPECT_NE(n.text.find(who + (change < 0 ? " pays $" : " gains $") +
+                            std::to_string(std::abs(change))),
+                std::string::npos);
+    }
+    EXPECT_EQ(money_lines, change != 0 ? 1 : 0) << told;
+    EXPECT_NE(told.find(card_name(k) + " goes into " + who + "'s Garage."), std::string::npos)
+        << told;
+    EXPECT_NE(story[i].front().text.find("buy " + card_name(k)), std::string::npos);
+  }
+  EXPECT_GT(buys, 5);
+}
+
+TEST(YardNarration, Y6_Y7_SwaysPointsAndTheRankingInWords) {
+  const Match m = random_match(5, 4);
+  const auto story = narrate_history(m, 2);
+  int sways = 0;
+  for (std::size_t i = 0; i < story.size(); ++i)
+    for (const auto& n : story[i]) {
+      if (n.kind == "sway") {
+        ++sways;
+        const int nb = content().find_neighbor(n.data["neighbor"].get<std::string>());
+        EXPECT_TRUE(pos(*m.state_at(static_cast<int>(i) + 1)).players[n.seats[0]].sway >> nb & 1);
+      }
+      if (n.kind == "scoring") {
+        EXPECT_EQ(n.data["score"], score(pos(*m.state_at(static_cast<int>(i) + 1)), n.seats[0]));
+      }
+    }
+  EXPECT_GT(sways, 0);
+  const Narration& end = story.back().back();
+  ASSERT_EQ(end.kind, "game_over");
+  const auto ranking = m.state().ranking();
+  const auto scores = m.state().scores();
+  for (int s = 0; s < 4; ++s) {
+    const char* const ord[] = {"1st", "2nd", "3rd", "4th"};
+    EXPECT_NE(end.text.find(std::string(ord[ranking[s]]) + " {P" + std::to_string(s + 1) + "}, " +
+                            std::to_string(static_cast<int>(scores[s])) + " points"),
+              std::string::npos)
+        << end.text;
+  }
+}
+
+}  // namespace
+}  // namespace turf::yard
