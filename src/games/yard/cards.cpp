@@ -150,6 +150,22 @@ std::string neighbor_card_text(int n) {
   return s + " Worth " + std::to_string(d.vp) + " VP in your Sway.";
 }
 
+std::string unplayable_reason(const Position& p, int seat, int kind) {
+  const CardDef& d = content().cards[static_cast<std::size_t>(kind)];
+  if (d.is(kEvent)) return "an Event is never played";
+  if (p.over()) return "the game is over";
+  // Playable right now: one of the mover's legal actions.
+  if (p.to_move() == seat && is_legal(p, kActPlay + kind)) return "";
+  if (p.to_move() != seat) return "not your turn";
+  if (p.nframes > 0) return "finish the current decision first";
+  if (p.phase == Phase::kStart) return "do your Start actions first";
+  if (p.phase == Phase::kSide) return "turn your card to Home first";
+  if (p.phase == Phase::kEnd) return "your turn is ending";
+  if (p.players[seat].away) return "you are Away: cards are played at Home";
+  if (p.used & kUsedPlay) return "you have played your card this turn";
+  return "no Pile has a free Place for it (Y5.2)";
+}
+
 nlohmann::json cards() {
   const Content& c = content();
   auto out = nlohmann::json::array();

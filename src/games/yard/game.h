@@ -82,6 +82,9 @@ std::string program_text(const Program& pr);
 std::string card_text(int kind);
 std::string neighbor_card_text(int n);
 nlohmann::json cards();
+// Why `seat` cannot play card `kind` from its hand now, in a few words ("you are Away: play at
+// Home"); empty when it can (games/yard/cards.cpp).
+std::string unplayable_reason(const Position& p, int seat, int kind);
 // Narration of one step from the viewer's views (games/yard/narrate.cpp; core/narration.h).
 void narrate(const View& before, const NarratedAction& act, const View& after,
              std::vector<Narration>& out);
