@@ -153,7 +153,7 @@ class Table {
     std::size_t width = 0;
     for (const auto& la : legal) width = std::max(width, la.label.size());
     const std::size_t cell = width + 7;
-    const std::size_t cols = std::max<std::size_t>(1, std::min<std::size_t>(4, 96 / cell));
+    const std::size_t cols = std::max<std::size_t>(1, std::min<std::size_t>(4, 80 / cell));
     const std::size_t rows = (legal.size() + cols - 1) / cols;
     for (std::size_t r = 0; r < rows; ++r) {
       std::string line;
@@ -172,8 +172,8 @@ class Table {
     std::cout << term::paint(
                      style_.colour, term::kDim,
                      "Type a number or an action" +
-                         std::string(undo ? ", u to undo (" + std::to_string(undo) + ")" : "") +
-                         ", log, look NAME, ? for help, q to save and quit.")
+                         std::string(undo ? "; u undo (" + std::to_string(undo) + ")" : "") +
+                         "; log, look NAME, ? help, q save and quit.")
               << "\n";
     if (!notice.empty()) std::cout << term::paint(style_.colour, term::kYellow, notice) << "\n";
     std::cout << name(v.viewer()) << "> " << std::flush;
@@ -306,9 +306,25 @@ class Table {
 
   // Rows left for the log so that the whole screen fits in 40 lines (at least 3, at most 12).
   static int log_budget(const std::string& board, std::size_t menu_items) {
-    const int board_rows = static_cast<int>(std::count(board.begin(), board.end(), '\n'));
+    // Screen rows of the board: a line longer than 80 columns (colour codes aside) takes two.
+    int board_rows = 0;
+    std::size_t start = 0;
+    while (start < board.size()) {
+      std::size_t end = board.find('\n', start);
+      if (end == std::string::npos) end = board.size();
+      std::size_t cols = 0;
+      for (std::size_t i = start; i < end; ++i) {
+        if (board[i] == '\033') {
+          while (i < end && board[i] != 'm') ++i;
+          continue;
+        }
+        if ((static_cast<unsigned char>(board[i]) & 0xC0) != 0x80) ++cols;
+      }
+      board_rows += 1 + static_cast<int>(cols > 0 ? (cols - 1) / 80 : 0);
+      start = end + 1;
+    }
     const int menu_rows = static_cast<int>((menu_items + 2) / 3);
-    return std::clamp(40 - board_rows - menu_rows - 6, 3, 12);
+    return std::clamp(40 - board_rows - menu_rows - 7, 2, 12);
   }
 
   void print_recent_narration(Seat viewer, int rows) const {

@@ -201,7 +201,7 @@ std::string draw(const View& view, const DrawStyle& style) {
   for (int s = 0; s < kSeats; ++s) {
     const auto& si = v.seats[s];
     out += (s == v.to_move && !v.over ? "> " : "  ") + name(s) + "  " + std::to_string(si.score) +
-           " points   tiles in hand: ";
+           " points   tiles: ";
     if (si.hand) {
       std::string h;
       for (auto x : *si.hand) h += (h.empty() ? "" : ", ") + shape_label(x);
@@ -214,7 +214,7 @@ std::string draw(const View& view, const DrawStyle& style) {
       out += *si.monster == kNone ? "none" : c.monsters[*si.monster].name;
     else
       out += si.has_monster ? "1 card" : "none";
-    out += "   monsters left: " + std::to_string(si.monster_deck_count) + "\n";
+    out += " (" + std::to_string(si.monster_deck_count) + " left)\n";
   }
   out += "  Dungeon deck: " + std::to_string(v.deck_count) + " tiles";
   if (!v.set_aside.empty()) {

@@ -22,10 +22,12 @@ std::string at(int x, int y) {
   return std::to_string(x) + "," + std::to_string(y);
 }
 
+// "a T", "an L", "a Were-Rat"... by the sound of the first letter ("L" is said "el").
 std::string article(const std::string& word) {
-  return (word.empty() || std::string("AEIOUaeiou").find(word[0]) == std::string::npos ? "a "
-                                                                                        : "an ") +
-         word;
+  const bool vowel_sound =
+      !word.empty() && (std::string("AEIOUaeiou").find(word[0]) != std::string::npos ||
+                        (word.size() == 1 && std::string("FHLMNRSX").find(word[0]) != std::string::npos));
+  return (vowel_sound ? "an " : "a ") + word;
 }
 
 }  // namespace

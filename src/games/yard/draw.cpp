@@ -148,6 +148,25 @@ std::string draw_yard(const Player& pl, const DrawStyle& style) {
   return out;
 }
 
+// `text` broken at ", " into lines of at most `width` characters, continued with `indent`.
+std::string wrap(const std::string& text, std::size_t width, const std::string& indent) {
+  std::string out, line;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t next = text.find(", ", at);
+    next = next == std::string::npos ? text.size() : next + 2;
+    const std::string piece = text.substr(at, next - at);
+    if (!line.empty() && line.size() + piece.size() > width) {
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out += line + "\n";
+      line = indent;
+    }
+    line += piece;
+    at = next;
+  }
+  return out + line + "\n";
+}
+
 // A rival's Yard in three lines, one per row: each Pile's ground, cards/Places and top card.
 std::string draw_yard_compact(const Player& pl, const DrawStyle& style) {
   std::string out;
@@ -239,12 +258,12 @@ std::string draw(const View& view, const DrawStyle& style) {
   if (p.limbo_size) out += "  Gathered Pests: " + list_kinds(p.limbo, false) + "\n";
   std::string row;
   for (int i = 0; i < p.row_size; ++i) row += (row.empty() ? "" : ", ") + neighbor_text(p.row[i]);
-  out += "  Neighbors: " + (row.empty() ? std::string("none") : row);
-  if (p.set_aside_size) out += "   face down: " + std::to_string(p.set_aside_size);
-  out += "\n";
+  std::string neighbors = "  Neighbors: " + (row.empty() ? std::string("none") : row);
+  if (p.set_aside_size) neighbors += "   face down: " + std::to_string(p.set_aside_size);
+  out += wrap(neighbors, 79, "    ");
   out += term::paint(style.colour, term::kDim,
-                     "  Piles: G Grass / D Dirt, cards/Places, the top card, then what lies under "
-                     "it; P1..P4 are the players\n");
+                     "  Piles: G Grass/D Dirt, cards/Places, top card, what is under; P1-P4 "
+                     "players\n");
   if (me >= 0) out += "\n" + seat_block(me, true);
   out += "  Round " + std::to_string(p.turn / p.seats + 1) + ", edition " +
          std::to_string(p.edition) + ". " +
