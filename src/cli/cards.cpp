@@ -65,7 +65,10 @@ const nlohmann::json& find_card(const nlohmann::json& cards, const std::string& 
   std::string best;
   std::size_t best_d = 1000;
   for (const auto& c : cards) {
-    const std::size_t d = edit_distance(want, folded(field(c, "name")));
+    // The whole name, or its start as long as what was typed ("cranw" for Crane Wife).
+    const std::string n = folded(field(c, "name"));
+    const std::size_t d =
+        std::min(edit_distance(want, n), edit_distance(want, n.substr(0, want.size())) + 1);
     if (d < best_d) best_d = d, best = field(c, "name");
   }
   std::string msg = game + " has no card named '" + name + "'";
