@@ -251,10 +251,10 @@ std::string draw(const View& view, const DrawStyle& style) {
   std::string out;
   for (int s = 0; s < p.seats; ++s)
     if (s != me) out += seat_block(s, style.wide || (me < 0 && p.seats <= 2));
-  out += "\n  Store: " + list_kinds(p.store, true) + "\n";
+  out += "\n" + wrap("  Store: " + list_kinds(p.store, true), 79, "    ");
   out += "  Store deck: " + cards_text(p.deck_size);
   if (p.deck_known) out += " (" + std::to_string(p.deck_known) + " done Events at the bottom)";
-  out += "   Trash: " + list_kinds(p.trash, false) + "\n";
+  out += "\n" + wrap("  Trash: " + list_kinds(p.trash, false), 79, "    ");
   if (p.limbo_size) out += "  Gathered Pests: " + list_kinds(p.limbo, false) + "\n";
   std::string row;
   for (int i = 0; i < p.row_size; ++i) row += (row.empty() ? "" : ", ") + neighbor_text(p.row[i]);
