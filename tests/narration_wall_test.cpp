@@ -28,7 +28,7 @@ std::vector<Narration> narrate(const State& before_state, Action a, Seat viewer)
   act.mover = before_state.to_move();
   act.move_number = before_state.move_number();
   act.label = (viewer == act.mover || viewer == kOmniscient) ? before_state.action_label(a)
-                                                              : before_state.public_label(a);
+                                                             : before_state.public_label(a);
   auto after = before_state.clone();
   after->apply(a);
   return narrate_step(before_state.view(viewer, false), act, after->view(viewer, false));
@@ -38,7 +38,7 @@ TEST(NarrationWall, NoNarrationLineDependsOnWhatTheViewerCannotSee) {
   for (const auto& g : Registry::instance().games()) {
     for (int players = g->min_players; players <= g->max_players; ++players) {
       const Options options = g->resolve({{"players", std::to_string(players)}});
-      int compared = 0, differing_worlds = 0;
+      int compared = 0;
       for (std::uint64_t seed = 1; seed <= 2; ++seed) {
         auto state = new_game(*g, options, seed * 7919);
         Rng rng(seed);
@@ -60,8 +60,8 @@ TEST(NarrationWall, NoNarrationLineDependsOnWhatTheViewerCannotSee) {
             if (viewer != mover && full != shown) {
               for (const auto& n : real) {
                 EXPECT_EQ(n["text"].get<std::string>().find(full), std::string::npos)
-                    << g->id << " players=" << players << " viewer " << viewer << ": "
-                    << n["text"] << " reveals '" << full << "'";
+                    << g->id << " players=" << players << " viewer " << viewer << ": " << n["text"]
+                    << " reveals '" << full << "'";
               }
             }
             const View before = state->view(viewer, false);
@@ -70,10 +70,9 @@ TEST(NarrationWall, NoNarrationLineDependsOnWhatTheViewerCannotSee) {
               if (!world->is_legal(a)) continue;
               auto world_after = world->clone();
               world_after->apply(a);
-              if (world_after->view(viewer, false).to_json() != real_view) {
-                ++differing_worlds;
-                continue;
-              }
+              // A world where the step ends differently for the viewer (another tile drawn,
+              // another card revealed) tells the viewer something: not comparable.
+              if (world_after->view(viewer, false).to_json() != real_view) continue;
               ++compared;
               EXPECT_EQ(story_json(narrate(*world, a, viewer)), real)
                   << g->id << " players=" << players << " seed " << seed << " step " << step

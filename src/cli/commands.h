@@ -90,8 +90,8 @@ int games(bool json);
 int cards(const std::string& game, const std::string& name, bool json);
 // The game's card texts (GameInfo::cards); throws Error when it has none.
 nlohmann::json game_cards(const GameInfo& game);
-// A card by id or name (case and punctuation ignored, or a unique part of a name); throws Error with
-// a did-you-mean otherwise.
+// A card by id or name (case and punctuation ignored, or a unique part of a name); throws Error
+// with a did-you-mean otherwise.
 const nlohmann::json& find_card(const nlohmann::json& cards, const std::string& name,
                                 const std::string& game);
 // "Rose Bush [card, $5, 3 VP]: ..." and the full entry on several lines.

@@ -1,12 +1,12 @@
 // `turf games` and `turf rules`.
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
-#include <sys/ioctl.h>
-#include <unistd.h>
 
 #include "cli/commands.h"
 #include "core/embedded.h"

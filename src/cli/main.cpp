@@ -20,7 +20,8 @@ int main(int argc, char** argv) {
   games->add_flag("--json", games_json, "Machine-readable output");
 
   std::string rules_game;
-  auto* rules = app.add_subcommand("rules", "How to play a game, on one screen (--full: the rules digest)");
+  auto* rules =
+      app.add_subcommand("rules", "How to play a game, on one screen (--full: the rules digest)");
   rules->add_option("game", rules_game, "Game id (see `turf games`)")->required();
   bool rules_full = false;
   rules->add_flag("--full", rules_full,

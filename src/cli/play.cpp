@@ -181,8 +181,8 @@ class Table {
 
   void help() const {
     term::clear_screen();
-    std::cout << game_short_help(m_.game()) << "\n" << kInGameCommands
-              << "Press Enter to go back.\n";
+    std::cout << game_short_help(m_.game()) << "\n"
+              << kInGameCommands << "Press Enter to go back.\n";
     std::string line;
     std::getline(std::cin, line);
   }
@@ -329,7 +329,8 @@ class Table {
 
   void print_recent_narration(Seat viewer, int rows) const {
     const auto lines = narration_lines(viewer);
-    const std::size_t from = lines.size() > static_cast<std::size_t>(rows) ? lines.size() - rows : 0;
+    const std::size_t from =
+        lines.size() > static_cast<std::size_t>(rows) ? lines.size() - rows : 0;
     for (std::size_t i = from; i < lines.size(); ++i)
       std::cout << term::paint(style_.colour, term::kDim, "  " + fit_width(lines[i], 78)) << "\n";
   }
@@ -392,7 +393,8 @@ class Table {
               << m_.history().size() + 1 << "\n";
     const std::string board = g.draw ? g.draw(v, style_) : v.to_json().dump(1);
     print_recent_narration(viewer, log_budget(board, 0));
-    std::cout << "\n" << board << "\n"
+    std::cout << "\n"
+              << board << "\n"
               << term::paint(style_.colour, term::kDim, name(bot) + " is thinking…") << "\n"
               << std::flush;
   }
@@ -403,8 +405,9 @@ class Table {
     const auto ranking = m_.state().ranking();
     std::vector<std::size_t> order(scores.size());
     for (std::size_t s = 0; s < order.size(); ++s) order[s] = s;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return ranking[a] < ranking[b]; });
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return ranking[a] != ranking[b] ? ranking[a] < ranking[b] : a < b;
+    });
     static const char* const kOrd[] = {"1st", "2nd", "3rd", "4th", "5th", "6th"};
     std::string out;
     for (std::size_t i = 0; i < order.size(); ++i) {
@@ -413,7 +416,8 @@ class Table {
       std::ostringstream pts;
       pts << scores[s];
       out += std::string(i ? "; " : "") + kOrd[std::min(ranking[s], 5)] + (tied ? "=" : "") + " " +
-             name(static_cast<Seat>(s)) + ", " + pts.str() + (scores[s] == 1 ? " point" : " points");
+             name(static_cast<Seat>(s)) + ", " + pts.str() +
+             (scores[s] == 1 ? " point" : " points");
     }
     return out;
   }
@@ -490,8 +494,8 @@ int play(const PlayArgs& args) {
       throw Error("which game? (turf play GAME --seats ...; see `turf games`)");
     const GameInfo& game = Registry::instance().find(args.game);
     const Options options = game.resolve(parse_option_list(args.options));
-    const auto seat_specs =
-        split_seat_specs(args.seats.empty() ? default_seats(game.id, options.players()) : args.seats);
+    const auto seat_specs = split_seat_specs(
+        args.seats.empty() ? default_seats(game.id, options.players()) : args.seats);
     std::vector<SeatInfo> seats;
     for (const auto& spec : seat_specs) seats.push_back({trim(spec), ""});
     if (static_cast<int>(seats.size()) != options.players())

@@ -27,7 +27,7 @@ std::vector<Narration> step_narration(const Match& m, int i, Seat viewer) {
   act.mover = e.seat;
   act.move_number = i;
   act.label = (viewer == kOmniscient || viewer == e.seat) ? state->action_label(e.id)
-                                                           : state->public_label(e.id);
+                                                          : state->public_label(e.id);
   const View before = state->view(viewer, false);
   state->apply(e.id);
   return narrate_step(before, act, state->view(viewer, false));
@@ -44,8 +44,8 @@ void print_narration(std::ostream& os, int i, const std::vector<Narration>& stor
                      const std::vector<std::string>& names) {
   const std::string num = "[" + std::to_string(i + 1) + "] ";
   for (std::size_t k = 0; k < story.size(); ++k)
-    os << (k == 0 ? num : std::string(num.size() + 2, ' ')) << render_narration(story[k].text, names)
-       << "\n";
+    os << (k == 0 ? num : std::string(num.size() + 2, ' '))
+       << render_narration(story[k].text, names) << "\n";
 }
 
 void show(const Match& m, int at, Seat viewer, const DrawStyle& style, bool json) {

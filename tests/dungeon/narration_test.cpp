@@ -68,8 +68,7 @@ TEST(DungeonNarration, D5_MonsterLineNamesTypeOwnerAndTheMonsterItDefeats) {
         const PlayedMonster& pm = pa.monsters[pa.num_monsters - 1];
         EXPECT_EQ(n.data["monster"], content().monsters[pm.type].id);
         EXPECT_EQ(n.data["owner"], pm.owner);
-        EXPECT_NE(n.text.find("{P" + std::to_string(pm.owner + 1) + "} plays"),
-                  std::string::npos);
+        EXPECT_NE(n.text.find("{P" + std::to_string(pm.owner + 1) + "} plays"), std::string::npos);
         if (n.data.contains("covers")) {
           ++covered;
           const std::string beaten = n.data["covers"]["monster"];

@@ -250,7 +250,7 @@ TEST(YardRules, Y4_5_TornadoMovesTopCardsWithoutPlaying) {
   t.act("move Mosquito from a1");
   EXPECT_TRUE(t.can("onto P2 c3"));  // Dirt: no Place needed, it is not played
   t.act("onto P2 b2");               // on top of the Rose Bush, although b2 has no free Place
-  EXPECT_EQ(t.pl(1).money, 9);           // no Play action: the Mosquito costs nothing now
+  EXPECT_EQ(t.pl(1).money, 9);       // no Play action: the Mosquito costs nothing now
   EXPECT_EQ(t.to_move(), 1);
   t.act("move Mosquito from b2");
   t.act("onto P1 a1");
@@ -370,7 +370,7 @@ TEST(YardRules, Y5_3_SkunkOnARivalsDirt) {  // how-to example
   t.act("home");
   t.act("play Skunk");
   EXPECT_TRUE(t.can("onto P2 b2"));  // Dirt
-  EXPECT_TRUE(t.can("onto a1"));         // or one's own Yard
+  EXPECT_TRUE(t.can("onto a1"));     // or one's own Yard
   t.act("onto P2 b2");
   EXPECT_EQ(score(t.p(), 1), 3 - 5);
   // The rival meets Amelia's Criteria but cannot sway while the Skunk is there.

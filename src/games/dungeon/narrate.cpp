@@ -25,8 +25,9 @@ std::string at(int x, int y) {
 // "a T", "an L", "a Were-Rat"... by the sound of the first letter ("L" is said "el").
 std::string article(const std::string& word) {
   const bool vowel_sound =
-      !word.empty() && (std::string("AEIOUaeiou").find(word[0]) != std::string::npos ||
-                        (word.size() == 1 && std::string("FHLMNRSX").find(word[0]) != std::string::npos));
+      !word.empty() &&
+      (std::string("AEIOUaeiou").find(word[0]) != std::string::npos ||
+       (word.size() == 1 && std::string("FHLMNRSX").find(word[0]) != std::string::npos));
   return (vowel_sound ? "an " : "a ") + word;
 }
 
@@ -162,8 +163,8 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
       const int w = p0 > p1 ? 0 : 1;
       n.data["winner"] = w;
       n.text = "The dungeon is complete: " + seat_ref(w) + " wins with " +
-               std::to_string(std::max(p0, p1)) + " points to " +
-               std::to_string(std::min(p0, p1)) + ".";
+               std::to_string(std::max(p0, p1)) + " points to " + std::to_string(std::min(p0, p1)) +
+               ".";
     }
     out.push_back(std::move(n));
   }

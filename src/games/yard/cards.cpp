@@ -79,8 +79,8 @@ std::string capitalised(std::string s) {
   return s;
 }
 
-const char* const kSymbolNames[kNumSymbols] = {"Tool", "Plant", "Ornament", "Feature", "Pest",
-                                               "Event"};
+const char* const kSymbolNames[kNumSymbols] = {"Tool",    "Plant", "Ornament",
+                                               "Feature", "Pest",  "Event"};
 
 std::string vp_text(const CardDef& d) {
   switch (d.vp_rule) {
@@ -95,8 +95,7 @@ std::string vp_text(const CardDef& d) {
     case VpRule::kColumn:
       return std::to_string(d.vp) + " VP per card in its column";
     case VpRule::kTrash:
-      return std::to_string(d.vp) + " VP per " + std::to_string(d.vp_every) +
-             " cards in the Trash";
+      return std::to_string(d.vp) + " VP per " + std::to_string(d.vp_every) + " cards in the Trash";
   }
   return "";
 }
@@ -130,15 +129,15 @@ std::string card_text(int kind) {
   for (int t = 0; t < kNumTimings; ++t) {
     if (d.programs[t].empty()) continue;
     std::string what = program_text(d.programs[t]);
-    if (t == kOnReveal && d.each_player) what = "each player in turn, from the player whose turn it is: " + what;
+    if (t == kOnReveal && d.each_player)
+      what = "each player in turn, from the player whose turn it is: " + what;
     add(std::string(kWhen[t]) + ": " + capitalised(what) + ".");
   }
   if (d.no_sway) add("Its Yard's owner cannot sway Neighbors while it is there.");
   if (d.places) add("Adds " + plural(d.places, "Place", "Places") + " to its Pile.");
   const std::string vp = vp_text(d);
   if (!vp.empty()) add("Worth " + vp + ".");
-  if (d.is(kTool) && !d.is(kPlant))
-    add("A Tool goes to your Garage after its Play action.");
+  if (d.is(kTool) && !d.is(kPlant)) add("A Tool goes to your Garage after its Play action.");
   if (s.empty()) add("No action.");
   return s;
 }

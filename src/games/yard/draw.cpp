@@ -178,8 +178,8 @@ std::string draw_yard_compact(const Player& pl, const DrawStyle& style) {
       for (int i = 0; i < pl.yard_size; ++i)
         if (pl.yard_pile[i] == q) top = i, ++n;
       const bool grass = pl.grass >> q & 1;
-      const std::string head =
-          std::string(grass ? "G" : "D") + std::to_string(n) + "/" + std::to_string(pile_places(pl, q));
+      const std::string head = std::string(grass ? "G" : "D") + std::to_string(n) + "/" +
+                               std::to_string(pile_places(pl, q));
       std::string cell = term::paint(style.colour, grass ? term::kGreen : term::kDim, head);
       int width = static_cast<int>(head.size());
       if (top >= 0) {
@@ -236,7 +236,8 @@ std::string draw(const View& view, const DrawStyle& style) {
           if (!pl.hand[k]) continue;
           const std::string r = unplayable_reason(p, s, k);
           if (r.empty()) continue;
-          auto it = std::find_if(why.begin(), why.end(), [&](const auto& w) { return w.first == r; });
+          auto it =
+              std::find_if(why.begin(), why.end(), [&](const auto& w) { return w.first == r; });
           if (it == why.end())
             why.push_back({r, card_name(k)});
           else

@@ -60,10 +60,10 @@ std::array<Counts, kPiles> yard_cards(const Player& pl) {
 // Events somewhere public: out of the game, at the known bottom of the deck or resolving.
 Counts events_seen(const Position& p) {
   Counts c{};
-  for (int k = 0; k < kMaxKinds; ++k) c[k] = content().cards.size() > static_cast<std::size_t>(k) &&
-                                                     content().cards[k].is(kEvent)
-                                                 ? p.gone[k]
-                                                 : 0;
+  for (int k = 0; k < kMaxKinds; ++k)
+    c[k] = content().cards.size() > static_cast<std::size_t>(k) && content().cards[k].is(kEvent)
+               ? p.gone[k]
+               : 0;
   for (int i = 0; i < p.deck_known; ++i) ++c[p.deck[i]];
   for (int i = 0; i < p.nframes; ++i)
     if (p.frames[i].type == FrameType::kProgram && p.frames[i].timing == kOnReveal)
@@ -108,10 +108,12 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
       const auto in = gained(ya[q], yb[q]), off = gained(yb[q], ya[q]);
       if (!in.empty())
         add(out, "yard", {s}, {{"pile", pile_name(q)}, {"added", ids(in)}},
-            names(in) + (in.size() > 1 ? " go" : " goes") + " onto " + seat_ref(s) + "'s " + pile_name(q) + ".");
+            names(in) + (in.size() > 1 ? " go" : " goes") + " onto " + seat_ref(s) + "'s " +
+                pile_name(q) + ".");
       if (!off.empty())
         add(out, "yard", {s}, {{"pile", pile_name(q)}, {"removed", ids(off)}},
-            names(off) + (off.size() > 1 ? " leave " : " leaves ") + seat_ref(s) + "'s " + pile_name(q) + ".");
+            names(off) + (off.size() > 1 ? " leave " : " leaves ") + seat_ref(s) + "'s " +
+                pile_name(q) + ".");
     }
     // Grass.
     for (int q = 0; q < kPiles; ++q) {
@@ -138,8 +140,7 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
     }
     if (!gin.empty())
       add(out, "garage", {s}, {{"added", ids(gin)}},
-          names(gin) + (gin.size() > 1 ? " go" : " goes") + " into " + seat_ref(s) +
-              "'s Garage.");
+          names(gin) + (gin.size() > 1 ? " go" : " goes") + " into " + seat_ref(s) + "'s Garage.");
     if (!hout.empty() && !(hout.size() == 1 && act.label.rfind("play ", 0) == 0 && s == mover))
       add(out, "hand", {s}, {{"removed", ids(hout)}},
           names(hout) + (hout.size() > 1 ? " leave " : " leaves ") + seat_ref(s) + "'s hand.");
@@ -147,8 +148,8 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
     if (pa.money != pb.money) {
       const int d = pa.money - pb.money;
       add(out, "money", {s}, {{"change", d}, {"money", pa.money}},
-          seat_ref(s) + (d > 0 ? " gains $" : " pays $") + std::to_string(std::abs(d)) +
-              " (now $" + std::to_string(pa.money) + ").");
+          seat_ref(s) + (d > 0 ? " gains $" : " pays $") + std::to_string(std::abs(d)) + " (now $" +
+              std::to_string(pa.money) + ").");
     }
     // Neighbors swayed (Y6).
     for (int n = 0; n < static_cast<int>(c.neighbors.size()); ++n)
@@ -163,8 +164,8 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
   // kind as one that left is still told.
   const auto tin = gained(counts(a.trash), counts(b.trash));
   Counts store_left = counts(b.store);
-  const bool trashes_store = act.label.find("from the Store") != std::string::npos ||
-                             gained(ev_a, ev_b).size() > 0;
+  const bool trashes_store =
+      act.label.find("from the Store") != std::string::npos || gained(ev_a, ev_b).size() > 0;
   if (act.label.rfind("buy ", 0) == 0)
     for (int k : gained(counts(a.players[mover].garage), counts(b.players[mover].garage)))
       if (store_left[k] > 0) --store_left[k];
@@ -173,7 +174,8 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
       if (store_left[k] > 0) --store_left[k];
   const auto sin = a.reveals > b.reveals ? gained(counts(a.store), store_left) : std::vector<int>{};
   if (!tin.empty())
-    add(out, "trash", {}, {{"added", ids(tin)}}, names(tin) + (tin.size() > 1 ? " go" : " goes") + " to the Trash.");
+    add(out, "trash", {}, {{"added", ids(tin)}},
+        names(tin) + (tin.size() > 1 ? " go" : " goes") + " to the Trash.");
   if (!sin.empty())
     add(out, "store", {}, {{"added", ids(sin)}}, "The Store restocks: " + names(sin) + ".");
   // Neighbors turned up from the set-aside pile (Y6.5).
@@ -191,8 +193,9 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
     if (dy == 0 && dn == 0) continue;
     std::string why;
     if (dy) why += (dy > 0 ? "+" : "") + std::to_string(dy) + " from the Yard";
-    if (dn) why += (why.empty() ? "" : ", ") + std::string(dn > 0 ? "+" : "") + std::to_string(dn) +
-                   " from the Sway";
+    if (dn)
+      why += (why.empty() ? "" : ", ") + std::string(dn > 0 ? "+" : "") + std::to_string(dn) +
+             " from the Sway";
     add(out, "scoring", {s}, {{"yard", dy}, {"sway", dn}, {"score", score(a, s)}},
         seat_ref(s) + " now has " + std::to_string(score(a, s)) +
             (score(a, s) == 1 ? " point (" : " points (") + why + ").");
@@ -202,7 +205,8 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
     const auto r = ranks(a);
     std::vector<int> order(a.seats);
     for (int s = 0; s < a.seats; ++s) order[s] = s;
-    std::stable_sort(order.begin(), order.end(), [&](int x, int y) { return r[x] < r[y]; });
+    std::sort(order.begin(), order.end(),
+              [&](int x, int y) { return r[x] != r[y] ? r[x] < r[y] : x < y; });
     std::string text = a.end_reason == EndReason::kLastNeighbor ? "The last Neighbor is swayed: "
                        : a.end_reason == EndReason::kRoundLimit ? "The round limit is reached: "
                                                                 : "The game is stopped: ";
