@@ -105,8 +105,8 @@ int rules(const std::string& game, bool full) {
   std::string text = full ? std::string(g.rules_text) : game_short_help(g);
   if (!text.empty() && text.back() != '\n') text += "\n";
   if (!full)
-    text += "\nThe full rules digest, clause by clause: turf rules " + g.id +
-            " --full\nEvery card's text: turf cards " + g.id + "\n";
+    text += "\nThe full rules digest, clause by clause: turf rules " + g.id + " --full\n" +
+            (g.cards ? "Every card's text: turf cards " + g.id + "\n" : std::string());
   show_paged(text);
   return 0;
 }

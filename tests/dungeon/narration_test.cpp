@@ -6,6 +6,7 @@
 
 #include "core/match.h"
 #include "core/narration.h"
+#include "core/view.h"
 #include "games/dungeon/game.h"
 
 namespace turf::dungeon {
@@ -118,6 +119,45 @@ TEST(DungeonNarration, D7_EndLineGivesTheWinnerAndBothScores) {
   if (scores[0] != scores[1]) {
     EXPECT_NE(end.text.find(scores[0] > scores[1] ? "{P1} wins" : "{P2} wins"), std::string::npos);
   }
+}
+
+// The card texts: every tile shape and monster, with the ids the views use.
+TEST(DungeonCards, D1_EveryTileShapeAndMonsterHasItsText) {
+  const auto all = cards();
+  ASSERT_EQ(all.size(), static_cast<std::size_t>(int{kNumShapes} + int{kNumTypes}));
+  for (int s = 0; s < kNumShapes; ++s) {
+    EXPECT_EQ(all[s]["id"], content().shapes[s].id);
+    EXPECT_EQ(all[s]["kind"], "tile");
+    EXPECT_FALSE(all[s]["text"].get<std::string>().empty());
+    EXPECT_EQ(all[s]["count"]["standard"], content().mixes.front().counts[s]);
+  }
+  for (int t = 0; t < kNumTypes; ++t) {
+    const auto& m = all[kNumShapes + t];
+    EXPECT_EQ(m["id"], content().monsters[t].id);
+    EXPECT_EQ(m["kind"], "monster");
+    EXPECT_EQ(m["defeats"], content().monsters[content().monsters[t].defeats].id);
+    EXPECT_FALSE(m["tag"].get<std::string>().empty());
+  }
+}
+
+// Without colour the board still says whose monster is where (issue 16): "1T" / "2R".
+TEST(DungeonNarration, D5_MonstersCarryTheirOwnersNumberWithoutColour) {
+  const Match m = random_match(6);
+  const auto& p = dynamic_cast<const DungeonState&>(m.state()).position();
+  DrawStyle plain;
+  plain.colour = false;
+  const std::string board = draw(m.state().view(kSpectator), plain);
+  int tops = 0;
+  for (int t = 0; t < p.num_tiles; ++t) {
+    if (p.tiles[t].top == kNone) continue;
+    ++tops;
+    const PlayedMonster& pm = p.monsters[p.tiles[t].top];
+    EXPECT_NE(board.find(std::to_string(pm.owner + 1) + content().monsters[pm.type].letter),
+              std::string::npos)
+        << board;
+  }
+  EXPECT_GT(tops, 0);
+  EXPECT_EQ(board.find("Seat 0"), std::string::npos);
 }
 
 }  // namespace

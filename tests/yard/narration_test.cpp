@@ -3,15 +3,21 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
 #include "core/match.h"
 #include "core/narration.h"
+#include "core/view.h"
 #include "games/yard/game.h"
+#include "yard/board.h"
 
 namespace turf::yard {
 namespace {
+
+using testing::Board;
+using testing::Table;
 
 Match random_match(std::uint64_t seed, int players) {
   const GameInfo& g = Registry::instance().find("yard");
@@ -116,6 +122,59 @@ TEST(YardNarration, Y6_Y7_SwaysPointsAndTheRankingInWords) {
                             std::to_string(static_cast<int>(scores[s])) + " points"),
               std::string::npos)
         << end.text;
+  }
+}
+
+// Y3.2, Y5.2: the view says why a hand card cannot be played now, and nothing for one that can.
+TEST(YardCards, Y5_2_ViewSaysWhyAHandCardCannotBePlayed) {
+  Board b(2, 2);
+  b.row({"gloria", "walter", "maximilian"});
+  b.hand(0, {"mighty_oak", "skunk"}).grass(0, {}).hand(1, {"tulips"});
+  Table t(b, 0);
+  auto blocked = [&](Seat s) { return t.state().view(s).to_json()["seats"][s]["hand_blocked"]; };
+  EXPECT_EQ(blocked(0)["mighty_oak"], "turn your card to Home first");
+  EXPECT_EQ(blocked(1)["tulips"], "not your turn");
+  t.act("home");
+  // No Grass, no Places: the Mighty Oak has nowhere to go; a Pest ignores Places (Y5.3).
+  EXPECT_EQ(blocked(0)["mighty_oak"], "no Pile has a free Place for it (Y5.2)");
+  EXPECT_FALSE(blocked(0).contains("skunk")) << blocked(0);
+  // The drawing tells the mover the same.
+  DrawStyle plain;
+  plain.colour = false;
+  const std::string mine = draw(t.state().view(0), plain);
+  EXPECT_NE(mine.find("cannot play Mighty Oak: no Pile has a free Place for it (Y5.2)"),
+            std::string::npos)
+      << mine;
+}
+
+// The card texts: every card, Event and Neighbor of the data files, ids as the views use them.
+TEST(YardCards, EveryCardEventAndNeighborHasItsText) {
+  const auto all = cards();
+  std::set<std::string> ids;
+  int n_cards = 0, n_neighbors = 0;
+  for (const auto& c : all) {
+    for (const char* key : {"id", "name", "kind", "tag", "text"})
+      ASSERT_TRUE(c.contains(key) && c[key].is_string() && !c[key].get<std::string>().empty())
+          << c.dump() << " lacks " << key;
+    EXPECT_TRUE(ids.insert(c["id"].get<std::string>()).second) << c["id"];
+    if (c["kind"] == "neighbor") {
+      ++n_neighbors;
+      EXPECT_EQ(content().find_neighbor(c["id"]), n_neighbors - 1);
+    } else {
+      const int k = content().find_card(c["id"]);
+      ASSERT_GE(k, 0);
+      ++n_cards;
+      EXPECT_EQ(c["cost"], content().cards[k].cost);
+      EXPECT_EQ(c["kind"], content().cards[k].is(kEvent) ? "event" : "card");
+    }
+  }
+  EXPECT_EQ(n_cards, static_cast<int>(content().cards.size()));
+  EXPECT_EQ(n_neighbors, static_cast<int>(content().neighbors.size()));
+  // The text says what the program does: Yard Sale pays each player $3 in turn.
+  for (const auto& c : all) {
+    if (c["id"] == "yard_sale") {
+      EXPECT_NE(c["text"].get<std::string>().find("gain $3"), std::string::npos) << c["text"];
+    }
   }
 }
 
