@@ -26,6 +26,18 @@ n=$(grep -c '"id":' "$dir/a.json")
 "$turf" replay "$dir/a.json" --at 999 2>&1 | grep -q "must be in 0.." || fail "replay --at range"
 "$turf" replay "$dir/a.json" --seat 7 --at 1 2>&1 | grep -q "viewer must be" || fail "replay seat"
 "$turf" replay "$dir/a.json" </dev/null | grep -q "^\[1\]" || fail "replay listing"
+# Replays tell what happened (issue 16): the tile shapes placed, the end; --json holds the lines.
+"$turf" replay "$dir/a.json" </dev/null | grep -Eq "places an? (dead end|straight|L|T|cross) tile at" || fail "replay narration"
+"$turf" replay "$dir/a.json" </dev/null | grep -q "The dungeon is complete" || fail "replay end narration"
+"$turf" replay "$dir/a.json" --at 3 --json | grep -q '"narration"' || fail "replay json narration"
+
+# The table (issue 16): the end in words, `log` keeps the story across --resume, `look` shows a card.
+grep -Eq "1st=? random [12], [0-9]+ points?; (2nd|1st=) random [12], [0-9]+ points?" "$dir/out" || fail "end screen in words"
+printf '1\n1\n1\nq\n' | "$turf" play dungeon --seats human,random --seed 3 --record "$dir/r.json" >/dev/null 2>&1
+printf 'log\n\nq\n' | "$turf" play --resume "$dir/r.json" >"$dir/resumed" 2>&1
+grep -Eq "^\[2\] Player 1 places an? (dead end|straight|L|T|cross) tile at" "$dir/resumed" || fail "log after --resume"
+printf 'look crane\nq\n' | "$turf" play dungeon --seats human,random --seed 3 --no-record 2>&1 | grep -q "Crane Wife  (monster, id crane_wife)" || fail "look NAME"
+printf 'look cranw\nq\n' | "$turf" play dungeon --seats human,random --seed 3 --no-record 2>&1 | grep -q "did you mean 'Crane Wife'" || fail "look did you mean"
 
 # Malformed records: clear errors, exit 2, no crash.
 echo '{"format": "turf-record", "version": 1' >"$dir/bad.json"

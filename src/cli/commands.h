@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/game.h"
+
 namespace turf::cli {
 
 struct PlayArgs {
@@ -22,8 +24,14 @@ struct PlayArgs {
   bool quiet = false;
   bool ascii = false;
   bool no_colour = false;
+  bool wide = false;  // draw rivals' areas in full (more than 80x40)
 };
 int play(const PlayArgs& args);
+// The bot a human plays against by default: strong, and about a second a decision at most
+// (docs/ai.md has the measurements).
+std::string recommended_bot(const std::string& game);
+// The help text after `turf play --help`: in-game commands, default seats, recommended bots.
+std::string play_help_footer();
 
 struct ReplayArgs {
   std::string file;
@@ -81,7 +89,36 @@ int arena(const ArenaArgs& args);
 int arena_report(const std::vector<std::string>& files, bool json);
 
 int games(bool json);
-int rules(const std::string& game);
+// `turf cards GAME [NAME] [--json]` (src/cli/cards.cpp).
+int cards(const std::string& game, const std::string& name, bool json);
+// The game's card texts (GameInfo::cards); throws Error when it has none.
+nlohmann::json game_cards(const GameInfo& game);
+// A card by id or name (case and punctuation ignored, or a unique part of a name); throws Error
+// with a did-you-mean otherwise.
+const nlohmann::json& find_card(const nlohmann::json& cards, const std::string& name,
+                                const std::string& game);
+// "Rose Bush [card, $5, 3 VP]: ..." and the full entry on several lines.
+std::string card_summary(const nlohmann::json& card);
+std::string card_details(const nlohmann::json& card);
+// The one-screen how-to (data/<game>/howto.md), or the digest with full = true; through a pager
+// when long and stdout is a terminal.
+int rules(const std::string& game, bool full);
+// The game's how-to text (data/<game>/howto.md), or its title and summary when it has none.
+std::string game_short_help(const GameInfo& game);
+// Prints text, through $PAGER (default less -R) when stdout is a terminal and it is long.
+void show_paged(const std::string& text);
+// The commands of the terminal table (turf play --help and `?` in game).
+inline constexpr const char* kInGameCommands =
+    "At the table:\n"
+    "  <number>       take that action from the list\n"
+    "  <label>        or type the action as it is written (case does not matter)\n"
+    "  u [n]          take back your last n actions of this turn (default 1)\n"
+    "  log            the whole story of the match so far, as you saw it\n"
+    "  look NAME      a card's text (also: ? NAME)\n"
+    "  ?              this help: how to play, and these commands\n"
+    "  json           your view as JSON\n"
+    "  rules          the full rules digest\n"
+    "  q              save the record and quit (continue later with --resume)\n";
 
 // "key=value" strings to a map (throws Error on a missing '=' or a repeated key).
 std::map<std::string, std::string> parse_option_list(const std::vector<std::string>& items);

@@ -1,10 +1,17 @@
 // `turf games` and `turf rules`.
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include "cli/commands.h"
+#include "core/embedded.h"
 #include "core/game.h"
+#include "core/term.h"
 
 namespace turf::cli {
 
@@ -65,10 +72,42 @@ int games(bool json) {
   return 0;
 }
 
-int rules(const std::string& game) {
+std::string game_short_help(const GameInfo& g) {
+  try {
+    return std::string(embedded_file("data/" + g.id + "/howto.md"));
+  } catch (const std::logic_error&) {
+    return g.title + "\n" + g.summary + "\n(`turf rules " + g.id + " --full` has the rules.)\n";
+  }
+}
+
+namespace {
+int terminal_rows() {
+  winsize w{};
+  return ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_row > 0 ? w.ws_row : 24;
+}
+}  // namespace
+
+void show_paged(const std::string& text) {
+  const long lines = std::count(text.begin(), text.end(), '\n');
+  if (term::stdout_is_tty() && lines > terminal_rows() - 2) {
+    const char* env = std::getenv("PAGER");
+    const std::string pager = env && *env ? env : "less -R";
+    if (FILE* f = popen(pager.c_str(), "w")) {
+      std::fwrite(text.data(), 1, text.size(), f);
+      if (pclose(f) == 0) return;
+    }
+  }
+  std::cout << text << std::flush;
+}
+
+int rules(const std::string& game, bool full) {
   const GameInfo& g = Registry::instance().find(game);
-  std::cout << g.rules_text;
-  if (!g.rules_text.empty() && g.rules_text.back() != '\n') std::cout << "\n";
+  std::string text = full ? std::string(g.rules_text) : game_short_help(g);
+  if (!text.empty() && text.back() != '\n') text += "\n";
+  if (!full)
+    text += "\nThe full rules digest, clause by clause: turf rules " + g.id + " --full\n" +
+            (g.cards ? "Every card's text: turf cards " + g.id + "\n" : std::string());
+  show_paged(text);
   return 0;
 }
 

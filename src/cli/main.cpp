@@ -101,8 +101,20 @@ int main(int argc, char** argv) {
   games->add_flag("--json", games_json, "Machine-readable output");
 
   std::string rules_game;
-  auto* rules = app.add_subcommand("rules", "Print a game's rules digest and interpretation notes");
+  auto* rules =
+      app.add_subcommand("rules", "How to play a game, on one screen (--full: the rules digest)");
   rules->add_option("game", rules_game, "Game id (see `turf games`)")->required();
+  bool rules_full = false;
+  rules->add_flag("--full", rules_full,
+                  "The whole rules digest with every clause and resolution (default: how to play)");
+
+  std::string cards_game, cards_name;
+  bool cards_json = false;
+  auto* cards_cmd = app.add_subcommand(
+      "cards", "The texts of a game's cards, tiles, Events, Neighbors... (found or designed)");
+  cards_cmd->add_option("game", cards_game, "Game id (see `turf games`)")->required();
+  cards_cmd->add_option("name", cards_name, "One card's name or id (default: all of them)");
+  cards_cmd->add_flag("--json", cards_json, "Machine-readable output");
 
   // More threads than this never help on today's machines; the pool also degrades gracefully
   // when the system cannot start as many (core/parallel.h).
@@ -115,7 +127,8 @@ int main(int argc, char** argv) {
   play_cmd
       ->add_option(
           "--seats", play.seats,
-          "One spec per seat, comma-separated: human or a bot (random, greedy, mcts:time=1s, ...)")
+          "One spec per seat, comma-separated: human or a bot (random, greedy, mcts:time=1s, ...); "
+          "default: human, then the game's recommended bot")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   play_cmd->add_option("--names", play.names, "Display names, comma-separated");
   std::string play_seed;
@@ -129,6 +142,8 @@ int main(int argc, char** argv) {
   play_cmd->add_flag("--quiet,-q", play.quiet, "Bots-only games: print only the result");
   play_cmd->add_flag("--ascii", play.ascii, "Draw with ASCII characters only");
   play_cmd->add_flag("--no-color", play.no_colour, "No colours (also: NO_COLOR=1)");
+  play_cmd->add_flag("--wide", play.wide, "Draw rivals' areas in full (a screen wider than 80x40)");
+  play_cmd->footer(cli::play_help_footer());
 
   cli::ReplayArgs replay;
   auto* replay_cmd =
@@ -248,7 +263,8 @@ int main(int argc, char** argv) {
     if (!arena_seed.empty()) arena.seed = parse_seed(arena_seed, "--seed");
 
     if (*games) return cli::games(games_json);
-    if (*rules) return cli::rules(rules_game);
+    if (*rules) return cli::rules(rules_game, rules_full);
+    if (*cards_cmd) return cli::cards(cards_game, cards_name, cards_json);
     if (*play_cmd) return cli::play(play);
     if (*replay_cmd) return cli::replay(replay);
     if (*bench_cmd) {

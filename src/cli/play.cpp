@@ -12,6 +12,7 @@
 // is dropped, and the pass screen takes only a deliberate Enter.
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <deque>
 #include <filesystem>
@@ -20,12 +21,16 @@
 
 #include "bots/agent.h"
 #include "cli/commands.h"
+#include "core/embedded.h"
 #include "core/live_record.h"
 #include "core/match.h"
+#include "core/narration.h"
 #include "core/secret.h"
 #include "core/term.h"
 
 namespace turf::cli {
+
+std::string turf_command();
 
 namespace {
 
@@ -91,8 +96,8 @@ class Table {
     if (!done) {
       std::cout << "\nThe match is not finished.";
       if (!record_.empty())
-        std::cout << " Saved to " << record_ << "; continue it with:\n  turf play --resume "
-                  << record_;
+        std::cout << " Saved to " << record_ << "; continue it with:\n  " << turf_command()
+                  << " play --resume " << record_;
       std::cout << "\n";
       return 1;
     }
@@ -112,10 +117,11 @@ class Table {
     while (!m_.over()) {
       const Seat seat = m_.state().to_move();
       if (bots_[seat]) {
+        show_bot_thinking(seat);
         const View v = m_.view(seat, false);
         const Action a = bots_[seat]->choose(v);
         apply(a);
-        if (humans_ == 0 && !quiet_) std::cout << describe(log_.back(), kOmniscient) << "\n";
+        if (humans_ == 0 && !quiet_) print_last_narration();
         continue;
       }
       if (!human_turn(seat)) {
@@ -178,17 +184,15 @@ class Table {
     const GameInfo& g = m_.game();
     std::cout << term::paint(style_.colour, term::kBold, g.title) << "   move "
               << m_.history().size() + 1 << "\n";
-    const std::size_t from = log_.size() > 6 ? log_.size() - 6 : 0;
-    for (std::size_t i = from; i < log_.size(); ++i)
-      std::cout << term::paint(style_.colour, term::kDim, "  " + describe(log_[i], v.viewer()))
-                << "\n";
-    std::cout << "\n" << (g.draw ? g.draw(v, style_) : v.to_json().dump(1)) << "\n";
+    const std::string board = g.draw ? g.draw(v, style_) : v.to_json().dump(1);
+    print_recent_narration(v.viewer(), log_budget(board, v.legal().size()));
+    std::cout << "\n" << board << "\n";
     // The menu, in columns.
     const auto& legal = v.legal();
     std::size_t width = 0;
     for (const auto& la : legal) width = std::max(width, la.label.size());
     const std::size_t cell = width + 7;
-    const std::size_t cols = std::max<std::size_t>(1, std::min<std::size_t>(4, 96 / cell));
+    const std::size_t cols = std::max<std::size_t>(1, std::min<std::size_t>(4, 80 / cell));
     const std::size_t rows = (legal.size() + cols - 1) / cols;
     for (std::size_t r = 0; r < rows; ++r) {
       std::string line;
@@ -207,21 +211,17 @@ class Table {
     std::cout << term::paint(
                      style_.colour, term::kDim,
                      "Type a number or an action" +
-                         std::string(undo ? ", u to undo (" + std::to_string(undo) + ")" : "") +
-                         ", ? for help, q to save and quit.")
+                         std::string(undo ? "; u undo (" + std::to_string(undo) + ")" : "") +
+                         "; log, look NAME, ? help, q save and quit.")
               << "\n";
     if (!notice.empty()) std::cout << term::paint(style_.colour, term::kYellow, notice) << "\n";
     std::cout << name(v.viewer()) << "> " << std::flush;
   }
 
-  static void help() {
-    std::cout << "\n  <number>     take that action from the list\n"
-                 "  <label>      or type the action as it is written (case does not matter)\n"
-                 "  u [n]        take back your last n actions of this turn (default 1)\n"
-                 "  json         print your view as JSON\n"
-                 "  rules        print the rules digest\n"
-                 "  q            save the record and quit (continue later with --resume)\n"
-                 "Press Enter to go back.\n";
+  void help() const {
+    term::clear_screen();
+    std::cout << game_short_help(m_.game()) << "\n"
+              << kInGameCommands << "Press Enter to go back.\n";
     std::string line;
     std::getline(std::cin, line);
   }
@@ -244,6 +244,14 @@ class Table {
       if (line == "q" || line == "quit") return false;
       if (line == "?" || line == "help" || line == "h") {
         help();
+        continue;
+      }
+      if (line == "log") {
+        page_log(seat);
+        continue;
+      }
+      if (line.rfind("look ", 0) == 0 || line.rfind("? ", 0) == 0) {
+        notice = look(trim(line.substr(line.find(' ') + 1)));
         continue;
       }
       if (line == "json") {
@@ -303,23 +311,155 @@ class Table {
     const View v = m_.view(kOmniscient);
     const GameInfo& g = m_.game();
     if (!quiet_ || humans_ > 0) {
-      const std::size_t from = log_.size() > 6 ? log_.size() - 6 : 0;
-      if (humans_ > 0)
-        for (std::size_t i = from; i < log_.size(); ++i)
-          std::cout << "  " << describe(log_[i], kOmniscient) << "\n";
+      if (humans_ > 0) print_recent_narration(kOmniscient, 8);
       std::cout << "\n" << (g.draw ? g.draw(v, style_) : v.to_json().dump(1)) << "\n";
     }
+    std::cout << "Final scores (" << g.id << ", seed " << m_.seed() << ", " << m_.history().size()
+              << " actions):\n  " << end_in_words() << "\n";
+    if (!record_.empty())
+      std::cout << "Record: " << record_ << "   (replay it: " << turf_command() << " replay "
+                << record_ << ")\n";
+  }
+
+  // ---- Narration at the table (issue 16) ----------------------------------------------------
+
+  std::vector<std::string> seat_names() const {
+    std::vector<std::string> names;
+    for (const auto& s : m_.seats()) names.push_back(s.name);
+    return names;
+  }
+
+  // Every narration line of the match as `viewer` saw it, "[move] text", oldest first. Computed
+  // from the match itself, so it covers moves made before a --resume.
+  std::vector<std::string> narration_lines(Seat viewer) const {
+    std::vector<std::string> lines;
+    const auto story = narrate_history(m_, viewer);
+    const auto names = seat_names();
+    for (std::size_t i = 0; i < story.size(); ++i)
+      for (std::size_t k = 0; k < story[i].size(); ++k) {
+        const std::string num = "[" + std::to_string(i + 1) + "] ";
+        lines.push_back((k == 0 ? num : std::string(num.size(), ' ')) +
+                        render_narration(story[i][k].text, names));
+      }
+    return lines;
+  }
+
+  // Rows left for the log so that the whole screen fits in 40 lines (at least 3, at most 12).
+  static int log_budget(const std::string& board, std::size_t menu_items) {
+    // Screen rows of the board: a line longer than 80 columns (colour codes aside) takes two.
+    int board_rows = 0;
+    std::size_t start = 0;
+    while (start < board.size()) {
+      std::size_t end = board.find('\n', start);
+      if (end == std::string::npos) end = board.size();
+      std::size_t cols = 0;
+      for (std::size_t i = start; i < end; ++i) {
+        if (board[i] == '\033') {
+          while (i < end && board[i] != 'm') ++i;
+          continue;
+        }
+        if ((static_cast<unsigned char>(board[i]) & 0xC0) != 0x80) ++cols;
+      }
+      board_rows += 1 + static_cast<int>(cols > 0 ? (cols - 1) / 80 : 0);
+      start = end + 1;
+    }
+    const int menu_rows = static_cast<int>((menu_items + 2) / 3);
+    return std::clamp(40 - board_rows - menu_rows - 7, 2, 12);
+  }
+
+  void print_recent_narration(Seat viewer, int rows) const {
+    const auto lines = narration_lines(viewer);
+    const std::size_t from =
+        lines.size() > static_cast<std::size_t>(rows) ? lines.size() - rows : 0;
+    for (std::size_t i = from; i < lines.size(); ++i)
+      std::cout << term::paint(style_.colour, term::kDim, "  " + fit_width(lines[i], 78)) << "\n";
+  }
+
+  static std::string fit_width(const std::string& s, std::size_t w) {
+    return s.size() <= w ? s : s.substr(0, w - 3) + "...";
+  }
+
+  // Bots-only games: what the last action did, as the omniscient viewer reads it.
+  void print_last_narration() const {
+    const auto& h = m_.history();
+    const int i = static_cast<int>(h.size()) - 1;
+    auto before = m_.state_at(i);
+    NarratedAction act;
+    act.mover = h[i].seat;
+    act.move_number = i;
+    act.label = before->action_label(h[i].id);
+    const View vb = before->view(kOmniscient, false);
+    before->apply(h[i].id);
+    const auto story = narrate_step(vb, act, before->view(kOmniscient, false));
+    for (std::size_t k = 0; k < story.size(); ++k)
+      std::cout << (k == 0 ? "[" + std::to_string(i + 1) + "] " : std::string("      "))
+                << render_narration(story[k].text, seat_names()) << "\n";
+  }
+
+  // `log`: the whole history as this seat saw it, through a pager on a terminal.
+  void page_log(Seat viewer) const {
+    std::string text;
+    for (const auto& l : narration_lines(viewer)) text += l + "\n";
+    if (text.empty()) text = "Nothing has happened yet.\n";
+    show_paged(text);
+    std::cout << "Press Enter to go back.\n";
+    std::string line;
+    std::getline(std::cin, line);
+  }
+
+  // `look NAME`: a card's text, or an error naming the closest card.
+  std::string look(const std::string& name) const {
+    try {
+      const auto all = game_cards(m_.game());
+      return card_details(find_card(all, name, m_.game().id));
+    } catch (const Error& e) {
+      return e.what();
+    }
+  }
+
+  // The screen a human watches while a bot decides: the board as the human last saw it, the log,
+  // and "thinking…". Drawn before a bot's first move too.
+  void show_bot_thinking(Seat bot) const {
+    if (humans_ == 0) return;
+    Seat viewer = last_human_;
+    if (viewer == kNobody)
+      for (std::size_t s = 0; s < bots_.size() && viewer == kNobody; ++s)
+        if (!bots_[s]) viewer = static_cast<Seat>(s);
+    if (humans_ > 1 && last_human_ == kNobody) viewer = kSpectator;  // nobody's hand yet
+    const View v = m_.view(viewer);
+    const GameInfo& g = m_.game();
+    term::clear_screen();
+    std::cout << term::paint(style_.colour, term::kBold, g.title) << "   move "
+              << m_.history().size() + 1 << "\n";
+    const std::string board = g.draw ? g.draw(v, style_) : v.to_json().dump(1);
+    print_recent_narration(viewer, log_budget(board, 0));
+    std::cout << "\n"
+              << board << "\n"
+              << term::paint(style_.colour, term::kDim, name(bot) + " is thinking…") << "\n"
+              << std::flush;
+  }
+
+  // "1st mcts 2, 33 points; 2nd Player 1, 0 points" (shared places: "1st=").
+  std::string end_in_words() const {
     const auto scores = m_.state().scores();
     const auto ranking = m_.state().ranking();
-    std::cout << "Final scores (" << g.id << ", seed " << m_.seed() << ", " << m_.history().size()
-              << " actions):\n";
-    for (std::size_t s = 0; s < scores.size(); ++s) {
+    std::vector<std::size_t> order(scores.size());
+    for (std::size_t s = 0; s < order.size(); ++s) order[s] = s;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return ranking[a] != ranking[b] ? ranking[a] < ranking[b] : a < b;
+    });
+    static const char* const kOrd[] = {"1st", "2nd", "3rd", "4th", "5th", "6th"};
+    std::string out;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      const std::size_t s = order[i];
       const bool tied = std::count(ranking.begin(), ranking.end(), ranking[s]) > 1;
-      std::cout << "  " << (ranking[s] + 1) << (tied ? "=" : " ") << "  "
-                << name(static_cast<Seat>(s)) << " (" << m_.seats()[s].agent << ")  " << scores[s]
-                << "\n";
+      std::ostringstream pts;
+      pts << scores[s];
+      out += std::string(i ? "; " : "") + kOrd[std::min(ranking[s], 5)] + (tied ? "=" : "") + " " +
+             name(static_cast<Seat>(s)) + ", " + pts.str() +
+             (scores[s] == 1 ? " point" : " points");
     }
-    if (!record_.empty()) std::cout << "Record: " << record_ << "\n";
+    return out;
   }
 
   Match& m_;
@@ -334,6 +474,54 @@ class Table {
 };
 
 }  // namespace
+
+// How to run this turf from here: "turf" when that name on PATH is this program, otherwise its
+// path ("build/release/turf"), so that printed commands work when pasted (issue 16).
+std::string turf_command() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path self = fs::canonical("/proc/self/exe", ec);
+  if (ec) return "turf";
+  if (const char* path = std::getenv("PATH")) {
+    for (const auto& dir : split(path, ':')) {
+      if (dir.empty()) continue;
+      const fs::path candidate = fs::path(dir) / "turf";
+      if (fs::exists(candidate, ec) && fs::canonical(candidate, ec) == self) return "turf";
+    }
+  }
+  const fs::path rel = fs::relative(self, fs::current_path(ec), ec);
+  if (!ec && !rel.empty() && rel.begin()->string() != "..") return rel.string();
+  return self.string();
+}
+
+std::string recommended_bot(const std::string& game) {
+  if (game == "dungeon") return "mcts:time=1s";
+  if (game == "yard") return "mcts:iters=10000,cutoff=60";
+  if (game == "turfwars") return "mcts:time=1s,cutoff=12";
+  return "mcts:time=1s";
+}
+
+namespace {
+// "human,mcts:time=1s,mcts:time=1s": a human, then the recommended bot in every other seat.
+std::string default_seats(const std::string& game, int players) {
+  std::string seats = "human";
+  for (int i = 1; i < players; ++i) seats += "," + recommended_bot(game);
+  return seats;
+}
+}  // namespace
+
+std::string play_help_footer() {
+  std::string s = "\n";
+  s += kInGameCommands;
+  s += "\nDefault seats: you (human) in seat 1, the game's recommended bot in the others.\n"
+       "Recommended bots (strong, about a second a decision at most; docs/ai.md):\n";
+  for (const auto& g : Registry::instance().games())
+    s += "  " + g->id + std::string(g->id.size() < 10 ? 10 - g->id.size() : 1, ' ') +
+         recommended_bot(g->id) + "\n";
+  s += "\nExamples:\n  turf play yard\n  turf play dungeon --seats human,greedy --seed 7\n"
+       "  turf play yard --option players=3 --seats human,human,mcts:time=1s --names Ann,Bo,Cy\n";
+  return s;
+}
 
 int play(const PlayArgs& args) {
   std::unique_ptr<Match> match;
@@ -351,7 +539,8 @@ int play(const PlayArgs& args) {
       throw Error("which game? (turf play GAME --seats ...; see `turf games`)");
     const GameInfo& game = Registry::instance().find(args.game);
     const Options options = game.resolve(parse_option_list(args.options));
-    const auto seat_specs = split_seat_specs(args.seats.empty() ? "human,random" : args.seats);
+    const auto seat_specs = split_seat_specs(
+        args.seats.empty() ? default_seats(game.id, options.players()) : args.seats);
     std::vector<SeatInfo> seats;
     for (const auto& spec : seat_specs) seats.push_back({trim(spec), ""});
     if (static_cast<int>(seats.size()) != options.players())
@@ -400,6 +589,7 @@ int play(const PlayArgs& args) {
   DrawStyle style;
   style.colour = !args.no_colour && term::colour_wanted();
   style.unicode = !args.ascii && term::unicode_wanted();
+  style.wide = args.wide;
   for (const auto& s : m.seats()) style.seat_names.push_back(s.name);
   Table table(m, std::move(bots), record, seal, args.quiet, style);
   return table.run();

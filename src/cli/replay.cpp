@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "core/live_record.h"
 #include "core/match.h"
+#include "core/narration.h"
 #include "core/term.h"
 
 namespace turf::cli {
@@ -24,16 +25,57 @@ std::string action_line(const Match& m, int i, Seat viewer) {
          (mine ? before->action_label(e.id) : before->public_label(e.id));
 }
 
+// The narration of action i (0-based) as `viewer` saw it (issue 16).
+std::vector<Narration> step_narration(const Match& m, int i, Seat viewer) {
+  const auto& e = m.history()[i];
+  auto state = m.state_at(i);
+  NarratedAction act;
+  act.mover = e.seat;
+  act.move_number = i;
+  act.label = (viewer == kOmniscient || viewer == e.seat) ? state->action_label(e.id)
+                                                          : state->public_label(e.id);
+  const View before = state->view(viewer, false);
+  state->apply(e.id);
+  return narrate_step(before, act, state->view(viewer, false));
+}
+
+std::vector<std::string> seat_names(const Match& m) {
+  std::vector<std::string> names;
+  for (const auto& s : m.seats()) names.push_back(s.name);
+  return names;
+}
+
+// "[i] first line" and the step's further lines indented below it.
+void print_narration(std::ostream& os, int i, const std::vector<Narration>& story,
+                     const std::vector<std::string>& names) {
+  const std::string num = "[" + std::to_string(i + 1) + "] ";
+  for (std::size_t k = 0; k < story.size(); ++k)
+    os << (k == 0 ? num : std::string(num.size() + 2, ' '))
+       << render_narration(story[k].text, names) << "\n";
+}
+
 void show(const Match& m, int at, Seat viewer, const DrawStyle& style, bool json) {
   const auto state = m.state_at(at);
   const View v = state->view(viewer);
   if (json) {
-    std::cout << v.to_json().dump(2) << "\n";
+    auto j = v.to_json();
+    auto& story = j["narration"] = nlohmann::json::array();
+    if (at > 0)
+      for (const auto& n : step_narration(m, at - 1, viewer)) {
+        auto nj = n.to_json();
+        nj["rendered"] = render_narration(n.text, seat_names(m));
+        story.push_back(std::move(nj));
+      }
+    std::cout << j.dump(2) << "\n";
     return;
   }
   std::cout << m.game().title << "   position " << at << "/" << m.history().size()
             << "   viewer: " << viewer_name(viewer) << "\n";
-  if (at > 0) std::cout << "  " << action_line(m, at - 1, viewer) << "\n";
+  if (at > 0) {
+    std::cout << "  " << action_line(m, at - 1, viewer) << "\n";
+    for (const auto& n : step_narration(m, at - 1, viewer))
+      std::cout << "    " << render_narration(n.text, seat_names(m)) << "\n";
+  }
   std::cout << "\n" << (m.game().draw ? m.game().draw(v, style) : v.to_json().dump(1)) << "\n";
 }
 
@@ -110,8 +152,10 @@ int replay(const ReplayArgs& args) {
   }
   if (!term::stdin_is_tty()) {
     // Not interactive: the list of actions as the viewer may read them, then the last position.
-    if (!args.json)
-      for (int i = 0; i < n; ++i) std::cout << action_line(m, i, viewer) << "\n";
+    if (!args.json) {
+      const auto story = narrate_history(m, viewer);
+      for (int i = 0; i < n; ++i) print_narration(std::cout, i, story[i], seat_names(m));
+    }
     show(m, n, viewer, style, args.json);
     return 0;
   }

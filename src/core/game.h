@@ -105,6 +105,7 @@ struct DrawStyle {
   bool colour = true;   // ANSI colours
   bool unicode = true;  // box-drawing characters; plain ASCII otherwise
   std::vector<std::string> seat_names;
+  bool wide = false;  // room to spare: rivals' areas in full, not compacted (turf play --wide)
 };
 
 // ---------------------------------------------------------------------------------------------

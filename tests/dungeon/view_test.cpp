@@ -180,9 +180,9 @@ TEST(DungeonView, DrawingShowsOnlyTheViewersHand) {
   const std::string mine = draw(s->view(me), plain);
   const std::string theirs = draw(s->view(1 - me), plain);
   const std::string shape = shape_label(p.hand[me][0]);
-  EXPECT_NE(mine.find("tiles in hand: " + shape), std::string::npos) << mine;
-  EXPECT_NE(theirs.find("tiles in hand: 2"), std::string::npos) << theirs;
-  EXPECT_EQ(theirs.find("tiles in hand: " + shape), std::string::npos);
+  EXPECT_NE(mine.find("tiles: " + shape), std::string::npos) << mine;
+  EXPECT_NE(theirs.find("tiles: 2"), std::string::npos) << theirs;
+  EXPECT_EQ(theirs.find("tiles: " + shape), std::string::npos);
 }
 
 TEST(DungeonView, DrawingMarksTheChoicesOnTheBoard) {

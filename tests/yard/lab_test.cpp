@@ -26,7 +26,7 @@ TEST(YardLab, AttributesNameTheCardsBoughtAndPlayedByWhoDidIt) {
   t.act("buy Pinwheel ($1)");
   t.act("home");  // the rival plays a Mosquito into the Away seat 0's Yard
   t.act("play Mosquito");
-  t.act("onto seat 0 a1");
+  t.act("onto P1 a1");
   const auto a0 = yard_game().seat_attributes(t.state(), 0);
   const auto a1 = yard_game().seat_attributes(t.state(), 1);
   EXPECT_EQ(a0.at("order"), "first");

@@ -274,12 +274,12 @@ TEST(YardRules, Y4_5_TornadoMovesTopCardsWithoutPlaying) {
   // Seat 0 first (its turn): the top card of a1 (the Mosquito), onto any rival Pile.
   EXPECT_EQ(t.to_move(), 0);
   t.act("move Mosquito from a1");
-  EXPECT_TRUE(t.can("onto seat 1 c3"));  // Dirt: no Place needed, it is not played
-  t.act("onto seat 1 b2");               // on top of the Rose Bush, although b2 has no free Place
-  EXPECT_EQ(t.pl(1).money, 9);           // no Play action: the Mosquito costs nothing now
+  EXPECT_TRUE(t.can("onto P2 c3"));  // Dirt: no Place needed, it is not played
+  t.act("onto P2 b2");               // on top of the Rose Bush, although b2 has no free Place
+  EXPECT_EQ(t.pl(1).money, 9);       // no Play action: the Mosquito costs nothing now
   EXPECT_EQ(t.to_move(), 1);
   t.act("move Mosquito from b2");
-  t.act("onto seat 0 a1");
+  t.act("onto P1 a1");
   EXPECT_EQ(t.pile_cards(0, "a1"), (std::vector<std::string>{"sunflower", "mosquito"}));
   EXPECT_EQ(t.pile_cards(1, "b2"), (std::vector<std::string>{"tulips", "rose_bush"}));
   EXPECT_EQ(t.store("clover"), 1);
@@ -395,9 +395,9 @@ TEST(YardRules, Y5_3_SkunkOnARivalsDirt) {  // how-to example
   Table t(b, 0);
   t.act("home");
   t.act("play Skunk");
-  EXPECT_TRUE(t.can("onto seat 1 b2"));  // Dirt
-  EXPECT_TRUE(t.can("onto a1"));         // or one's own Yard
-  t.act("onto seat 1 b2");
+  EXPECT_TRUE(t.can("onto P2 b2"));  // Dirt
+  EXPECT_TRUE(t.can("onto a1"));     // or one's own Yard
+  t.act("onto P2 b2");
   EXPECT_EQ(score(t.p(), 1), 3 - 5);
   // The rival meets Amelia's Criteria but cannot sway while the Skunk is there.
   t.act("home");
@@ -416,7 +416,7 @@ TEST(YardRules, Y5_3_MosquitoOnARivalsGrass) {  // how-to example
   Table t(b, 0);
   t.act("home");
   t.act("play Mosquito");
-  t.act("onto seat 1 a1");
+  t.act("onto P2 a1");
   EXPECT_EQ(t.pl(1).money, 7);  // its Play action, done by the rival at once
   // The rival's turn: the Mosquito takes the Grass's only Place, so the Sunflower has nowhere to
   // go.
@@ -437,7 +437,7 @@ TEST(YardRules, Y5_5_RivalsYardOnlyWhenAway) {
   Table t(b, 0);
   t.act("home");
   t.act("play Skunk");
-  for (const auto& l : t.labels()) EXPECT_EQ(l.find("seat 1"), std::string::npos) << l;
+  for (const auto& l : t.labels()) EXPECT_EQ(l.find("P2 "), std::string::npos) << l;
 }
 
 TEST(YardRules, Y5_4_PlacesAreCheckedOnlyWhenPlaying_Mole) {
@@ -447,7 +447,7 @@ TEST(YardRules, Y5_4_PlacesAreCheckedOnlyWhenPlaying_Mole) {
   Table t(b, 0);
   t.act("home");
   t.act("play Mole");
-  t.act("onto seat 1 a1");
+  t.act("onto P2 a1");
   EXPECT_FALSE(t.pl(1).grass & 1);  // the Grass turned back to Dirt
   EXPECT_EQ(t.pile_cards(1, "a1"), (std::vector<std::string>{"tulips", "mole"}));  // cards stay
   EXPECT_EQ(pile_places(t.pl(1), pile("a1")), 1);
@@ -460,7 +460,7 @@ TEST(YardRules, Y10_TermitesTrashTheRestOfThePile) {
   Table t(b, 0);
   t.act("home");
   t.act("play Termites");
-  t.act("onto seat 1 a1");
+  t.act("onto P2 a1");
   EXPECT_EQ(t.pile_cards(1, "a1"), (std::vector<std::string>{"termites"}));
   EXPECT_EQ(t.p().trash_size, 3);
 }
@@ -471,7 +471,7 @@ TEST(YardRules, Y10_RaccoonMakesTheRivalTrashFromHand) {
   Table t(b, 0);
   t.act("home");
   t.act("play Raccoon");
-  t.act("onto seat 1 b2");
+  t.act("onto P2 b2");
   EXPECT_EQ(t.to_move(), 1);  // the Yard's owner does the Play action, on seat 0's turn
   t.act("trash Pinwheel from hand");
   EXPECT_EQ(t.trash("pinwheel"), 1);
@@ -518,7 +518,7 @@ TEST(YardRules, Y10_CrowbarAndCatapult) {
   t.act("home");
   t.act("play Toolbox");
   t.act("play Crowbar");
-  t.act("take Gazebo from seat 1's Garage");
+  t.act("take Gazebo from P2's Garage");
   EXPECT_EQ(t.hand(0, "gazebo"), 1);
   EXPECT_EQ(t.pl(1).garage_size, 1);
   t.act("play Catapult");  // any rival, Away or not: it is not played into the Yard (R15)
@@ -672,7 +672,7 @@ TEST(YardRules, Y6_3_ThomasWithThreePlayersChoosesTheRival) {
   Table t(b, 0);
   t.act("home");
   t.act("sway Thomas");
-  t.act("give to seat 2");
+  t.act("give to P3");
   t.act("give Mole from a1");
   t.act("give Pigeon from a1");  // the next top card of the same Pile (R8)
   EXPECT_EQ(t.pl(2).garage_size, 2);
@@ -851,7 +851,7 @@ TEST(YardRules, Y8_1_Edition1ToolInARivalsYardIsDoneByTheRival) {
   Table t(b, 0);
   t.act("home");
   t.act("play Watering Can");
-  t.act("onto seat 1 b2");
+  t.act("onto P2 b2");
   EXPECT_EQ(t.to_move(), 1);  // the Yard's owner does the Play action: its own Dirt to Grass
   t.act("grass a1");
   EXPECT_TRUE(t.pl(1).grass & 1);

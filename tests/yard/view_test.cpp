@@ -161,8 +161,8 @@ TEST(YardView, LabelsAndJsonDescribeActions) {
   t.act("play Skunk");
   const YardState& st = t.state();
   EXPECT_EQ(st.action_label(kActOnto + 0 * 16 + 4), "onto b2");
-  EXPECT_EQ(st.action_label(kActOnto + 1 * 16 + 8), "onto seat 1 c3");
-  EXPECT_EQ(st.public_label(kActOnto + 0 * 16 + 4), "onto seat 0 b2");
+  EXPECT_EQ(st.action_label(kActOnto + 1 * 16 + 8), "onto P2 c3");
+  EXPECT_EQ(st.public_label(kActOnto + 0 * 16 + 4), "onto P1 b2");
   nlohmann::json j;
   st.action_to_json(kActOnto + 1 * 16 + 8, j);
   EXPECT_EQ(j, (nlohmann::json{{"type", "onto"}, {"seat", 1}, {"pile", "c3"}}));
@@ -221,7 +221,7 @@ TEST(YardView, DrawingShowsOnlyTheViewersHand) {
   EXPECT_EQ(mine.find("Gazebo"), std::string::npos) << mine;
   EXPECT_NE(theirs.find("hand: Pinwheel, Gazebo"), std::string::npos) << theirs;
   EXPECT_EQ(theirs.find("Mighty Oak"), std::string::npos) << theirs;
-  EXPECT_NE(mine.find("Garage: 1 card\n"), std::string::npos);
+  EXPECT_NE(mine.find("Garage: 1 card   hand: 2 cards\n"), std::string::npos) << mine;
   // The Yard grid: b2 is Grass with two cards on one Place, the Sunflower on top.
   EXPECT_NE(mine.find("G 2/2 Sunflower"), std::string::npos) << mine;
   EXPECT_NE(mine.find("Sunflower"), std::string::npos);

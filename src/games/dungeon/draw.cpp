@@ -148,6 +148,9 @@ std::string draw(const View& view, const DrawStyle& style) {
     for (const auto& m : v.monsters) depth += m.tile == t;
     if (tile.top != kNone) {
       const auto& m = v.monsters[tile.top];
+      // The owner's number before the monster's letter: readable without colour (issue 16).
+      cv.put(ox + kTileW / 2 - 1, oy + kTileH / 2, std::to_string(m.owner + 1),
+             seat_colour(m.owner));
       cv.put(ox + kTileW / 2, oy + kTileH / 2, std::string(1, c.monsters[m.type].letter),
              term::kBold + seat_colour(m.owner));
       if (depth > 1)
@@ -190,14 +193,15 @@ std::string draw(const View& view, const DrawStyle& style) {
   auto name = [&](int s) {
     const std::string n = s < static_cast<int>(style.seat_names.size())
                               ? style.seat_names[s]
-                              : "Seat " + std::to_string(s);
-    return term::paint(style.colour, term::kBold + seat_colour(s), n);
+                              : "Player " + std::to_string(s + 1);
+    return term::paint(style.colour, term::kBold + seat_colour(s), n) + " (P" +
+           std::to_string(s + 1) + ")";
   };
   out += "\n";
   for (int s = 0; s < kSeats; ++s) {
     const auto& si = v.seats[s];
     out += (s == v.to_move && !v.over ? "> " : "  ") + name(s) + "  " + std::to_string(si.score) +
-           " pts   tiles in hand: ";
+           " points   tiles: ";
     if (si.hand) {
       std::string h;
       for (auto x : *si.hand) h += (h.empty() ? "" : ", ") + shape_label(x);
@@ -210,7 +214,7 @@ std::string draw(const View& view, const DrawStyle& style) {
       out += *si.monster == kNone ? "none" : c.monsters[*si.monster].name;
     else
       out += si.has_monster ? "1 card" : "none";
-    out += "   monsters left: " + std::to_string(si.monster_deck_count) + "\n";
+    out += " (" + std::to_string(si.monster_deck_count) + " left)\n";
   }
   out += "  Dungeon deck: " + std::to_string(v.deck_count) + " tiles";
   if (!v.set_aside.empty()) {
@@ -220,8 +224,8 @@ std::string draw(const View& view, const DrawStyle& style) {
   }
   out += "   turn " + std::to_string(v.turn) + "/28\n";
   out += term::paint(style.colour, term::kDim,
-                     "  T Turtleman beats R Were-Rat beats C Crane Wife beats T; a digit after a "
-                     "monster: monsters stacked on that tile\n");
+                     "  1T: P1's Turtleman. T Turtleman beats R Were-Rat beats C Crane Wife "
+                     "beats T;\n  a digit after it: monsters stacked there\n");
   if (v.step && !v.over) {
     std::string what;
     switch (*v.step) {

@@ -388,6 +388,8 @@ void register_game(Registry& registry) {
     return std::make_unique<DungeonState>(self, p);
   };
   info->draw = draw;
+  info->narrate = narrate;
+  info->cards = cards;
   info->evaluate = evaluate;
   info->eval_scale = 6.0;
   info->seat_attributes = [](const State& s, Seat seat) {

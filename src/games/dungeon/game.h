@@ -93,6 +93,11 @@ std::string passages_text(std::uint8_t mask);
 void register_game(Registry& registry);
 // The evaluation for bots (games/dungeon/eval.cpp): estimated final points per seat.
 std::vector<double> evaluate(const State& state);
+// Narration of one step from the viewer's views (games/dungeon/narrate.cpp; core/narration.h).
+void narrate(const View& before, const NarratedAction& act, const View& after,
+             std::vector<Narration>& out);
+// Card texts: every tile shape and monster (games/dungeon/cards.cpp).
+nlohmann::json cards();
 // Terminal drawing (games/dungeon/draw.cpp).
 std::string draw(const View& view, const DrawStyle& style);
 

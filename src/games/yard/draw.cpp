@@ -148,6 +148,54 @@ std::string draw_yard(const Player& pl, const DrawStyle& style) {
   return out;
 }
 
+// `text` broken at ", " into lines of at most `width` characters, continued with `indent`.
+std::string wrap(const std::string& text, std::size_t width, const std::string& indent) {
+  std::string out, line;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t next = text.find(", ", at);
+    next = next == std::string::npos ? text.size() : next + 2;
+    const std::string piece = text.substr(at, next - at);
+    if (!line.empty() && line.size() + piece.size() > width) {
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out += line + "\n";
+      line = indent;
+    }
+    line += piece;
+    at = next;
+  }
+  return out + line + "\n";
+}
+
+// A rival's Yard in three lines, one per row: each Pile's ground, cards/Places and top card.
+std::string draw_yard_compact(const Player& pl, const DrawStyle& style) {
+  std::string out;
+  for (int r = 0; r < 3; ++r) {
+    out += "    " + std::string(1, static_cast<char>('a' + r));
+    for (int c = 0; c < 3; ++c) {
+      const int q = r * 3 + c;
+      int top = -1, n = 0;
+      for (int i = 0; i < pl.yard_size; ++i)
+        if (pl.yard_pile[i] == q) top = i, ++n;
+      const bool grass = pl.grass >> q & 1;
+      const std::string head = std::string(grass ? "G" : "D") + std::to_string(n) + "/" +
+                               std::to_string(pile_places(pl, q));
+      std::string cell = term::paint(style.colour, grass ? term::kGreen : term::kDim, head);
+      int width = static_cast<int>(head.size());
+      if (top >= 0) {
+        const int k = kind_of(pl.yard[top]);
+        const std::string name = fit(card_name(k), 22 - width - 1);
+        cell += " " + term::paint(style.colour, type_colour(content().cards[k]), name);
+        width += 1 + static_cast<int>(name.size());
+      }
+      out += " " + cell + std::string(static_cast<std::size_t>(std::max(0, 22 - width)), ' ');
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    out += "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string draw(const View& view, const DrawStyle& style) {
@@ -157,42 +205,67 @@ std::string draw(const View& view, const DrawStyle& style) {
   auto name = [&](int s) {
     const std::string n = s < static_cast<int>(style.seat_names.size())
                               ? style.seat_names[s]
-                              : "Seat " + std::to_string(s);
+                              : "Player " + std::to_string(s + 1);
     return term::paint(style.colour, term::kBold + seat_colour(s), n);
   };
-  std::string out;
-  for (int s = 0; s < p.seats; ++s) {
+  // Rivals first (their Yards compact unless wide), the table, then the viewer's own seat last
+  // with its full Yard and hand, so the hand sits next to the prompt (issue 16).
+  const Seat me = view.viewer() >= 0 ? view.viewer() : kNobody;
+  auto seat_block = [&](int s, bool full) {
     const Player& pl = p.players[s];
     const bool mover = !p.over() && s == p.to_move();
-    out += (mover ? "> " : "  ") + name(s) + (s == p.turn_player && !p.over() ? " (turn)" : "") +
-           "   " + (pl.away ? "AWAY" : "HOME") + "   $" + std::to_string(pl.money) + "   " +
-           std::to_string(score(p, s)) + " points (Yard " + std::to_string(yard_vp(p, s)) +
-           ", Sway " + std::to_string(sway_vp(p, s)) + ")\n";
-    out += "    hand: ";
-    if (s == view.viewer() || view.viewer() == kOmniscient)
-      out += list_kinds(pl.hand, false);
-    else
-      out += cards_text(pl.hand_size);
-    out += "   Garage: " + cards_text(pl.garage_size) + "\n";
+    std::string b = (mover ? "> " : "  ") + name(s) + " (P" + std::to_string(s + 1) + ")" +
+                    (s == p.turn_player && !p.over() ? " turn" : "") + "   " +
+                    (pl.away ? "AWAY" : "HOME") + "   $" + std::to_string(pl.money) + "   " +
+                    std::to_string(score(p, s)) + " points (Yard " + std::to_string(yard_vp(p, s)) +
+                    ", Sway " + std::to_string(sway_vp(p, s)) + ")\n";
     std::string sway;
     for (int n = 0; n < static_cast<int>(c.neighbors.size()); ++n)
       if (pl.sway >> n & 1) sway += (sway.empty() ? "" : ", ") + neighbor_name(n);
-    out += "    Sway: " + (sway.empty() ? std::string("none") : sway) + "\n";
-    out += draw_yard(pl, style);
-  }
-  out += "\n  Store: " + list_kinds(p.store, true) + "\n";
+    b += "    Sway: " + (sway.empty() ? std::string("none") : sway) +
+         "   Garage: " + cards_text(pl.garage_size);
+    if (s != me && view.viewer() != kOmniscient) b += "   hand: " + cards_text(pl.hand_size);
+    b += "\n";
+    b += full ? draw_yard(pl, style) : draw_yard_compact(pl, style);
+    if (s == me || view.viewer() == kOmniscient) {
+      b += "    hand: " + list_kinds(pl.hand, false) + "\n";
+      // Why cards cannot be played now, when it is this seat's own decision (issue 16).
+      if (s == me && p.to_move() == s && !p.over()) {
+        std::vector<std::pair<std::string, std::string>> why;  // reason, cards
+        for (int k = 0; k < static_cast<int>(c.cards.size()); ++k) {
+          if (!pl.hand[k]) continue;
+          const std::string r = unplayable_reason(p, s, k);
+          if (r.empty()) continue;
+          auto it =
+              std::find_if(why.begin(), why.end(), [&](const auto& w) { return w.first == r; });
+          if (it == why.end())
+            why.push_back({r, card_name(k)});
+          else
+            it->second += ", " + card_name(k);
+        }
+        for (const auto& [r, cards] : why)
+          b += term::paint(style.colour, term::kDim, "    cannot play " + cards + ": " + r) + "\n";
+      }
+    }
+    return b;
+  };
+  std::string out;
+  for (int s = 0; s < p.seats; ++s)
+    if (s != me) out += seat_block(s, style.wide || (me < 0 && p.seats <= 2));
+  out += "\n" + wrap("  Store: " + list_kinds(p.store, true), 79, "    ");
   out += "  Store deck: " + cards_text(p.deck_size);
   if (p.deck_known) out += " (" + std::to_string(p.deck_known) + " done Events at the bottom)";
-  out += "   Trash: " + list_kinds(p.trash, false) + "\n";
+  out += "\n" + wrap("  Trash: " + list_kinds(p.trash, false), 79, "    ");
   if (p.limbo_size) out += "  Gathered Pests: " + list_kinds(p.limbo, false) + "\n";
   std::string row;
   for (int i = 0; i < p.row_size; ++i) row += (row.empty() ? "" : ", ") + neighbor_text(p.row[i]);
-  out += "  Neighbors: " + (row.empty() ? std::string("none") : row);
-  if (p.set_aside_size) out += "   face down: " + std::to_string(p.set_aside_size);
-  out += "\n";
+  std::string neighbors = "  Neighbors: " + (row.empty() ? std::string("none") : row);
+  if (p.set_aside_size) neighbors += "   face down: " + std::to_string(p.set_aside_size);
+  out += wrap(neighbors, 79, "    ");
   out += term::paint(style.colour, term::kDim,
-                     "  Piles: G Grass / D Dirt, cards/Places, the top card, then what lies under "
-                     "it\n");
+                     "  Piles: G Grass/D Dirt, cards/Places, top card, what is under; P1-P4 "
+                     "players\n");
+  if (me >= 0) out += "\n" + seat_block(me, true);
   out += "  Round " + std::to_string(p.turn / p.seats + 1) + ", edition " +
          std::to_string(p.edition) + ". " +
          term::paint(style.colour, term::kBold, decision_text(p)) + "\n";

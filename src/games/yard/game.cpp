@@ -24,10 +24,11 @@ const Step* current_step(const Position& p) {
   return f->step < pr.size ? &pr.steps[f->step] : nullptr;
 }
 
-// "b2" for the mover's own Yard, "seat 1 b2" for another (always with the seat when absolute).
+// "b2" for the mover's own Yard, "P2 b2" for another (always with the player when absolute).
+// Players are numbered from 1 wherever a player reads (issue 16).
 std::string where(const Position& p, int seat, int pile, bool absolute) {
   if (!absolute && seat == p.to_move()) return pile_name(pile);
-  return "seat " + std::to_string(seat) + " " + pile_name(pile);
+  return "P" + std::to_string(seat + 1) + " " + pile_name(pile);
 }
 
 std::string top_card_name(const Position& p, int seat, int pile) {
@@ -67,10 +68,10 @@ std::string label(const Position& p, int a, bool absolute) {
   if (a >= kActHandCard && a < kActHandCard + kMaxKinds)
     return "trash " + card_name(a - kActHandCard) + " from hand";
   if (a >= kActRival && a < kActRival + kMaxSeats)
-    return "give to seat " + std::to_string(a - kActRival);
+    return "give to P" + std::to_string(a - kActRival + 1);
   if (a >= kActGarage && a < kActGarage + kMaxSeats * 64)
-    return "take " + card_name((a - kActGarage) % 64) + " from seat " +
-           std::to_string((a - kActGarage) / 64) + "'s Garage";
+    return "take " + card_name((a - kActGarage) % 64) + " from P" +
+           std::to_string((a - kActGarage) / 64 + 1) + "'s Garage";
   if (a >= kActPest && a < kActPest + kPiles * 128) {
     const int pile = (a - kActPest) / 128, depth = (a - kActPest) % 128;
     const int seat = p.to_move();
@@ -410,6 +411,13 @@ void YardView::to_json(nlohmann::json& j) const {
                          {"garage", kinds_json(pl.garage)},
                          {"garage_count", pl.garage_size},
                          {"score", score(pos, s)}};
+    // Why each card of the hand cannot be played now (issue 16); absent when it can.
+    auto& blocked = sj["hand_blocked"] = nlohmann::json::object();
+    for (int k = 0; k < static_cast<int>(c.cards.size()); ++k)
+      if (pl.hand[k]) {
+        const std::string why = unplayable_reason(pos, s, k);
+        if (!why.empty()) blocked[c.cards[k].id] = why;
+      }
     auto& sway = sj["sway"] = nlohmann::json::array();
     for (int n = 0; n < static_cast<int>(c.neighbors.size()); ++n)
       if (pl.sway >> n & 1) sway.push_back(c.neighbors[n].id);
@@ -499,6 +507,8 @@ void register_game(Registry& registry) {
     return std::make_unique<YardState>(self, p);
   };
   info->draw = draw;
+  info->narrate = narrate;
+  info->cards = cards;
   info->evaluate = evaluate;
   info->eval_scale = 6.0;
   info->conformance_games = 40;

@@ -77,6 +77,18 @@ std::string neighbor_name(int n);
 // Describes the decision the mover faces ("Choose a Dirt to turn to Grass (Watering Can)").
 std::string decision_text(const Position& p);
 
+// Card texts written from the card's data (games/yard/cards.cpp): "Play: Gain $3. Worth 1 VP."
+std::string program_text(const Program& pr);
+std::string card_text(int kind);
+std::string neighbor_card_text(int n);
+nlohmann::json cards();
+// Why `seat` cannot play card `kind` from its hand now, in a few words ("you are Away: play at
+// Home"); empty when it can (games/yard/cards.cpp).
+std::string unplayable_reason(const Position& p, int seat, int kind);
+// Narration of one step from the viewer's views (games/yard/narrate.cpp; core/narration.h).
+void narrate(const View& before, const NarratedAction& act, const View& after,
+             std::vector<Narration>& out);
+
 // Registers the game (called from the generated games/all_games.cpp).
 void register_game(Registry& registry);
 // The evaluation for bots (games/yard/eval.cpp): estimated final points per seat.

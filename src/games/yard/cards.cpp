@@ -1,0 +1,204 @@
+// Card texts of the yard (issue 16): every card, Event and Neighbor with its cost, points, Places,
+// criteria and effect text. The effect sentences are written from the card's program in
+// data/yard/*.json (the vocabulary of docs/rules/yard.md Y10), one phrase per step, so the text
+// always says what the engine does.
+#include <nlohmann/json.hpp>
+
+#include "games/yard/game.h"
+
+namespace turf::yard {
+
+namespace {
+
+std::string dollars(int n) {
+  return "$" + std::to_string(n);
+}
+
+std::string plural(int n, const std::string& one, const std::string& many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+std::string step_text(const Step& s) {
+  const int n = s.n;
+  switch (s.op) {
+    case Op::kGain:
+      return "gain " + dollars(n);
+    case Op::kLose:
+      return "lose " + dollars(n);
+    case Op::kPay:
+      return "pay " + dollars(n);
+    case Op::kGrass:
+      return n == 1 ? "turn a Dirt Pile of your Yard to Grass"
+                    : "turn up to " + std::to_string(n) + " Dirt Piles of your Yard to Grass";
+    case Op::kDirtHere:
+      return "this card's Pile turns back to Dirt";
+    case Op::kExtraPlays:
+      return "play up to " + plural(n, "more card", "more cards") + " from your hand";
+    case Op::kMustPlay:
+      return "you must play a card from your hand, if you can";
+    case Op::kPlayHere:
+      return "play a card from your hand onto this Pile, if one fits";
+    case Op::kTrashStore:
+      return "trash " + plural(n, "card", "cards") + " of the Store, then restock it";
+    case Op::kTrashStoreAll:
+      return "trash every card of the Store, then restock it";
+    case Op::kTrashToHand:
+      return "take a card from the Trash into your hand";
+    case Op::kTrashToGarage:
+      return "take a card from the Trash into your Garage";
+    case Op::kTrashRivalTop:
+      return n == 1 ? "trash the top card of a Pile in a rival's Yard"
+                    : "trash the top card of a Pile in a rival's Yard, " + std::to_string(n) +
+                          " times";
+    case Op::kTrashOwnTop:
+      return n == 1 ? "trash the top card of a Pile in your Yard"
+                    : "trash the top card of a Pile in your Yard, " + std::to_string(n) + " times";
+    case Op::kTrashOwnPest:
+      return "trash a Pest in your Yard, even a covered one";
+    case Op::kTrashPileOthers:
+      return "trash every other card on this Pile";
+    case Op::kTrashHand:
+      return "trash " + plural(n, "card", "cards") + " from your hand";
+    case Op::kStealGarage:
+      return "take a card, not a Tool, from a rival's Garage into your hand";
+    case Op::kPestMagnet:
+      return "take every Pest from the Store and the Trash and play each onto this Pile";
+    case Op::kMoveTopToRival:
+      return "move the top card of a Pile of your Yard onto a Pile of a rival's Yard";
+    case Op::kGiveTopToGarage:
+      return "put the top cards of " + plural(n, "Pile", "Piles") +
+             " of your Yard into one rival's Garage";
+    case Op::kNumOps:
+      break;
+  }
+  return "?";
+}
+
+std::string capitalised(std::string s) {
+  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  return s;
+}
+
+const char* const kSymbolNames[kNumSymbols] = {"Tool",    "Plant", "Ornament",
+                                               "Feature", "Pest",  "Event"};
+
+std::string vp_text(const CardDef& d) {
+  switch (d.vp_rule) {
+    case VpRule::kFlat:
+      return d.vp == 0 ? "" : std::to_string(d.vp) + " VP";
+    case VpRule::kPerSymbol:
+      return std::to_string(d.vp) + " VP per " + kSymbolNames[d.vp_symbol] + " in your Yard";
+    case VpRule::kAdjacent:
+      return std::to_string(d.vp) + " VP per card on the Piles around it";
+    case VpRule::kRow:
+      return std::to_string(d.vp) + " VP per card in its row";
+    case VpRule::kColumn:
+      return std::to_string(d.vp) + " VP per card in its column";
+    case VpRule::kTrash:
+      return std::to_string(d.vp) + " VP per " + std::to_string(d.vp_every) + " cards in the Trash";
+  }
+  return "";
+}
+
+std::string criteria_text(const Criteria& c) {
+  std::string s;
+  auto add = [&](const std::string& part) { s += (s.empty() ? "" : ", ") + part; };
+  for (int k = 0; k < kNumSymbols; ++k)
+    if (c.symbols[k])
+      add(std::to_string(c.symbols[k]) + " " + kSymbolNames[k] + (c.symbols[k] > 1 ? "s" : ""));
+  if (c.cards) add(std::to_string(c.cards) + " cards");
+  if (c.places) add(std::to_string(c.places) + " Places");
+  if (c.grass) add(std::to_string(c.grass) + " Grass Piles");
+  if (c.tallest) add("a Pile of " + std::to_string(c.tallest) + " cards");
+  return s.empty() ? "nothing" : s;
+}
+
+}  // namespace
+
+std::string program_text(const Program& pr) {
+  std::string s;
+  for (int i = 0; i < pr.size; ++i) s += (i ? ", then " : "") + step_text(pr.steps[i]);
+  return s;
+}
+
+std::string card_text(int kind) {
+  const CardDef& d = content().cards[static_cast<std::size_t>(kind)];
+  static const char* const kWhen[kNumTimings] = {"Play", "Start", "End", "Home", "Revealed"};
+  std::string s;
+  auto add = [&](const std::string& part) { s += (s.empty() ? "" : " ") + part; };
+  for (int t = 0; t < kNumTimings; ++t) {
+    if (d.programs[t].empty()) continue;
+    std::string what = program_text(d.programs[t]);
+    if (t == kOnReveal && d.each_player)
+      what = "each player in turn, from the player whose turn it is: " + what;
+    add(std::string(kWhen[t]) + ": " + capitalised(what) + ".");
+  }
+  if (d.no_sway) add("Its Yard's owner cannot sway Neighbors while it is there.");
+  if (d.places) add("Adds " + plural(d.places, "Place", "Places") + " to its Pile.");
+  const std::string vp = vp_text(d);
+  if (!vp.empty()) add("Worth " + vp + ".");
+  if (d.is(kTool) && !d.is(kPlant)) add("A Tool goes to your Garage after its Play action.");
+  if (s.empty()) add("No action.");
+  return s;
+}
+
+std::string neighbor_card_text(int n) {
+  const NeighborDef& d = content().neighbors[static_cast<std::size_t>(n)];
+  std::string s = "Sway when your Yard has " + criteria_text(d.criteria) + ".";
+  if (!d.bribe.empty()) s += " Bribe: " + capitalised(program_text(d.bribe)) + ".";
+  return s + " Worth " + std::to_string(d.vp) + " VP in your Sway.";
+}
+
+std::string unplayable_reason(const Position& p, int seat, int kind) {
+  const CardDef& d = content().cards[static_cast<std::size_t>(kind)];
+  if (d.is(kEvent)) return "an Event is never played";
+  if (p.over()) return "the game is over";
+  // Playable right now: one of the mover's legal actions.
+  if (p.to_move() == seat && is_legal(p, kActPlay + kind)) return "";
+  if (p.to_move() != seat) return "not your turn";
+  if (p.nframes > 0) return "finish the current decision first";
+  if (p.phase == Phase::kStart) return "do your Start actions first";
+  if (p.phase == Phase::kSide) return "turn your card to Home first";
+  if (p.phase == Phase::kEnd) return "your turn is ending";
+  if (p.players[seat].away) return "you are Away: cards are played at Home";
+  if (p.used & kUsedPlay) return "you have played your card this turn";
+  return "no Pile has a free Place for it (Y5.2)";
+}
+
+nlohmann::json cards() {
+  const Content& c = content();
+  auto out = nlohmann::json::array();
+  for (int k = 0; k < static_cast<int>(c.cards.size()); ++k) {
+    const CardDef& d = c.cards[k];
+    nlohmann::json e = {{"id", d.id},
+                        {"name", d.name},
+                        {"kind", d.is(kEvent) ? "event" : "card"},
+                        {"tag", d.tag},
+                        {"text", card_text(k)},
+                        {"cost", d.cost},
+                        {"places", d.places},
+                        {"count", {{"edition_1", d.count[0]}, {"edition_2", d.count[1]}}},
+                        {"starting", d.starting}};
+    auto& types = e["types"] = nlohmann::json::array();
+    for (int s = 0; s < kNumSymbols; ++s)
+      if (d.is(s)) types.push_back(kSymbolNames[s]);
+    if (d.vp_rule == VpRule::kFlat) e["points"] = d.vp;
+    const std::string vp = vp_text(d);
+    if (!vp.empty()) e["points_text"] = vp;
+    if (!d.designed.empty()) e["designed"] = d.designed;
+    out.push_back(std::move(e));
+  }
+  for (int n = 0; n < static_cast<int>(c.neighbors.size()); ++n) {
+    const NeighborDef& d = c.neighbors[n];
+    out.push_back({{"id", d.id},
+                   {"name", d.name},
+                   {"kind", "neighbor"},
+                   {"tag", d.tag},
+                   {"text", neighbor_card_text(n)},
+                   {"points", d.vp},
+                   {"criteria", criteria_text(d.criteria)}});
+  }
+  return out;
+}
+
+}  // namespace turf::yard

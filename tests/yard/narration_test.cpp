@@ -1,0 +1,182 @@
+// Narration of the yard (issue 16): Events revealed and what they did (Y4.5), buying (Y4.2),
+// Neighbors swayed (Y6), points with their reason and the end with the ranking in words (Y7).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "core/match.h"
+#include "core/narration.h"
+#include "core/view.h"
+#include "games/yard/game.h"
+#include "yard/board.h"
+
+namespace turf::yard {
+namespace {
+
+using testing::Board;
+using testing::Table;
+
+Match random_match(std::uint64_t seed, int players) {
+  const GameInfo& g = Registry::instance().find("yard");
+  Match m(g, g.resolve({{"players", std::to_string(players)}}), seed,
+          std::vector<SeatInfo>(players));
+  Rng rng(seed);
+  std::vector<Action> legal;
+  while (!m.over()) {
+    m.state().legal_actions(legal);
+    m.apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+  }
+  return m;
+}
+
+const Position& pos(const State& s) {
+  return dynamic_cast<const YardState&>(s).position();
+}
+
+TEST(YardNarration, Y4_5_RevealedEventIsNamedInTheStepThatRevealedIt) {
+  int events = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const Match m = random_match(seed, 2);
+    const auto story = narrate_history(m, 0);
+    for (std::size_t i = 0; i < story.size(); ++i) {
+      const int before = pos(*m.state_at(static_cast<int>(i))).events_done;
+      const int after = pos(*m.state_at(static_cast<int>(i) + 1)).events_done;
+      int lines = 0;
+      for (const auto& n : story[i]) {
+        if (n.kind != "event") continue;
+        ++lines;
+        const int k = content().find_card(n.data["card"].get<std::string>());
+        ASSERT_GE(k, 0);
+        EXPECT_TRUE(content().cards[k].is(kEvent));
+        EXPECT_NE(n.text.find("Event revealed: " + card_name(k)), std::string::npos) << n.text;
+      }
+      EXPECT_EQ(lines, after - before) << "seed " << seed << " step " << i;
+      events += lines;
+    }
+  }
+  EXPECT_GT(events, 0);
+}
+
+TEST(YardNarration, Y4_2_BuyingNamesTheCardTheMoneyAndWhereItWent) {
+  const Match m = random_match(3, 3);
+  const auto story = narrate_history(m, kSpectator);
+  int buys = 0;
+  for (std::size_t i = 0; i < story.size(); ++i) {
+    const Action a = m.history()[i].id;
+    if (a < kActBuy || a >= kActBuy + kMaxKinds) continue;
+    // An Event revealed by the restock may change money in the same step (Yard Sale).
+    if (std::any_of(story[i].begin(), story[i].end(),
+                    [](const Narration& n) { return n.kind == "event"; }))
+      continue;
+    ++buys;
+    const int k = a - kActBuy, seat = m.history()[i].seat;
+    const std::string who = "{P" + std::to_string(seat + 1) + "}";
+    // The money line tells the step's net change (the buy, and any End action the step ran).
+    const int change = pos(*m.state_at(static_cast<int>(i) + 1)).players[seat].money -
+                       pos(*m.state_at(static_cast<int>(i))).players[seat].money;
+    std::string told;
+    int money_lines = 0;
+    for (const auto& n : story[i]) {
+      told += n.text + "\n";
+      if (n.kind != "money" || n.seats[0] != seat) continue;
+      ++money_lines;
+      EXPECT_EQ(n.data["change"], change);
+      EXPECT_NE(n.text.find(who + (change < 0 ? " pays $" : " gains $") +
+                            std::to_string(std::abs(change))),
+                std::string::npos);
+    }
+    EXPECT_EQ(money_lines, change != 0 ? 1 : 0) << told;
+    EXPECT_NE(told.find(card_name(k) + " goes into " + who + "'s Garage."), std::string::npos)
+        << told;
+    EXPECT_NE(story[i].front().text.find("buy " + card_name(k)), std::string::npos);
+  }
+  EXPECT_GT(buys, 5);
+}
+
+TEST(YardNarration, Y6_Y7_SwaysPointsAndTheRankingInWords) {
+  const Match m = random_match(5, 4);
+  const auto story = narrate_history(m, 2);
+  int sways = 0;
+  for (std::size_t i = 0; i < story.size(); ++i)
+    for (const auto& n : story[i]) {
+      if (n.kind == "sway") {
+        ++sways;
+        const int nb = content().find_neighbor(n.data["neighbor"].get<std::string>());
+        EXPECT_TRUE(pos(*m.state_at(static_cast<int>(i) + 1)).players[n.seats[0]].sway >> nb & 1);
+      }
+      if (n.kind == "scoring") {
+        EXPECT_EQ(n.data["score"], score(pos(*m.state_at(static_cast<int>(i) + 1)), n.seats[0]));
+      }
+    }
+  EXPECT_GT(sways, 0);
+  const Narration& end = story.back().back();
+  ASSERT_EQ(end.kind, "game_over");
+  const auto ranking = m.state().ranking();
+  const auto scores = m.state().scores();
+  for (int s = 0; s < 4; ++s) {
+    const char* const ord[] = {"1st", "2nd", "3rd", "4th"};
+    EXPECT_NE(end.text.find(std::string(ord[ranking[s]]) + " {P" + std::to_string(s + 1) + "}, " +
+                            std::to_string(static_cast<int>(scores[s])) + " points"),
+              std::string::npos)
+        << end.text;
+  }
+}
+
+// Y3.2, Y5.2: the view says why a hand card cannot be played now, and nothing for one that can.
+TEST(YardCards, Y5_2_ViewSaysWhyAHandCardCannotBePlayed) {
+  Board b(2, 2);
+  b.row({"gloria", "walter", "maximilian"});
+  b.hand(0, {"mighty_oak", "skunk"}).grass(0, {}).hand(1, {"tulips"});
+  Table t(b, 0);
+  auto blocked = [&](Seat s) { return t.state().view(s).to_json()["seats"][s]["hand_blocked"]; };
+  EXPECT_EQ(blocked(0)["mighty_oak"], "turn your card to Home first");
+  EXPECT_EQ(blocked(1)["tulips"], "not your turn");
+  t.act("home");
+  // No Grass, no Places: the Mighty Oak has nowhere to go; a Pest ignores Places (Y5.3).
+  EXPECT_EQ(blocked(0)["mighty_oak"], "no Pile has a free Place for it (Y5.2)");
+  EXPECT_FALSE(blocked(0).contains("skunk")) << blocked(0);
+  // The drawing tells the mover the same.
+  DrawStyle plain;
+  plain.colour = false;
+  const std::string mine = draw(t.state().view(0), plain);
+  EXPECT_NE(mine.find("cannot play Mighty Oak: no Pile has a free Place for it (Y5.2)"),
+            std::string::npos)
+      << mine;
+}
+
+// The card texts: every card, Event and Neighbor of the data files, ids as the views use them.
+TEST(YardCards, EveryCardEventAndNeighborHasItsText) {
+  const auto all = cards();
+  std::set<std::string> ids;
+  int n_cards = 0, n_neighbors = 0;
+  for (const auto& c : all) {
+    for (const char* key : {"id", "name", "kind", "tag", "text"})
+      ASSERT_TRUE(c.contains(key) && c[key].is_string() && !c[key].get<std::string>().empty())
+          << c.dump() << " lacks " << key;
+    EXPECT_TRUE(ids.insert(c["id"].get<std::string>()).second) << c["id"];
+    if (c["kind"] == "neighbor") {
+      ++n_neighbors;
+      EXPECT_EQ(content().find_neighbor(c["id"]), n_neighbors - 1);
+    } else {
+      const int k = content().find_card(c["id"]);
+      ASSERT_GE(k, 0);
+      ++n_cards;
+      EXPECT_EQ(c["cost"], content().cards[k].cost);
+      EXPECT_EQ(c["kind"], content().cards[k].is(kEvent) ? "event" : "card");
+    }
+  }
+  EXPECT_EQ(n_cards, static_cast<int>(content().cards.size()));
+  EXPECT_EQ(n_neighbors, static_cast<int>(content().neighbors.size()));
+  // The text says what the program does: Yard Sale pays each player $3 in turn.
+  for (const auto& c : all) {
+    if (c["id"] == "yard_sale") {
+      EXPECT_NE(c["text"].get<std::string>().find("gain $3"), std::string::npos) << c["text"];
+    }
+  }
+}
+
+}  // namespace
+}  // namespace turf::yard
