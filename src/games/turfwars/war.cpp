@@ -264,7 +264,9 @@ bool may_play_card(const Position& p, int side) {
 void report_war(Position& p) {
   const War& w = p.war;
   WarReport& r = p.last_war;
+  const auto number = r.number;  // the previous war's, until record_war counts this one
   r = WarReport{};
+  r.number = number;
   r.target = w.target;
   r.n_sides = w.n_sides;
   r.n_attackers = w.n_attackers;
