@@ -67,7 +67,7 @@ json.dump(big, open(d + "/big.json", "w"))
 hog = json.loads(json.dumps(r)); hog["seats"][1]["agent"] = "mcts:threads=256,time=3600s"
 json.dump(hog, open(d + "/hog.json", "w"))
 PY
-"$turf" replay "$dir/esc.json" --at 2 --seat omniscient >"$dir/esc.out" 2>&1 || fail "replay esc.json"
+"$turf" replay "$dir/esc.json" --at 2 --seat omniscient --spoilers >"$dir/esc.out" 2>&1 || fail "replay esc.json"
 grep -q $'\x1b' "$dir/esc.out" && fail "a terminal escape from a record was printed"
 check "out of range" replay "$dir/big.json"
 check "more than a record may ask" play --resume "$dir/hog.json" --quiet --no-record
