@@ -128,6 +128,18 @@ int main(int argc, char** argv) {
       ->required();
   report_cmd->add_flag("--json", report_json, "Machine-readable table");
 
+  cli::ServeArgs serve;
+  auto* serve_cmd = app.add_subcommand(
+      "serve", "The table server: lobby, tables with humans and bots, play in the browser");
+  serve_cmd->add_option("--host", serve.host, "Address to listen on (default 127.0.0.1)");
+  serve_cmd->add_option("--port", serve.port, "Port (0: any free port)")->check(CLI::Range(0, 65535));
+  serve_cmd->add_option("--db", serve.db, "SQLite database file (created when missing)");
+  serve_cmd->add_option("--web", serve.web, "Folder of the built web client (default web/dist)");
+  serve_cmd->add_option("--bot-threads", serve.bot_threads, "Bot worker threads (0: one a core)")
+      ->check(CLI::Range(0, 64));
+  serve_cmd->add_option("--rate", serve.rate, "Frames a second per connection (rate limit)");
+  serve_cmd->add_option("--burst", serve.burst, "Burst of frames per connection (rate limit)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -136,6 +148,7 @@ int main(int argc, char** argv) {
 
   try {
     if (*games) return cli::games(games_json);
+    if (*serve_cmd) return cli::serve(serve);
     if (*rules) return cli::rules(rules_game);
     if (*play_cmd) return cli::play(play);
     if (*replay_cmd) return cli::replay(replay);
