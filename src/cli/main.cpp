@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "core/game.h"
 #include "core/match.h"
+#include "server/load.h"
 
 int main(int argc, char** argv) {
   using namespace turf;
@@ -140,6 +141,21 @@ int main(int argc, char** argv) {
   serve_cmd->add_option("--rate", serve.rate, "Frames a second per connection (rate limit)");
   serve_cmd->add_option("--burst", serve.burst, "Burst of frames per connection (rate limit)");
 
+  server::LoadOptions load;
+  auto* load_cmd = app.add_subcommand(
+      "serve-load", "Load generator for turf serve: many tables at once, latency and memory");
+  load_cmd->add_option("--url", load.url, "A running server (default: start one on a temporary db)");
+  load_cmd->add_option("--tables", load.tables, "Tables playing at once")->check(CLI::Range(1, 20000));
+  load_cmd->add_option("--seconds", load.seconds, "Measured seconds")->check(CLI::Range(1.0, 3600.0));
+  load_cmd->add_option("--ramp", load.ramp, "Seconds to open the tables (not measured)")
+      ->check(CLI::Range(0.0, 600.0));
+  load_cmd->add_option("--think", load.think, "Mean seconds a client waits before acting")
+      ->check(CLI::Range(0.0, 60.0));
+  load_cmd->add_option("--game", load.game, "Game id");
+  load_cmd->add_option("--bot", load.bot, "Bot spec at the bot tables");
+  load_cmd->add_option("--seed", load.seed, "Seed of the simulated clients");
+  load_cmd->add_flag("--json", load.json, "Machine-readable output");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -149,6 +165,7 @@ int main(int argc, char** argv) {
   try {
     if (*games) return cli::games(games_json);
     if (*serve_cmd) return cli::serve(serve);
+    if (*load_cmd) return server::serve_load(load);
     if (*rules) return cli::rules(rules_game);
     if (*play_cmd) return cli::play(play);
     if (*replay_cmd) return cli::replay(replay);

@@ -231,13 +231,15 @@ void Hub::on_frame(const std::shared_ptr<Client>& cp, std::string_view text) {
   c.last_ = now;
   auto refused = [&](const std::string& code, const std::string& message) {
     refuse(c, code, message);
-    if (++c.refused_in_row_ >= limits_.abuse_close) c.close();
   };
   if (c.tokens_ < 1.0) {
-    refused(code::kRateLimited, "too many frames; at most " + std::to_string(int(limits_.rate)) +
-                                    " a second");
+    refuse(c, code::kRateLimited,
+           "too many frames; at most " + std::to_string(int(limits_.rate)) + " a second");
+    // Repeated abuse of the rate limit closes this connection (only).
+    if (++c.refused_in_row_ >= limits_.abuse_close) c.close();
     return;
   }
+  c.refused_in_row_ = 0;
   c.tokens_ -= 1.0;
   if (text.size() > limits_.frame_bytes) {
     refused(code::kTooLarge, "frames are at most " + std::to_string(limits_.frame_bytes) + " bytes");
@@ -255,7 +257,6 @@ void Hub::on_frame(const std::shared_ptr<Client>& cp, std::string_view text) {
   }
   const std::string type = type_it->get<std::string>();
   if (type == "ping") {
-    c.refused_in_row_ = 0;
     send(c, {{"type", "pong"}});
     return;
   }
@@ -288,7 +289,6 @@ void Hub::on_frame(const std::shared_ptr<Client>& cp, std::string_view text) {
       }
       seat = *s;
     }
-    c.refused_in_row_ = 0;
     c.hello_ = true;
     c.table_ = live->table->id();
     c.seat_ = seat;
@@ -329,7 +329,6 @@ void Hub::on_frame(const std::shared_ptr<Client>& cp, std::string_view text) {
       refused(code::kSpectator, "a spectator cannot act");
       return;
     }
-    c.refused_in_row_ = 0;
     const Seat seat = c.seat_;
     const bool is_act = type == "act";
     when_idle(c.table_, [this, cp, seat, is_act, action, move](Live& l) {
@@ -364,7 +363,7 @@ void Hub::act(Live& live, const std::shared_ptr<Client>& actor, Seat seat, Actio
   std::weak_ptr<Client> who = actor;
   store_.write(std::move(w), [this, alive, id = t.id(), who](bool ok) {
     boost::asio::post(io_, [this, alive, id, who, ok] {
-      if (!alive.expired()) committed(id, ok, who);
+      if (!alive.expired()) guarded([&] { committed(id, ok, who); });
     });
   });
 }
@@ -387,9 +386,17 @@ void Hub::undo(Live& live, const std::shared_ptr<Client>& actor, Seat seat) {
   std::weak_ptr<Client> who = actor;
   store_.write(std::move(w), [this, alive, id = t.id(), who](bool ok) {
     boost::asio::post(io_, [this, alive, id, who, ok] {
-      if (!alive.expired()) committed(id, ok, who);
+      if (!alive.expired()) guarded([&] { committed(id, ok, who); });
     });
   });
+}
+
+void Hub::guarded(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    std::cerr << "turf serve: internal error: " << e.what() << std::endl;
+  }
 }
 
 void Hub::committed(const std::string& id, bool ok, const std::weak_ptr<Client>& actor) {
@@ -466,9 +473,11 @@ void Hub::schedule_bot(Live& live) {
       if (it == live_.end()) return;
       it->second.bot_thinking = false;
       if (!ok) return;
-      when_idle(id, [this, s, a, move](Live& l) {
-        act(l, nullptr, s, a, move);
-        if (!l.busy) schedule_bot(l);  // refused (the table changed meanwhile): think again
+      guarded([&] {
+        when_idle(id, [this, s, a, move](Live& l) {
+          act(l, nullptr, s, a, move);
+          if (!l.busy) schedule_bot(l);  // refused (the table changed meanwhile): think again
+        });
       });
     });
   });

@@ -31,7 +31,7 @@ struct Limits {
   std::size_t frame_bytes = 16 * 1024;  // larger client frames get `too_large`
   double rate = 20.0;                   // frames a second per connection (token bucket)
   double burst = 40.0;                  // bucket size
-  int abuse_close = 100;                // refused frames in a row that close the connection
+  int abuse_close = 100;                // rate-limited frames in a row that close the connection
   std::size_t max_queued_bytes = 8 << 20;  // a client this far behind is closed
 };
 
@@ -117,6 +117,8 @@ class Hub {
   // After a commit: frames to everyone at the table, then the bot if it is its turn.
   void committed(const std::string& id, bool ok, const std::weak_ptr<Client>& actor);
   void broadcast(Live& live);
+  // Runs f, reporting an exception (a bug) on stderr instead of ending the server.
+  static void guarded(const std::function<void()>& f);
   void schedule_bot(Live& live);
   std::vector<int> connections(const Live& live) const;
 

@@ -122,7 +122,14 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
       if (ec) break;
       const auto data = buffer.cdata();
       std::string_view text(static_cast<const char*>(data.data()), data.size());
-      hub_.on_frame(self, text);
+      try {
+        hub_.on_frame(self, text);
+      } catch (const std::exception& e) {
+        // A bug, not bad input (that is refused above): report it, keep the server up.
+        std::cerr << "turf serve: internal error on a frame: " << e.what() << std::endl;
+        send(std::make_shared<const std::string>(
+            error_frame(code::kServerError, "internal error").dump()));
+      }
       buffer.consume(buffer.size());
     }
     closed_ = true;
@@ -130,11 +137,11 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   }
 
   void send(std::shared_ptr<const std::string> frame) override {
-    if (closed_) return;
+    if (closed_ || closing_) return;
     queued_bytes_ += frame->size();
     queue_.push_back(std::move(frame));
     if (queued_bytes_ > hub_.limits().max_queued_bytes) {
-      close();  // too far behind
+      drop();  // too far behind
       return;
     }
     if (!writing_) {
@@ -143,7 +150,19 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
     }
   }
 
+  // Closes after the frames already queued (a WebSocket close with "policy violation").
   void close() override {
+    if (closed_ || closing_) return;
+    closing_ = true;
+    queue_.push_back(nullptr);  // the close marker
+    if (!writing_) {
+      writing_ = true;
+      asio::co_spawn(ws_.get_executor(), write_loop(shared_from_this()), asio::detached);
+    }
+  }
+
+  // Drops the connection at once (a client too far behind).
+  void drop() {
     if (closed_) return;
     closed_ = true;
     beast::error_code ec;
@@ -156,6 +175,13 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
     beast::error_code ec;
     while (!self->queue_.empty() && !self->closed_) {
       auto frame = self->queue_.front();
+      if (!frame) {  // the close marker
+        co_await self->ws_.async_close(websocket::close_code::policy_error,
+                                       asio::redirect_error(use_awaitable, ec));
+        self->queue_.clear();
+        self->closed_ = true;
+        break;
+      }
       self->ws_.text(true);
       co_await self->ws_.async_write(asio::buffer(*frame), asio::redirect_error(use_awaitable, ec));
       self->queue_.pop_front();
@@ -173,6 +199,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   std::deque<std::shared_ptr<const std::string>> queue_;
   std::size_t queued_bytes_ = 0;
   bool writing_ = false;
+  bool closing_ = false;
   bool closed_ = false;
 };
 
@@ -278,12 +305,24 @@ awaitable<void> http_session(Context& ctx, tcp::socket socket) {
     parser.body_limit(kBodyLimit);
     stream.expires_after(std::chrono::seconds(30));
     co_await http::async_read(stream, buffer, parser, asio::redirect_error(use_awaitable, ec));
-    if (ec == http::error::body_limit) {
+    if (ec == http::error::body_limit || ec == http::error::header_limit) {
       http::request<http::string_body> req;
       auto res = error_response(req, http::status::payload_too_large, "at most 16 KiB");
       res.keep_alive(false);
       co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
-      break;
+      // Read what the client still sends (a little), so that closing does not reset the
+      // connection before it reads the answer.
+      stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+      stream.expires_after(std::chrono::seconds(2));
+      std::size_t drained = 0;
+      char sink[4096];
+      while (drained < (1 << 20)) {
+        std::size_t n = co_await stream.async_read_some(asio::buffer(sink),
+                                                        asio::redirect_error(use_awaitable, ec));
+        if (ec) break;
+        drained += n;
+      }
+      co_return;
     }
     if (ec) break;
     auto req = parser.release();

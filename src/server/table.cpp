@@ -324,6 +324,11 @@ StoredTable new_table_row(const nlohmann::json& body) {
     }
     row.seats.push_back(std::move(seat));
   }
+  const int n = static_cast<int>(seats.size());
+  if (n < game.min_players || n > game.max_players)
+    throw Error(game.id + " needs " + std::to_string(game.min_players) +
+                (game.min_players == game.max_players ? "" : " to " + std::to_string(game.max_players)) +
+                " seats, not " + std::to_string(n));
   if (!row.options.count("players")) row.options["players"] = std::to_string(seats.size());
   Options resolved = game.resolve(row.options);
   if (resolved.players() != static_cast<int>(seats.size()))
