@@ -133,7 +133,8 @@ int main(int argc, char** argv) {
   auto* serve_cmd = app.add_subcommand(
       "serve", "The table server: lobby, tables with humans and bots, play in the browser");
   serve_cmd->add_option("--host", serve.host, "Address to listen on (default 127.0.0.1)");
-  serve_cmd->add_option("--port", serve.port, "Port (0: any free port)")->check(CLI::Range(0, 65535));
+  serve_cmd->add_option("--port", serve.port, "Port (0: any free port)")
+      ->check(CLI::Range(0, 65535));
   serve_cmd->add_option("--db", serve.db, "SQLite database file (created when missing)");
   serve_cmd->add_option("--web", serve.web, "Folder of the built web client (default web/dist)");
   serve_cmd->add_option("--bot-threads", serve.bot_threads, "Bot worker threads (0: one a core)")
@@ -144,9 +145,12 @@ int main(int argc, char** argv) {
   server::LoadOptions load;
   auto* load_cmd = app.add_subcommand(
       "serve-load", "Load generator for turf serve: many tables at once, latency and memory");
-  load_cmd->add_option("--url", load.url, "A running server (default: start one on a temporary db)");
-  load_cmd->add_option("--tables", load.tables, "Tables playing at once")->check(CLI::Range(1, 20000));
-  load_cmd->add_option("--seconds", load.seconds, "Measured seconds")->check(CLI::Range(1.0, 3600.0));
+  load_cmd->add_option("--url", load.url,
+                       "A running server (default: start one on a temporary db)");
+  load_cmd->add_option("--tables", load.tables, "Tables playing at once")
+      ->check(CLI::Range(1, 20000));
+  load_cmd->add_option("--seconds", load.seconds, "Measured seconds")
+      ->check(CLI::Range(1.0, 3600.0));
   load_cmd->add_option("--ramp", load.ramp, "Seconds to open the tables (not measured)")
       ->check(CLI::Range(0.0, 600.0));
   load_cmd->add_option("--think", load.think, "Mean seconds a client waits before acting")

@@ -28,7 +28,9 @@ BotPool::BotPool(int threads) {
     });
 }
 
-BotPool::~BotPool() { stop(); }
+BotPool::~BotPool() {
+  stop();
+}
 
 void BotPool::submit(std::function<void()> job) {
   {
@@ -54,18 +56,16 @@ void BotPool::stop() {
 
 Hub::Hub(boost::asio::io_context& io, Store& store, int bot_threads, Limits limits,
          std::string base_url)
-    : io_(io),
-      store_(store),
-      limits_(limits),
-      base_url_(std::move(base_url)),
-      bots_(bot_threads) {}
+    : io_(io), store_(store), limits_(limits), base_url_(std::move(base_url)), bots_(bot_threads) {}
 
 Hub::~Hub() {
   *alive_ = false;
   bots_.stop();
 }
 
-void Hub::stop() { bots_.stop(); }
+void Hub::stop() {
+  bots_.stop();
+}
 
 int Hub::restore() {
   int n = 0;
@@ -131,13 +131,14 @@ nlohmann::json Hub::lobby(int limit) {
                        {"name", row.seats[s].name},
                        {"kind", row.seats[s].kind},
                        {"connected", row.seats[s].kind == "bot"}});
-    out.push_back({{"id", row.id},
-                   {"game", row.game},
-                   {"options", row.options},
-                   {"status", row.status == "over" ? "over" : (row.moves == 0 ? "waiting" : "playing")},
-                   {"seats", seats},
-                   {"moves", row.moves},
-                   {"created", row.created}});
+    out.push_back(
+        {{"id", row.id},
+         {"game", row.game},
+         {"options", row.options},
+         {"status", row.status == "over" ? "over" : (row.moves == 0 ? "waiting" : "playing")},
+         {"seats", seats},
+         {"moves", row.moves},
+         {"created", row.created}});
   }
   // Open tables first (waiting, then playing, then over); newest first within (store order).
   auto rank = [](const nlohmann::json& e) {
@@ -242,7 +243,8 @@ void Hub::on_frame(const std::shared_ptr<Client>& cp, std::string_view text) {
   c.refused_in_row_ = 0;
   c.tokens_ -= 1.0;
   if (text.size() > limits_.frame_bytes) {
-    refused(code::kTooLarge, "frames are at most " + std::to_string(limits_.frame_bytes) + " bytes");
+    refused(code::kTooLarge,
+            "frames are at most " + std::to_string(limits_.frame_bytes) + " bytes");
     return;
   }
   nlohmann::json f = nlohmann::json::parse(text, nullptr, false);
@@ -435,7 +437,9 @@ void Hub::broadcast(Live& live) {
     auto key = std::make_pair(c->seat_, from);
     auto f = frames.find(key);
     if (f == frames.end())
-      f = frames.emplace(key, std::make_shared<const std::string>(t.state_frame(c->seat_, from).dump()))
+      f = frames
+              .emplace(key,
+                       std::make_shared<const std::string>(t.state_frame(c->seat_, from).dump()))
               .first;
     c->sent_steps_ = moves;
     c->send(f->second);
@@ -453,7 +457,8 @@ void Hub::schedule_bot(Live& live) {
   const std::string spec = t.bot_spec(*seat);
   const int move = t.moves();
   // The bot's own randomness: derived from the table's seed and the move (never sent anywhere).
-  std::uint64_t seed = t.match().seed() ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(move + 1));
+  std::uint64_t seed =
+      t.match().seed() ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(move + 1));
   const std::string id = t.id();
   std::weak_ptr<bool> alive = alive_;
   const Seat s = *seat;

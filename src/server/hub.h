@@ -28,10 +28,10 @@
 namespace turf::server {
 
 struct Limits {
-  std::size_t frame_bytes = 16 * 1024;  // larger client frames get `too_large`
-  double rate = 20.0;                   // frames a second per connection (token bucket)
-  double burst = 40.0;                  // bucket size
-  int abuse_close = 100;                // rate-limited frames in a row that close the connection
+  std::size_t frame_bytes = 16 * 1024;     // larger client frames get `too_large`
+  double rate = 20.0;                      // frames a second per connection (token bucket)
+  double burst = 40.0;                     // bucket size
+  int abuse_close = 100;                   // rate-limited frames in a row that close the connection
   std::size_t max_queued_bytes = 8 << 20;  // a client this far behind is closed
 };
 

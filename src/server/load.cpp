@@ -132,7 +132,8 @@ awaitable<void> run_table(const Target& target, const LoadOptions& o, int index,
       beast::get_lowest_layer(*c.ws).expires_never();
       co_await c.ws->async_handshake(target.host, "/ws", use_awaitable);
       c.ws->text(true);
-      const std::string hello = json{{"type", "hello"}, {"table", created["id"]}, {"token", s["token"]}}.dump();
+      const std::string hello =
+          json{{"type", "hello"}, {"table", created["id"]}, {"token", s["token"]}}.dump();
       co_await c.ws->async_write(asio::buffer(hello), use_awaitable);
       c.last = co_await read_state(*c.ws, c.buf, stats);
       clients.push_back(std::move(c));
@@ -157,7 +158,8 @@ awaitable<void> run_table(const Target& target, const LoadOptions& o, int index,
         mover->last = co_await read_state(*mover->ws, mover->buf, stats);
         const auto got = Clock::now();
         if (stats.measuring(sent)) {
-          stats.latencies_ms.push_back(std::chrono::duration<double, std::milli>(got - sent).count());
+          stats.latencies_ms.push_back(
+              std::chrono::duration<double, std::milli>(got - sent).count());
           ++stats.actions;
         }
       }
@@ -203,8 +205,8 @@ int serve_load(const LoadOptions& o) {
       close(out[0]);
       close(out[1]);
       const std::string db = tmp + "/load.db";
-      execl("/proc/self/exe", "turf", "serve", "--port", "0", "--db", db.c_str(), "--web", tmp.c_str(),
-            "--rate", "1000", "--burst", "1000", static_cast<char*>(nullptr));
+      execl("/proc/self/exe", "turf", "serve", "--port", "0", "--db", db.c_str(), "--web",
+            tmp.c_str(), "--rate", "1000", "--burst", "1000", static_cast<char*>(nullptr));
       _exit(127);
     }
     close(out[1]);
@@ -221,24 +223,25 @@ int serve_load(const LoadOptions& o) {
   asio::io_context io(1);
   Stats stats;
   const auto start = Clock::now();
-  stats.measure_from = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.ramp));
-  stats.measure_to = stats.measure_from + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.seconds));
+  stats.measure_from =
+      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.ramp));
+  stats.measure_to = stats.measure_from + std::chrono::duration_cast<Clock::duration>(
+                                              std::chrono::duration<double>(o.seconds));
   const long rss_before = child > 0 ? rss_kib(child) : -1;
   long rss_loaded = -1;
   int tables_at_rss = 0;
   int failed = 0;
   std::string first_failure;
   for (int i = 0; i < o.tables; ++i)
-    asio::co_spawn(io, run_table(target, o, i, stats, stats.measure_to),
-                   [&](std::exception_ptr e) {
-                     if (!e) return;
-                     ++failed;
-                     try {
-                       std::rethrow_exception(e);
-                     } catch (const std::exception& x) {
-                       if (first_failure.empty()) first_failure = x.what();
-                     }
-                   });
+    asio::co_spawn(io, run_table(target, o, i, stats, stats.measure_to), [&](std::exception_ptr e) {
+      if (!e) return;
+      ++failed;
+      try {
+        std::rethrow_exception(e);
+      } catch (const std::exception& x) {
+        if (first_failure.empty()) first_failure = x.what();
+      }
+    });
   // Sample the server's memory once every table is open.
   asio::steady_timer probe(io);
   probe.expires_at(stats.measure_from);
@@ -248,7 +251,8 @@ int serve_load(const LoadOptions& o) {
   });
   io.run();
   std::vector<double> lat = stats.latencies_ms;
-  const double p50 = percentile(lat, 0.50), p90 = percentile(lat, 0.90), p99 = percentile(lat, 0.99);
+  const double p50 = percentile(lat, 0.50), p90 = percentile(lat, 0.90),
+               p99 = percentile(lat, 0.99);
   const double mx = lat.empty() ? 0 : *std::max_element(lat.begin(), lat.end());
   const double per_table_kib = (rss_before > 0 && rss_loaded > 0 && tables_at_rss > 0)
                                    ? static_cast<double>(rss_loaded - rss_before) / tables_at_rss
@@ -281,19 +285,23 @@ int serve_load(const LoadOptions& o) {
   if (o.json) {
     std::cout << out.dump(2) << "\n";
   } else {
-    std::printf("turf serve-load: %d %s tables (%d open when measured), %.0f s measured, think %.2f s\n",
-                o.tables, o.game.c_str(), tables_at_rss, o.seconds, o.think);
+    std::printf(
+        "turf serve-load: %d %s tables (%d open when measured), %.0f s measured, think %.2f s\n",
+        o.tables, o.game.c_str(), tables_at_rss, o.seconds, o.think);
     std::printf("  actions: %zu by clients (%.0f a second with the bots')\n", lat.size(),
                 static_cast<double>(stats.actions) / o.seconds);
-    std::printf("  latency, action sent to its view received: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.1f ms\n",
-                p50, p90, p99, mx);
+    std::printf(
+        "  latency, action sent to its view received: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max "
+        "%.1f ms\n",
+        p50, p90, p99, mx);
     if (per_table_kib > 0)
       std::printf("  server memory: %ld KiB idle, %ld KiB loaded: %.1f KiB per table\n", rss_before,
                   rss_loaded, per_table_kib);
     std::printf("  games finished: %ld, error frames: %ld, failed tables: %d\n", stats.games,
                 stats.errors, failed);
   }
-  if (failed > 0) std::cerr << "turf serve-load: " << failed << " table(s) failed: " << first_failure << "\n";
+  if (failed > 0)
+    std::cerr << "turf serve-load: " << failed << " table(s) failed: " << first_failure << "\n";
   return failed > 0 ? 1 : 0;
 }
 

@@ -255,10 +255,12 @@ awaitable<Response> handle(Context& ctx, const http::request<http::string_body>&
       if (req.method() != http::verb::post)
         co_return error_response(req, http::status::method_not_allowed, "use GET or POST");
       auto body = nlohmann::json::parse(req.body(), nullptr, false);
-      if (body.is_discarded()) co_return error_response(req, http::status::bad_request, "malformed JSON");
+      if (body.is_discarded())
+        co_return error_response(req, http::status::bad_request, "malformed JSON");
       nlohmann::json answer = co_await create(ctx.hub, body);
       if (answer.is_null())
-        co_return error_response(req, http::status::service_unavailable, "the table could not be stored");
+        co_return error_response(req, http::status::service_unavailable,
+                                 "the table could not be stored");
       co_return json_response(req, http::status::created, answer);
     }
     if (path.rfind("/api/tables/", 0) == 0) {
@@ -366,8 +368,7 @@ int serve(const ServerOptions& options) {
   if (!options.web.empty()) {
     std::error_code ec;
     auto root = fs::canonical(options.web, ec);
-    if (ec || !fs::is_directory(root))
-      throw Error("--web: '" + options.web + "' is not a folder");
+    if (ec || !fs::is_directory(root)) throw Error("--web: '" + options.web + "' is not a folder");
     web_root = root.string();
   }
   asio::io_context io(1);

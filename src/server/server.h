@@ -12,7 +12,7 @@ struct ServerOptions {
   std::string host = "127.0.0.1";
   int port = 8080;
   std::string db = "turf.db";
-  std::string web;  // the built web client (a folder with index.html)
+  std::string web;      // the built web client (a folder with index.html)
   int bot_threads = 0;  // 0: one per hardware thread
   Limits limits;
 };

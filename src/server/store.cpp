@@ -22,9 +22,8 @@ void exec(sqlite3* db, const char* sql) {
 
 sqlite3* open_db(const std::string& path) {
   sqlite3* db = nullptr;
-  int rc = sqlite3_open_v2(path.c_str(), &db,
-                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                           nullptr);
+  int rc = sqlite3_open_v2(
+      path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
   if (rc != SQLITE_OK) {
     std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close(db);
@@ -38,12 +37,15 @@ sqlite3* open_db(const std::string& path) {
 struct Stmt {
   sqlite3* db;
   sqlite3_stmt* st = nullptr;
-  Stmt(sqlite3* d, const char* sql) : db(d) { check(db, sqlite3_prepare_v2(db, sql, -1, &st, nullptr), sql); }
+  Stmt(sqlite3* d, const char* sql) : db(d) {
+    check(db, sqlite3_prepare_v2(db, sql, -1, &st, nullptr), sql);
+  }
   ~Stmt() { sqlite3_finalize(st); }
   Stmt(const Stmt&) = delete;
   Stmt& operator=(const Stmt&) = delete;
   void text(int i, const std::string& s) {
-    check(db, sqlite3_bind_text(st, i, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT), "bind");
+    check(db, sqlite3_bind_text(st, i, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT),
+          "bind");
   }
   void integer(int i, std::int64_t v) { check(db, sqlite3_bind_int64(st, i, v), "bind"); }
   bool step() {
@@ -226,8 +228,8 @@ StoredTable Store::read_row(sqlite3_stmt* st) {
   auto seats = nlohmann::json::parse(text(4), nullptr, false);
   if (seats.is_array())
     for (auto& s : seats)
-      t.seats.push_back({s.value("kind", ""), s.value("name", ""), s.value("bot", ""),
-                         s.value("token", "")});
+      t.seats.push_back(
+          {s.value("kind", ""), s.value("name", ""), s.value("bot", ""), s.value("token", "")});
   t.created = text(5);
   t.status = text(6);
   t.moves = static_cast<int>(sqlite3_column_int64(st, 7));
@@ -241,7 +243,8 @@ void Store::read_actions(StoredTable& t) {
     t.actions.emplace_back(static_cast<Seat>(st.col_int(0)), static_cast<Action>(st.col_int(1)));
 }
 
-static const char* kColumns = "SELECT id, game, options, seed, seats, created, status, moves FROM tables";
+static const char* kColumns =
+    "SELECT id, game, options, seed, seats, created, status, moves FROM tables";
 
 std::vector<StoredTable> Store::load_unfinished() {
   std::lock_guard lock(read_mutex_);
@@ -280,9 +283,8 @@ std::optional<StoredTable> Store::load_table(const std::string& id) {
 
 std::vector<StoredTable> Store::list_tables(int limit) {
   std::lock_guard lock(read_mutex_);
-  Stmt st(rdb_, (std::string(kColumns) +
-                 " ORDER BY (status = 'over'), rowid DESC LIMIT ?")
-                    .c_str());
+  Stmt st(rdb_,
+          (std::string(kColumns) + " ORDER BY (status = 'over'), rowid DESC LIMIT ?").c_str());
   st.integer(1, limit);
   std::vector<StoredTable> out;
   while (st.step()) out.push_back(read_row(st.st));

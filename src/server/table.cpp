@@ -212,7 +212,9 @@ Table::Told& Table::told(Seat viewer) {
   return told_.emplace(viewer, Told{match_.view(viewer, false), std::move(steps)}).first->second;
 }
 
-const std::vector<nlohmann::json>& Table::steps(Seat viewer) { return told(viewer).steps; }
+const std::vector<nlohmann::json>& Table::steps(Seat viewer) {
+  return told(viewer).steps;
+}
 
 nlohmann::json Table::welcome(Seat viewer) const {
   nlohmann::json seats = nlohmann::json::array();
@@ -264,8 +266,8 @@ nlohmann::json Table::lobby_entry(const std::vector<int>& connections) const {
                      {"connected", row_.seats[s].kind == "bot" || on}});
   }
   const char* st = over() ? "over" : (moves() == 0 && open ? "waiting" : "playing");
-  return {{"id", row_.id},         {"game", row_.game},  {"options", match_.options().values()},
-          {"status", st},          {"seats", seats},     {"moves", moves()},
+  return {{"id", row_.id},          {"game", row_.game}, {"options", match_.options().values()},
+          {"status", st},           {"seats", seats},    {"moves", moves()},
           {"created", row_.created}};
 }
 
@@ -298,7 +300,8 @@ StoredTable new_table_row(const nlohmann::json& body) {
     const auto& s = seats[i];
     const std::string where = "seat " + std::to_string(i);
     if (!s.is_object()) throw Error(where + " must be an object");
-    if (!s.contains("kind") || !s["kind"].is_string()) throw Error(where + ": 'kind' must be a string");
+    if (!s.contains("kind") || !s["kind"].is_string())
+      throw Error(where + ": 'kind' must be a string");
     const std::string kind = s["kind"].get<std::string>();
     std::string name;
     if (s.contains("name")) {
@@ -326,15 +329,15 @@ StoredTable new_table_row(const nlohmann::json& body) {
   }
   const int n = static_cast<int>(seats.size());
   if (n < game.min_players || n > game.max_players)
-    throw Error(game.id + " needs " + std::to_string(game.min_players) +
-                (game.min_players == game.max_players ? "" : " to " + std::to_string(game.max_players)) +
-                " seats, not " + std::to_string(n));
+    throw Error(
+        game.id + " needs " + std::to_string(game.min_players) +
+        (game.min_players == game.max_players ? "" : " to " + std::to_string(game.max_players)) +
+        " seats, not " + std::to_string(n));
   if (!row.options.count("players")) row.options["players"] = std::to_string(seats.size());
   Options resolved = game.resolve(row.options);
   if (resolved.players() != static_cast<int>(seats.size()))
     throw Error(game.id + " with players=" + std::to_string(resolved.players()) + " needs " +
-                std::to_string(resolved.players()) + " seats, not " +
-                std::to_string(seats.size()));
+                std::to_string(resolved.players()) + " seats, not " + std::to_string(seats.size()));
   row.options = resolved.values();
   row.id = random_hex16();
   row.seed = random_seed();

@@ -42,7 +42,8 @@ TEST(ServerCrash, KillNineLosesNoAcknowledgedAction) {
     // One more action in flight on table 0, then kill -9 at once.
     TableDriver::Conn* mover = d0.mover();
     ASSERT_NE(mover, nullptr);
-    mover->ws->send(json{{"type", "act"}, {"action", mover->last["legal"][0]["id"]}, {"move", d0.move()}});
+    mover->ws->send(
+        json{{"type", "act"}, {"action", mover->last["legal"][0]["id"]}, {"move", d0.move()}});
     server.kill9();
   }
   ServerProcess server(db);
@@ -79,9 +80,10 @@ TEST(ServerCrash, BotsResumeAfterARestart) {
   int acked = 0;
   {
     ServerProcess server(db);
-    created = create_table(server.port(),
-                           {{"game", "dungeon"},
-                            {"seats", json::array({{{"kind", "human"}}, {{"kind", "bot"}, {"bot", "random"}}})}});
+    created = create_table(
+        server.port(),
+        {{"game", "dungeon"},
+         {"seats", json::array({{{"kind", "human"}}, {{"kind", "bot"}, {"bot", "random"}}})}});
     TableDriver d(server.port(), created["id"]);
     d.join(created["seats"][0]["token"]);
     Rng rng(8);

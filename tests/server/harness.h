@@ -7,13 +7,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -64,6 +64,9 @@ class ServerProcess {
     int out[2];
     if (pipe(out) != 0) throw std::runtime_error("pipe failed");
     std::vector<std::string> args{TURF_BIN, "serve", "--port", "0", "--db", db};
+    // The test clients play far faster than people: no rate limit unless a test sets one.
+    if (std::find(extra.begin(), extra.end(), "--rate") == extra.end())
+      args.insert(args.end(), {"--rate", "1000000", "--burst", "1000000"});
     args.insert(args.end(), extra.begin(), extra.end());
     pid_ = fork();
     if (pid_ < 0) throw std::runtime_error("fork failed");
@@ -138,7 +141,8 @@ inline HttpAnswer http_request(int port, http::verb verb, const std::string& tar
                                const std::string& body = "") {
   asio::io_context io;
   tcp::socket socket(io);
-  socket.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
+  socket.connect(
+      tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
   http::request<http::string_body> req{verb, target, 11};
   req.set(http::field::host, "127.0.0.1");
   if (!body.empty() || verb == http::verb::post) {
@@ -159,7 +163,8 @@ inline HttpAnswer http_request(int port, http::verb verb, const std::string& tar
 // Creates a table; returns the create answer.
 inline json create_table(int port, const json& body) {
   auto a = http_request(port, http::verb::post, "/api/tables", body.dump());
-  if (a.status != 201) throw std::runtime_error("create failed: " + std::to_string(a.status) + " " + a.body);
+  if (a.status != 201)
+    throw std::runtime_error("create failed: " + std::to_string(a.status) + " " + a.body);
   return a.parsed();
 }
 
@@ -178,7 +183,8 @@ class WsClient {
   }
   void send(const json& j) { send(j.dump()); }
   // Next frame as text, or nullopt on timeout / closed connection.
-  std::optional<std::string> recv_text(std::chrono::milliseconds timeout = std::chrono::seconds(20)) {
+  std::optional<std::string> recv_text(
+      std::chrono::milliseconds timeout = std::chrono::seconds(20)) {
     beast::flat_buffer buffer;
     bool done = false;
     beast::error_code result;
@@ -205,9 +211,10 @@ class WsClient {
   json recv(std::chrono::milliseconds timeout = std::chrono::seconds(20)) {
     auto t = recv_text(timeout);
     if (!t)
-      throw std::runtime_error("no frame (timeout or closed) after " +
-                               std::to_string(frames_.size()) + " frames; the last: " +
-                               (frames_.empty() ? std::string("none") : frames_.back().substr(0, 300)));
+      throw std::runtime_error(
+          "no frame (timeout or closed) after " + std::to_string(frames_.size()) +
+          " frames; the last: " +
+          (frames_.empty() ? std::string("none") : frames_.back().substr(0, 300)));
     frames_.push_back(*t);
     return json::parse(*t);
   }
@@ -247,8 +254,8 @@ inline DbTable read_db_table(const std::string& db, const std::string& id) {
     t.status = reinterpret_cast<const char*>(sqlite3_column_text(st, 1));
   }
   sqlite3_finalize(st);
-  sqlite3_prepare_v2(h, "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY move", -1, &st,
-                     nullptr);
+  sqlite3_prepare_v2(h, "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY move", -1,
+                     &st, nullptr);
   sqlite3_bind_text(st, 1, id.c_str(), -1, SQLITE_TRANSIENT);
   while (sqlite3_step(st) == SQLITE_ROW)
     t.actions.emplace_back(sqlite3_column_int(st, 0), sqlite3_column_int(st, 1));

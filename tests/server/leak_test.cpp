@@ -27,7 +27,8 @@ struct Case {
 struct Played {
   std::string id;
   std::vector<std::string> tokens;  // per seat ("" for bots)
-  std::vector<std::pair<int, std::vector<std::string>>> frames;  // viewer seat (-2 spectator), frames
+  std::vector<std::pair<int, std::vector<std::string>>>
+      frames;  // viewer seat (-2 spectator), frames
 };
 
 Played play_case(int port, const Case& c, std::uint64_t seed) {
@@ -63,8 +64,8 @@ TEST(ServerLeak, EveryFrameIsExactlyTheSeatsViewAndNarration) {
   const std::string db = dir.file("turf.db");
   ServerProcess server(db);
   const std::vector<Case> cases = {
-      {"dungeon", 2, 0}, {"dungeon", 2, 1}, {"yard", 2, 0},     {"yard", 3, 1},
-      {"yard", 4, 0},    {"turfwars", 2, 0}, {"turfwars", 4, 1}, {"turfwars", 6, 0},
+      {"dungeon", 2, 0},  {"dungeon", 2, 1},  {"yard", 2, 0},     {"yard", 3, 1},
+      {"yard", 4, 0},     {"turfwars", 2, 0}, {"turfwars", 4, 1}, {"turfwars", 6, 0},
       {"cryhavoc", 2, 0}, {"cryhavoc", 3, 1}, {"cryhavoc", 4, 0},
   };
   std::vector<Played> played(cases.size());
@@ -91,7 +92,8 @@ TEST(ServerLeak, EveryFrameIsExactlyTheSeatsViewAndNarration) {
     // The independent match: game, options, seed and actions from the store.
     const GameInfo& game = Registry::instance().find(cases[i].game);
     std::vector<SeatInfo> seat_info(static_cast<std::size_t>(cases[i].players));
-    Match match(game, game.resolve({{"players", std::to_string(cases[i].players)}}), t.seed, seat_info);
+    Match match(game, game.resolve({{"players", std::to_string(cases[i].players)}}), t.seed,
+                seat_info);
     for (auto [seat, a] : t.actions) {
       ASSERT_EQ(match.state().to_move(), seat);
       match.apply(a);
@@ -115,7 +117,8 @@ TEST(ServerLeak, EveryFrameIsExactlyTheSeatsViewAndNarration) {
         const View v = state->view(viewer, true);
         ASSERT_EQ(f["view"], v.to_json()) << "viewer " << viewer << " move " << m;
         json legal = json::array();
-        for (const auto& la : v.legal()) legal.push_back({{"id", la.id}, {"label", la.label}, {"json", la.json}});
+        for (const auto& la : v.legal())
+          legal.push_back({{"id", la.id}, {"label", la.label}, {"json", la.json}});
         ASSERT_EQ(f["legal"], legal);
         if (viewer < 0) {
           ASSERT_TRUE(f["legal"].empty());

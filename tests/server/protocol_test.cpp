@@ -15,7 +15,8 @@ namespace {
 
 json two_humans(const std::string& game = "dungeon") {
   return {{"game", game},
-          {"seats", json::array({{{"kind", "human"}, {"name", "Ann"}}, {{"kind", "human"}, {"name", "Bob"}}})}};
+          {"seats", json::array({{{"kind", "human"}, {"name", "Ann"}},
+                                 {{"kind", "human"}, {"name", "Bob"}}})}};
 }
 
 // All the log steps a connection has received, in order, applying undo truncation.
@@ -151,8 +152,14 @@ TEST(ServerProtocol, RefusalsChangeNothing) {
   {
     WsClient c(server.port());
     expect_error(c, {{"type", "act"}, {"action", any}, {"move", m}}, "bad_frame");  // no hello
-    expect_error(c, {{"type", "hello"}, {"table", id}, {"token", "0123456789abcdef0123456789abcdef"}}, "bad_token");
-    expect_error(c, {{"type", "hello"}, {"table", id}, {"token", tok[0].substr(0, 31) + (tok[0][31] == 'a' ? "b" : "a")}}, "bad_token");
+    expect_error(c,
+                 {{"type", "hello"}, {"table", id}, {"token", "0123456789abcdef0123456789abcdef"}},
+                 "bad_token");
+    expect_error(c,
+                 {{"type", "hello"},
+                  {"table", id},
+                  {"token", tok[0].substr(0, 31) + (tok[0][31] == 'a' ? "b" : "a")}},
+                 "bad_token");
     expect_error(c, {{"type", "hello"}, {"table", id}, {"token", "x"}}, "bad_token");
     expect_error(c, {{"type", "hello"}, {"table", "0123456789abcdef0123456789abcdef"}}, "no_table");
     expect_error(c, {{"type", "hello"}, {"table", "../../etc/passwd"}}, "bad_frame");
@@ -168,7 +175,8 @@ TEST(ServerProtocol, RefusalsChangeNothing) {
   expect_error(*d.conn(mover).ws, {{"type", "act"}, {"action", 987654}, {"move", m}}, "illegal");
   expect_error(*d.conn(mover).ws, {{"type", "act"}, {"action", -1}, {"move", m}}, "illegal");
   expect_error(*d.conn(mover).ws, {{"type", "act"}, {"action", "1"}, {"move", m}}, "bad_frame");
-  expect_error(*d.conn(mover).ws, {{"type", "hello"}, {"table", id}, {"token", tok[other]}}, "bad_frame");
+  expect_error(*d.conn(mover).ws, {{"type", "hello"}, {"table", id}, {"token", tok[other]}},
+               "bad_frame");
   if (d.conn(mover).last["undoable"].get<int>() == 0) {
     expect_error(*d.conn(mover).ws, {{"type", "undo"}}, "cannot_undo");
   }
@@ -218,14 +226,30 @@ TEST(ServerProtocol, TenThousandHostileFramesAreRefused) {
       json{{"type", "hello"}, {"table", id}}.dump(),
   };
   const std::vector<std::string> wrong_types = {
-      R"({"type":"act","action":"3","move":0})", R"({"type":"act","action":1.5,"move":0})",
-      R"({"type":"act","action":null,"move":0})", R"({"type":"act","action":[1],"move":0})",
-      R"({"type":"act","action":1,"move":-1})", R"({"type":"act","action":1e30,"move":1})",
-      R"({"type":"act","action":99999999999999999999,"move":1})", R"({"type":7})", R"({"type":null})",
-      R"({"action":1})", R"([])", R"("act")", R"(null)", R"(true)", R"(12)", R"({})", "",
-      R"({"type":"act","action":1,"move":{"$gt":0}})", R"({"type":"ACT"})", R"({"type":"hello","table":{}})",
-      R"({"type":"act","action":1,"move":1,"type":"undo"})", R"({"type":"act")",
-      std::string(5000, '[') + std::string(5000, ']'), std::string(8000, '{'),
+      R"({"type":"act","action":"3","move":0})",
+      R"({"type":"act","action":1.5,"move":0})",
+      R"({"type":"act","action":null,"move":0})",
+      R"({"type":"act","action":[1],"move":0})",
+      R"({"type":"act","action":1,"move":-1})",
+      R"({"type":"act","action":1e30,"move":1})",
+      R"({"type":"act","action":99999999999999999999,"move":1})",
+      R"({"type":7})",
+      R"({"type":null})",
+      R"({"action":1})",
+      R"([])",
+      R"("act")",
+      R"(null)",
+      R"(true)",
+      R"(12)",
+      R"({})",
+      "",
+      R"({"type":"act","action":1,"move":{"$gt":0}})",
+      R"({"type":"ACT"})",
+      R"({"type":"hello","table":{}})",
+      R"({"type":"act","action":1,"move":1,"type":"undo"})",
+      R"({"type":"act")",
+      std::string(5000, '[') + std::string(5000, ']'),
+      std::string(8000, '{'),
       R"({"type":"hello","table":"0000000000000000000000000000000g"})",
   };
   auto mutate = [&](std::string s) {
@@ -233,9 +257,14 @@ TEST(ServerProtocol, TenThousandHostileFramesAreRefused) {
     for (int e = 0; e < edits && !s.empty(); ++e) {
       const auto pos = rng.below(static_cast<std::uint32_t>(s.size()));
       switch (rng.below(3)) {
-        case 0: s[pos] = static_cast<char>(0x20 + rng.below(95)); break;
-        case 1: s.erase(pos, 1); break;
-        default: s.insert(pos, 1, static_cast<char>(0x20 + rng.below(95)));
+        case 0:
+          s[pos] = static_cast<char>(0x20 + rng.below(95));
+          break;
+        case 1:
+          s.erase(pos, 1);
+          break;
+        default:
+          s.insert(pos, 1, static_cast<char>(0x20 + rng.below(95)));
       }
     }
     return s;
@@ -250,17 +279,25 @@ TEST(ServerProtocol, TenThousandHostileFramesAreRefused) {
         for (std::uint32_t k = 0; k < len; ++k) frame += static_cast<char>(0x20 + rng.below(95));
         break;
       }
-      case 1: frame = mutate(valid[rng.below(static_cast<std::uint32_t>(valid.size()))]); break;
-      case 2: frame = wrong_types[rng.below(static_cast<std::uint32_t>(wrong_types.size()))]; break;
+      case 1:
+        frame = mutate(valid[rng.below(static_cast<std::uint32_t>(valid.size()))]);
+        break;
+      case 2:
+        frame = wrong_types[rng.below(static_cast<std::uint32_t>(wrong_types.size()))];
+        break;
       case 3:  // a valid-looking frame that is not this seat's to send
         frame = valid[rng.below(static_cast<std::uint32_t>(valid.size()))];
         break;
       case 4:  // too large (over 16 KiB)
         frame = rng.below(10) == 0 ? std::string(16 * 1024 + 1 + rng.below(50000), ' ')
-                                    : json{{"type", "act"}, {"action", static_cast<int>(rng.below(100000))}, {"move", static_cast<int>(rng.below(1000))}}.dump();
+                                   : json{{"type", "act"},
+                                          {"action", static_cast<int>(rng.below(100000))},
+                                          {"move", static_cast<int>(rng.below(1000))}}
+                                         .dump();
         break;
       default:
-        frame = json{{"type", "act"}, {"action", static_cast<int>(rng.below(2000))}, {"move", m}}.dump();
+        frame = json{{"type", "act"}, {"action", static_cast<int>(rng.below(2000))}, {"move", m}}
+                    .dump();
     }
     // The anonymous client never gets a hello (a well-formed one would seat it).
     const json parsed = json::parse(frame, nullptr, false);
@@ -304,7 +341,7 @@ TEST(ServerProtocol, TenThousandHostileFramesAreRefused) {
 
 TEST(ServerProtocol, RateLimitRefusesAFloodAndClosesOnlyThatConnection) {
   TempDir dir;
-  ServerProcess server(dir.file("turf.db"));  // default: 20 a second, burst 40
+  ServerProcess server(dir.file("turf.db"), {"--rate", "20", "--burst", "40"});  // the defaults
   WsClient flood(server.port());
   for (int i = 0; i < 400; ++i) flood.send(json{{"type", "ping"}});
   int pongs = 0, limited = 0;
@@ -340,23 +377,28 @@ TEST(ServerHttp, ApiValidatesAndLimits) {
                             R"({"game":"dungeon","seats":[{"kind":"human"}]})");
   EXPECT_EQ(count.status, 400);
   EXPECT_NE(count.body.find("needs 2 seats"), std::string::npos);
-  EXPECT_EQ(http_request(p, http::verb::post, "/api/tables",
-                         R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"mcts:threads=64"}]})")
-                .status,
-            400);
+  EXPECT_EQ(
+      http_request(
+          p, http::verb::post, "/api/tables",
+          R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"mcts:threads=64"}]})")
+          .status,
+      400);
   EXPECT_EQ(http_request(p, http::verb::post, "/api/tables",
                          R"({"game":"dungeon","seats":[{"kind":"alien"},{"kind":"human"}]})")
                 .status,
             400);
   EXPECT_EQ(http_request(p, http::verb::get, "/api/tables/0123").status, 404);
-  EXPECT_EQ(http_request(p, http::verb::get, "/api/tables/0123456789abcdef0123456789abcdef").status, 404);
+  EXPECT_EQ(http_request(p, http::verb::get, "/api/tables/0123456789abcdef0123456789abcdef").status,
+            404);
   EXPECT_EQ(http_request(p, http::verb::delete_, "/api/tables").status, 405);
   // Nothing was created by the refused requests.
   EXPECT_TRUE(http_request(p, http::verb::get, "/api/tables").parsed().empty());
   // Names are cleaned and capped; a bot preset plays by itself.
-  json made = create_table(p, {{"game", "dungeon"},
-                               {"seats", json::array({{{"kind", "human"}, {"name", std::string("Ann\x01\nB") + std::string(100, 'x')}},
-                                                      {{"kind", "bot"}, {"bot", "easy"}}})}});
+  json made = create_table(
+      p, {{"game", "dungeon"},
+          {"seats", json::array({{{"kind", "human"},
+                                  {"name", std::string("Ann\x01\nB") + std::string(100, 'x')}},
+                                 {{"kind", "bot"}, {"bot", "easy"}}})}});
   EXPECT_EQ(made["seats"][0]["name"].get<std::string>().substr(0, 4), "AnnB");
   EXPECT_LE(made["seats"][0]["name"].get<std::string>().size(), 32u);
   EXPECT_FALSE(made["seats"][1].contains("token"));
