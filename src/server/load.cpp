@@ -93,8 +93,6 @@ awaitable<void> run_table(const Target& target, const LoadOptions& o, int index,
   Rng rng(o.seed * 1000003 + static_cast<std::uint64_t>(index));
   tcp::resolver resolver(exec);
   auto endpoints = co_await resolver.async_resolve(target.host, target.port, use_awaitable);
-  beast::tcp_stream api(exec);
-  co_await api.async_connect(endpoints, use_awaitable);
   asio::steady_timer timer(exec);
   // Spread the ramp: open tables one after the other over o.ramp seconds.
   timer.expires_after(std::chrono::duration_cast<Clock::duration>(
@@ -110,6 +108,9 @@ awaitable<void> run_table(const Target& target, const LoadOptions& o, int index,
     req.set(http::field::content_type, "application/json");
     req.body() = json{{"game", o.game}, {"seats", seats}}.dump();
     req.prepare_payload();
+    // A connection per table created (the server closes idle HTTP connections after 30 s).
+    beast::tcp_stream api(exec);
+    co_await api.async_connect(endpoints, use_awaitable);
     co_await http::async_write(api, req, use_awaitable);
     beast::flat_buffer hbuf;
     http::response<http::string_body> res;
