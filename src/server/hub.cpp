@@ -145,9 +145,12 @@ nlohmann::json Hub::lobby(int limit) {
     const auto& s = e["status"];
     return s == "waiting" ? 0 : s == "playing" ? 1 : 2;
   };
-  std::stable_sort(out.begin(), out.end(),
-                   [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
-  return out;
+  // (No std::stable_sort: libstdc++ 12's get_temporary_buffer is deprecated under clang.)
+  nlohmann::json sorted = nlohmann::json::array();
+  for (int r = 0; r < 3; ++r)
+    for (const auto& e : out)
+      if (rank(e) == r) sorted.push_back(e);
+  return sorted;
 }
 
 nlohmann::json Hub::lobby_entry(const std::string& id) {
