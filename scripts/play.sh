@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Quick start 1: install what is missing, build, and play Turf War (dungeon) in the terminal
-# against our strongest bot that answers within about two seconds a turn: IS-MCTS with 0.6 s per
-# decision on two threads (a turn is at most a few decisions). Extra arguments go to `turf play`
-# (for example --seed 42, or --seats human,human for two players at one screen).
+# Quick start: install what is missing, build turf and the web client, start the table server
+# and print the link to open in a browser (Chromium, Firefox, a phone on the same machine).
+# Extra arguments go to `turf serve` (for example --port 8080, --db my-tables.db, or
+# --host 0.0.0.0 to let other machines of your network join; tokens travel in the links).
+# The terminal game of before: build/release/turf play dungeon --seats human,mcts:time=0.6s,threads=2
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 cmake --preset release >/dev/null
 cmake --build --preset release --target turf
-exec build/release/turf play dungeon --seats human,mcts:time=0.6s,threads=2 "$@"
+if [ -f web/package.json ]; then
+  (cd web && npm ci --no-audit --no-fund && npm run build)
+fi
+exec build/release/turf serve --db turf.db "$@"

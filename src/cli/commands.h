@@ -88,6 +88,17 @@ struct ArenaArgs {
 int arena(const ArenaArgs& args);
 int arena_report(const std::vector<std::string>& files, bool json);
 
+struct ServeArgs {
+  std::string host = "127.0.0.1";
+  int port = 8080;
+  std::string db = "turf.db";
+  std::string web;  // empty: web/dist of the source tree or the install prefix
+  int bot_threads = 0;
+  double rate = 20;   // frames a second per connection
+  double burst = 40;  // token bucket size
+};
+int serve(const ServeArgs& args);
+
 int games(bool json);
 // `turf cards GAME [NAME] [--json]` (src/cli/cards.cpp).
 int cards(const std::string& game, const std::string& name, bool json);

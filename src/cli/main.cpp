@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "core/game.h"
 #include "core/match.h"
+#include "server/load.h"
 
 namespace {
 
@@ -237,6 +238,37 @@ int main(int argc, char** argv) {
       ->required();
   report_cmd->add_flag("--json", report_json, "Machine-readable table");
 
+  cli::ServeArgs serve;
+  auto* serve_cmd = app.add_subcommand(
+      "serve", "The table server: lobby, tables with humans and bots, play in the browser");
+  serve_cmd->add_option("--host", serve.host, "Address to listen on (default 127.0.0.1)");
+  serve_cmd->add_option("--port", serve.port, "Port (0: any free port)")
+      ->check(CLI::Range(0, 65535));
+  serve_cmd->add_option("--db", serve.db, "SQLite database file (created when missing)");
+  serve_cmd->add_option("--web", serve.web, "Folder of the built web client (default web/dist)");
+  serve_cmd->add_option("--bot-threads", serve.bot_threads, "Bot worker threads (0: one a core)")
+      ->check(CLI::Range(0, 64));
+  serve_cmd->add_option("--rate", serve.rate, "Frames a second per connection (rate limit)");
+  serve_cmd->add_option("--burst", serve.burst, "Burst of frames per connection (rate limit)");
+
+  server::LoadOptions load;
+  auto* load_cmd = app.add_subcommand(
+      "serve-load", "Load generator for turf serve: many tables at once, latency and memory");
+  load_cmd->add_option("--url", load.url,
+                       "A running server (default: start one on a temporary db)");
+  load_cmd->add_option("--tables", load.tables, "Tables playing at once")
+      ->check(CLI::Range(1, 20000));
+  load_cmd->add_option("--seconds", load.seconds, "Measured seconds")
+      ->check(CLI::Range(1.0, 3600.0));
+  load_cmd->add_option("--ramp", load.ramp, "Seconds to open the tables (not measured)")
+      ->check(CLI::Range(0.0, 600.0));
+  load_cmd->add_option("--think", load.think, "Mean seconds a client waits before acting")
+      ->check(CLI::Range(0.0, 60.0));
+  load_cmd->add_option("--game", load.game, "Game id");
+  load_cmd->add_option("--bot", load.bot, "Bot spec at the bot tables");
+  load_cmd->add_option("--seed", load.seed, "Seed of the simulated clients");
+  load_cmd->add_flag("--json", load.json, "Machine-readable output");
+
   try {
     if (argc > 1 && argv[1][0] != '-') {
       std::vector<std::string> options, commands;
@@ -263,6 +295,8 @@ int main(int argc, char** argv) {
     if (!arena_seed.empty()) arena.seed = parse_seed(arena_seed, "--seed");
 
     if (*games) return cli::games(games_json);
+    if (*serve_cmd) return cli::serve(serve);
+    if (*load_cmd) return server::serve_load(load);
     if (*rules) return cli::rules(rules_game, rules_full);
     if (*cards_cmd) return cli::cards(cards_game, cards_name, cards_json);
     if (*play_cmd) return cli::play(play);

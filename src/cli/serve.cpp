@@ -1,0 +1,49 @@
+// turf serve: the table server (src/server, docs/protocol.md).
+#include <filesystem>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "core/game.h"
+#include "server/server.h"
+
+#ifndef TURF_SOURCE_DIR
+#define TURF_SOURCE_DIR "."
+#endif
+
+namespace turf::cli {
+
+namespace {
+// web/dist of the source tree, else share/turf/web next to the installed binary.
+std::string default_web() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path src = fs::path(TURF_SOURCE_DIR) / "web" / "dist";
+  if (fs::is_regular_file(src / "index.html", ec)) return src.string();
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    fs::path installed = exe.parent_path().parent_path() / "share" / "turf" / "web";
+    if (fs::is_regular_file(installed / "index.html", ec)) return installed.string();
+  }
+  return "";
+}
+}  // namespace
+
+int serve(const ServeArgs& args) {
+  server::ServerOptions o;
+  o.host = args.host;
+  o.port = args.port;
+  o.db = args.db;
+  o.web = args.web.empty() ? default_web() : args.web;
+  if (!args.web.empty() && !std::filesystem::is_directory(args.web))
+    throw Error("--web: '" + args.web + "' is not a folder");
+  if (o.web.empty())
+    std::cerr << "turf serve: no built web client found (web/dist); the API and WebSocket work, "
+                 "the pages do not. Build it: cd web && npm ci && npm run build\n";
+  o.bot_threads = args.bot_threads;
+  if (args.rate <= 0 || args.burst < 1) throw Error("--rate must be > 0 and --burst >= 1");
+  o.limits.rate = args.rate;
+  o.limits.burst = args.burst;
+  return server::serve(o);
+}
+
+}  // namespace turf::cli

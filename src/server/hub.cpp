@@ -1,0 +1,506 @@
+#include "server/hub.h"
+
+#include <algorithm>
+#include <boost/asio/post.hpp>
+#include <iostream>
+
+#include "bots/agent.h"
+
+namespace turf::server {
+
+// ---------------------------------------------------------------------------------------------
+// BotPool
+
+BotPool::BotPool(int threads) {
+  for (int i = 0; i < std::max(1, threads); ++i)
+    threads_.emplace_back([this] {
+      for (;;) {
+        std::function<void()> job;
+        {
+          std::unique_lock lock(mutex_);
+          cv_.wait(lock, [&] { return stopping_ || !jobs_.empty(); });
+          if (stopping_) return;
+          job = std::move(jobs_.front());
+          jobs_.pop_front();
+        }
+        job();
+      }
+    });
+}
+
+BotPool::~BotPool() {
+  stop();
+}
+
+void BotPool::submit(std::function<void()> job) {
+  {
+    std::lock_guard lock(mutex_);
+    jobs_.push_back(std::move(job));
+  }
+  cv_.notify_one();
+}
+
+void BotPool::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+    jobs_.clear();
+  }
+  cv_.notify_all();
+  for (auto& t : threads_)
+    if (t.joinable()) t.join();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hub
+
+Hub::Hub(boost::asio::io_context& io, Store& store, int bot_threads, Limits limits,
+         std::string base_url)
+    : io_(io), store_(store), limits_(limits), base_url_(std::move(base_url)), bots_(bot_threads) {}
+
+Hub::~Hub() {
+  *alive_ = false;
+  bots_.stop();
+}
+
+void Hub::stop() {
+  bots_.stop();
+}
+
+int Hub::restore() {
+  int n = 0;
+  for (auto& row : store_.load_unfinished()) {
+    const std::string id = row.id;
+    try {
+      Live live;
+      live.table = std::make_unique<Table>(std::move(row));
+      auto& l = live_[id] = std::move(live);
+      schedule_bot(l);
+      ++n;
+    } catch (const Error& e) {
+      std::cerr << "turf serve: table " << id << " not restored: " << e.what() << "\n";
+    }
+  }
+  return n;
+}
+
+void Hub::send(Client& c, const nlohmann::json& frame) {
+  c.send(std::make_shared<const std::string>(frame.dump()));
+}
+
+void Hub::refuse(Client& c, const std::string& code, const std::string& message) {
+  send(c, error_frame(code, message));
+}
+
+Hub::Live* Hub::find_live(const std::string& id) {
+  auto it = live_.find(id);
+  if (it != live_.end()) return &it->second;
+  // A table not in memory (finished, or evicted): load it from the store.
+  auto row = store_.load_table(id);
+  if (!row) return nullptr;
+  Live live;
+  try {
+    live.table = std::make_unique<Table>(std::move(*row));
+  } catch (const Error& e) {
+    std::cerr << "turf serve: table " << id << " cannot be loaded: " << e.what() << "\n";
+    return nullptr;
+  }
+  auto& l = live_[id] = std::move(live);
+  schedule_bot(l);
+  return &l;
+}
+
+std::vector<int> Hub::connections(const Live& live) const {
+  std::vector<int> n(static_cast<std::size_t>(live.table->num_seats()), 0);
+  for (const auto& c : live.clients)
+    if (c->seat_ >= 0 && c->seat_ < static_cast<int>(n.size())) ++n[c->seat_];
+  return n;
+}
+
+nlohmann::json Hub::lobby(int limit) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& row : store_.list_tables(limit)) {
+    auto it = live_.find(row.id);
+    if (it != live_.end()) {
+      out.push_back(it->second.table->lobby_entry(connections(it->second)));
+      continue;
+    }
+    nlohmann::json seats = nlohmann::json::array();
+    for (std::size_t s = 0; s < row.seats.size(); ++s)
+      seats.push_back({{"seat", s},
+                       {"name", row.seats[s].name},
+                       {"kind", row.seats[s].kind},
+                       {"connected", row.seats[s].kind == "bot"}});
+    out.push_back(
+        {{"id", row.id},
+         {"game", row.game},
+         {"options", row.options},
+         {"status", row.status == "over" ? "over" : (row.moves == 0 ? "waiting" : "playing")},
+         {"seats", seats},
+         {"moves", row.moves},
+         {"created", row.created}});
+  }
+  // Open tables first (waiting, then playing, then over); newest first within (store order).
+  auto rank = [](const nlohmann::json& e) {
+    const auto& s = e["status"];
+    return s == "waiting" ? 0 : s == "playing" ? 1 : 2;
+  };
+  // (No std::stable_sort: libstdc++ 12's get_temporary_buffer is deprecated under clang.)
+  nlohmann::json sorted = nlohmann::json::array();
+  for (int r = 0; r < 3; ++r)
+    for (const auto& e : out)
+      if (rank(e) == r) sorted.push_back(e);
+  return sorted;
+}
+
+nlohmann::json Hub::lobby_entry(const std::string& id) {
+  if (!is_hex32(id)) return nullptr;
+  Live* live = find_live(id);
+  if (!live) return nullptr;
+  return live->table->lobby_entry(connections(*live));
+}
+
+void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::json)> done) {
+  StoredTable row = new_table_row(body);  // throws Error
+  auto table = std::make_unique<Table>(row);
+  nlohmann::json seats = nlohmann::json::array();
+  for (std::size_t s = 0; s < row.seats.size(); ++s) {
+    nlohmann::json j = {{"seat", s}, {"name", row.seats[s].name}, {"kind", row.seats[s].kind}};
+    if (row.seats[s].kind == "human") {
+      j["token"] = row.seats[s].token;
+      j["join"] = base_url_ + "#/table/" + row.id + "/seat/" + row.seats[s].token;
+    }
+    seats.push_back(std::move(j));
+  }
+  nlohmann::json answer = {
+      {"id", row.id}, {"seats", std::move(seats)}, {"spectate", base_url_ + "#/table/" + row.id}};
+  const std::string id = row.id;
+  Write w;
+  w.kind = Write::Kind::Create;
+  w.table = std::move(row);
+  w.status = "playing";
+  auto shared = std::make_shared<std::unique_ptr<Table>>(std::move(table));
+  std::weak_ptr<bool> alive = alive_;
+  store_.write(std::move(w), [this, alive, id, shared, answer = std::move(answer),
+                              done = std::move(done)](bool ok) mutable {
+    boost::asio::post(io_, [this, alive, id, shared, ok, answer = std::move(answer),
+                            done = std::move(done)]() mutable {
+      if (alive.expired()) return;
+      if (!ok) {
+        done(nullptr);
+        return;
+      }
+      Live live;
+      live.table = std::move(*shared);
+      auto& l = live_[id] = std::move(live);
+      schedule_bot(l);
+      done(std::move(answer));
+    });
+  });
+}
+
+void Hub::when_idle(const std::string& id, std::function<void(Live&)> op) {
+  auto it = live_.find(id);
+  if (it == live_.end()) return;
+  if (it->second.busy) {
+    it->second.waiting.push_back([this, id, op = std::move(op)] {
+      auto it2 = live_.find(id);
+      if (it2 != live_.end()) op(it2->second);
+    });
+    return;
+  }
+  op(it->second);
+}
+
+void Hub::drain(const std::string& id) {
+  for (;;) {
+    auto it = live_.find(id);
+    if (it == live_.end() || it->second.busy || it->second.waiting.empty()) return;
+    auto op = std::move(it->second.waiting.front());
+    it->second.waiting.pop_front();
+    op();
+  }
+}
+
+void Hub::on_frame(const std::shared_ptr<Client>& cp, std::string_view text) {
+  Client& c = *cp;
+  // Rate limit: a token bucket per connection.
+  const auto now = std::chrono::steady_clock::now();
+  if (c.tokens_ < 0) {
+    c.tokens_ = limits_.burst;
+  } else {
+    const double dt = std::chrono::duration<double>(now - c.last_).count();
+    c.tokens_ = std::min(limits_.burst, c.tokens_ + dt * limits_.rate);
+  }
+  c.last_ = now;
+  auto refused = [&](const std::string& code, const std::string& message) {
+    refuse(c, code, message);
+  };
+  if (c.tokens_ < 1.0) {
+    refuse(c, code::kRateLimited,
+           "too many frames; at most " + std::to_string(int(limits_.rate)) + " a second");
+    // Repeated abuse of the rate limit closes this connection (only).
+    if (++c.refused_in_row_ >= limits_.abuse_close) c.close();
+    return;
+  }
+  c.refused_in_row_ = 0;
+  c.tokens_ -= 1.0;
+  if (text.size() > limits_.frame_bytes) {
+    refused(code::kTooLarge,
+            "frames are at most " + std::to_string(limits_.frame_bytes) + " bytes");
+    return;
+  }
+  nlohmann::json f = nlohmann::json::parse(text, nullptr, false);
+  if (f.is_discarded() || !f.is_object()) {
+    refused(code::kBadFrame, "a frame is a JSON object");
+    return;
+  }
+  auto type_it = f.find("type");
+  if (type_it == f.end() || !type_it->is_string()) {
+    refused(code::kBadFrame, "a frame needs a string 'type'");
+    return;
+  }
+  const std::string type = type_it->get<std::string>();
+  if (type == "ping") {
+    send(c, {{"type", "pong"}});
+    return;
+  }
+  if (type == "hello") {
+    if (c.hello_) {
+      refused(code::kBadFrame, "hello was already sent on this connection");
+      return;
+    }
+    auto t = f.find("table");
+    if (t == f.end() || !t->is_string() || !is_hex32(t->get_ref<const std::string&>())) {
+      refused(code::kBadFrame, "'table' must be a table id (32 hex digits)");
+      return;
+    }
+    auto k = f.find("token");
+    if (k != f.end() && !k->is_string()) {
+      refused(code::kBadFrame, "'token' must be a string");
+      return;
+    }
+    Live* live = find_live(t->get<std::string>());
+    if (!live) {
+      refused(code::kNoTable, "no such table");
+      return;
+    }
+    Seat seat = kSpectator;
+    if (k != f.end()) {
+      auto s = live->table->seat_of_token(k->get_ref<const std::string&>());
+      if (!s) {
+        refused(code::kBadToken, "this token holds no seat at this table");
+        return;
+      }
+      seat = *s;
+    }
+    c.hello_ = true;
+    c.table_ = live->table->id();
+    c.seat_ = seat;
+    when_idle(c.table_, [this, cp](Live& l) {
+      if (!cp->hello_) return;  // closed meanwhile
+      l.clients.push_back(cp);
+      send(*cp, l.table->welcome(cp->seat_));
+      auto frame = l.table->state_frame(cp->seat_, 0);
+      cp->sent_steps_ = l.table->moves();
+      send(*cp, frame);
+    });
+    return;
+  }
+  if (type == "act" || type == "undo") {
+    if (!c.hello_) {
+      refused(code::kBadFrame, "send hello first");
+      return;
+    }
+    Action action = 0;
+    int move = 0;
+    if (type == "act") {
+      auto a = f.find("action");
+      auto m = f.find("move");
+      if (a == f.end() || !a->is_number_integer() || m == f.end() || !m->is_number_integer()) {
+        refused(code::kBadFrame, "act needs integer 'action' and 'move'");
+        return;
+      }
+      const auto av = a->get<long long>();
+      const auto mv = m->get<long long>();
+      if (av < INT32_MIN || av > INT32_MAX || mv < 0 || mv > INT32_MAX) {
+        refused(code::kIllegal, "no such action");
+        return;
+      }
+      action = static_cast<Action>(av);
+      move = static_cast<int>(mv);
+    }
+    if (c.seat_ < 0) {
+      refused(code::kSpectator, "a spectator cannot act");
+      return;
+    }
+    const Seat seat = c.seat_;
+    const bool is_act = type == "act";
+    when_idle(c.table_, [this, cp, seat, is_act, action, move](Live& l) {
+      if (is_act)
+        act(l, cp, seat, action, move);
+      else
+        undo(l, cp, seat);
+    });
+    return;
+  }
+  refused(code::kBadFrame, "unknown frame type");
+}
+
+void Hub::act(Live& live, const std::shared_ptr<Client>& actor, Seat seat, Action a, int move) {
+  Table& t = *live.table;
+  const std::string why = t.check_act(seat, a, move);
+  if (!why.empty()) {
+    if (actor) refuse(*actor, why, why == code::kStale ? "the table has moved on" : "not now");
+    return;
+  }
+  const int index = t.moves();
+  t.apply(a);
+  live.busy = true;
+  Write w;
+  w.kind = Write::Kind::Append;
+  w.table_id = t.id();
+  w.move = index;
+  w.seat = seat;
+  w.action = a;
+  w.status = t.status();
+  std::weak_ptr<bool> alive = alive_;
+  std::weak_ptr<Client> who = actor;
+  store_.write(std::move(w), [this, alive, id = t.id(), who](bool ok) {
+    boost::asio::post(io_, [this, alive, id, who, ok] {
+      if (!alive.expired()) guarded([&] { committed(id, ok, who); });
+    });
+  });
+}
+
+void Hub::undo(Live& live, const std::shared_ptr<Client>& actor, Seat seat) {
+  Table& t = *live.table;
+  const std::string why = t.check_undo(seat);
+  if (!why.empty()) {
+    refuse(*actor, why, "nothing to take back now");
+    return;
+  }
+  t.undo();
+  live.busy = true;
+  Write w;
+  w.kind = Write::Kind::Truncate;
+  w.table_id = t.id();
+  w.move = t.moves();
+  w.status = t.status();
+  std::weak_ptr<bool> alive = alive_;
+  std::weak_ptr<Client> who = actor;
+  store_.write(std::move(w), [this, alive, id = t.id(), who](bool ok) {
+    boost::asio::post(io_, [this, alive, id, who, ok] {
+      if (!alive.expired()) guarded([&] { committed(id, ok, who); });
+    });
+  });
+}
+
+void Hub::guarded(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    std::cerr << "turf serve: internal error: " << e.what() << std::endl;
+  }
+}
+
+void Hub::committed(const std::string& id, bool ok, const std::weak_ptr<Client>& actor) {
+  auto it = live_.find(id);
+  if (it == live_.end()) return;
+  Live& live = it->second;
+  live.busy = false;
+  if (!ok) {
+    // The store refused: go back to what it holds.
+    std::cerr << "turf serve: a write for table " << id << " failed; reloading it\n";
+    if (auto c = actor.lock()) refuse(*c, code::kServerError, "the move could not be stored");
+    auto row = store_.load_table(id);
+    try {
+      if (!row) throw Error("gone from the store");
+      live.table = std::make_unique<Table>(std::move(*row));
+    } catch (const Error& e) {
+      std::cerr << "turf serve: table " << id << ": " << e.what() << "\n";
+      for (auto& c : live.clients) c->close();
+      live_.erase(it);
+      return;
+    }
+    for (auto& c : live.clients) c->sent_steps_ = 0;  // resync everything
+  }
+  broadcast(live);
+  schedule_bot(live);
+  drain(id);
+}
+
+void Hub::broadcast(Live& live) {
+  Table& t = *live.table;
+  const int moves = t.moves();
+  // One frame per viewer and starting step; most clients of a viewer share one.
+  std::map<std::pair<Seat, int>, std::shared_ptr<const std::string>> frames;
+  for (auto& c : live.clients) {
+    const int from = std::min(c->sent_steps_, moves);
+    auto key = std::make_pair(c->seat_, from);
+    auto f = frames.find(key);
+    if (f == frames.end())
+      f = frames
+              .emplace(key,
+                       std::make_shared<const std::string>(t.state_frame(c->seat_, from).dump()))
+              .first;
+    c->sent_steps_ = moves;
+    c->send(f->second);
+  }
+}
+
+void Hub::schedule_bot(Live& live) {
+  if (live.bot_thinking || live.busy) return;
+  auto seat = live.table->bot_to_move();
+  if (!seat) return;
+  live.bot_thinking = true;
+  const Table& t = *live.table;
+  // The bot gets its seat's view only (a copy: it holds no reference to the state).
+  auto view = std::make_shared<View>(t.match().view(*seat, false));
+  const std::string spec = t.bot_spec(*seat);
+  const int move = t.moves();
+  // The bot's own randomness: derived from the table's seed and the move (never sent anywhere).
+  std::uint64_t seed =
+      t.match().seed() ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(move + 1));
+  const std::string id = t.id();
+  std::weak_ptr<bool> alive = alive_;
+  const Seat s = *seat;
+  bots_.submit([this, alive, view, spec, seed, id, move, s] {
+    Action a = 0;
+    bool ok = true;
+    try {
+      a = make_bot(spec, seed)->choose(*view);
+    } catch (const std::exception& e) {
+      ok = false;
+      std::cerr << "turf serve: bot '" << spec << "' at table " << id << " failed: " << e.what()
+                << "\n";
+    }
+    boost::asio::post(io_, [this, alive, id, move, s, a, ok] {
+      if (alive.expired()) return;
+      auto it = live_.find(id);
+      if (it == live_.end()) return;
+      it->second.bot_thinking = false;
+      if (!ok) return;
+      guarded([&] {
+        when_idle(id, [this, s, a, move](Live& l) {
+          act(l, nullptr, s, a, move);
+          if (!l.busy) schedule_bot(l);  // refused (the table changed meanwhile): think again
+        });
+      });
+    });
+  });
+}
+
+void Hub::on_close(const std::shared_ptr<Client>& c) {
+  if (!c->hello_) return;
+  c->hello_ = false;
+  auto it = live_.find(c->table_);
+  if (it == live_.end()) return;
+  auto& v = it->second.clients;
+  v.erase(std::remove(v.begin(), v.end(), c), v.end());
+  // A finished table nobody watches leaves memory (it stays in the store).
+  if (v.empty() && it->second.table->over() && !it->second.busy && it->second.waiting.empty())
+    live_.erase(it);
+}
+
+}  // namespace turf::server

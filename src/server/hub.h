@@ -1,0 +1,134 @@
+// The hub of `turf serve`: every live table, the connections watching them, the bots and the
+// store. It runs on one Asio executor (the I/O thread) and knows nothing of HTTP or WebSocket:
+// a connection is a Client that can be sent text frames (server.cpp adapts Beast to it).
+//
+// Order of an action: validated against the Match, applied in memory, written to the store;
+// while the write is in flight the table takes no other request (they wait in its queue), and
+// only after the commit are frames sent. Bots think on a small pool of worker threads on a
+// copy of their seat's View; their choice comes back to the I/O thread and goes the same way.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "server/store.h"
+#include "server/table.h"
+
+namespace turf::server {
+
+struct Limits {
+  std::size_t frame_bytes = 16 * 1024;     // larger client frames get `too_large`
+  double rate = 20.0;                      // frames a second per connection (token bucket)
+  double burst = 40.0;                     // bucket size
+  int abuse_close = 100;                   // rate-limited frames in a row that close the connection
+  std::size_t max_queued_bytes = 8 << 20;  // a client this far behind is closed
+};
+
+class Client {
+ public:
+  virtual ~Client() = default;
+  // Queues a text frame (I/O thread).
+  virtual void send(std::shared_ptr<const std::string> frame) = 0;
+  // Closes the connection (I/O thread).
+  virtual void close() = 0;
+
+ private:
+  friend class Hub;
+  std::string table_;
+  Seat seat_ = kSpectator;
+  bool hello_ = false;
+  int sent_steps_ = 0;  // narration steps this client has had
+  double tokens_ = -1;  // rate-limit bucket (-1: not started)
+  std::chrono::steady_clock::time_point last_;
+  int refused_in_row_ = 0;
+};
+
+// A small pool of threads for the bots.
+class BotPool {
+ public:
+  explicit BotPool(int threads);
+  ~BotPool();
+  void submit(std::function<void()> job);
+  void stop();
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::deque<std::function<void()>> jobs_;
+  bool stopping_ = false;
+  std::vector<std::thread> threads_;
+};
+
+class Hub {
+ public:
+  Hub(boost::asio::io_context& io, Store& store, int bot_threads, Limits limits,
+      std::string base_url);
+  ~Hub();
+
+  // Reloads every unfinished table from the store and restarts its bots. Returns the count.
+  int restore();
+  // Stops the bots (joins their threads).
+  void stop();
+
+  // HTTP API (I/O thread).
+  nlohmann::json lobby(int limit);
+  // The lobby entry of one table, or null when there is none.
+  nlohmann::json lobby_entry(const std::string& id);
+  // Validates a create request (throws Error), stores the table and, once committed, calls
+  // done(answer) (on the I/O thread; answer is null when the store failed).
+  void create_table(const nlohmann::json& body, std::function<void(nlohmann::json)> done);
+
+  // WebSocket (I/O thread).
+  void on_frame(const std::shared_ptr<Client>& client, std::string_view text);
+  void on_close(const std::shared_ptr<Client>& client);
+
+  const Limits& limits() const { return limits_; }
+  std::size_t live_tables() const { return live_.size(); }
+
+ private:
+  struct Live {
+    std::unique_ptr<Table> table;
+    bool busy = false;  // a write is in flight
+    bool bot_thinking = false;
+    std::deque<std::function<void()>> waiting;
+    std::vector<std::shared_ptr<Client>> clients;
+  };
+
+  void send(Client& c, const nlohmann::json& frame);
+  void refuse(Client& c, const std::string& code, const std::string& message);
+  Live* find_live(const std::string& id);
+  // Runs op now, or after the table's write in flight.
+  void when_idle(const std::string& id, std::function<void(Live&)> op);
+  void drain(const std::string& id);
+  void hello(const std::shared_ptr<Client>& c, const nlohmann::json& f);
+  void act(Live& live, const std::shared_ptr<Client>& actor, Seat seat, Action a, int move);
+  void undo(Live& live, const std::shared_ptr<Client>& actor, Seat seat);
+  // After a commit: frames to everyone at the table, then the bot if it is its turn.
+  void committed(const std::string& id, bool ok, const std::weak_ptr<Client>& actor);
+  void broadcast(Live& live);
+  // Runs f, reporting an exception (a bug) on stderr instead of ending the server.
+  static void guarded(const std::function<void()>& f);
+  void schedule_bot(Live& live);
+  std::vector<int> connections(const Live& live) const;
+
+  boost::asio::io_context& io_;
+  Store& store_;
+  Limits limits_;
+  std::string base_url_;
+  std::unordered_map<std::string, Live> live_;
+  BotPool bots_;
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
+};
+
+}  // namespace turf::server

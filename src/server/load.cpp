@@ -1,0 +1,309 @@
+#include "server/load.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "core/game.h"
+#include "core/rng.h"
+
+namespace turf::server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using asio::awaitable;
+using asio::use_awaitable;
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+struct Target {
+  std::string host;
+  std::string port;
+};
+
+Target parse_url(const std::string& url) {
+  const std::string prefix = "http://";
+  if (url.rfind(prefix, 0) != 0) throw Error("--url must look like http://127.0.0.1:8080/");
+  std::string rest = url.substr(prefix.size());
+  rest = rest.substr(0, rest.find('/'));
+  auto colon = rest.rfind(':');
+  if (colon == std::string::npos) return {rest, "80"};
+  return {rest.substr(0, colon), rest.substr(colon + 1)};
+}
+
+long rss_kib(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
+  return -1;
+}
+
+struct Stats {
+  std::vector<double> latencies_ms;  // measured window only
+  long actions = 0;                  // measured window only
+  long games = 0;
+  long errors = 0;
+  int open_tables = 0;
+  Clock::time_point measure_from, measure_to;
+  bool measuring(Clock::time_point t) const { return t >= measure_from && t < measure_to; }
+};
+
+using Ws = websocket::stream<beast::tcp_stream>;
+
+awaitable<json> read_json(Ws& ws, beast::flat_buffer& buf) {
+  buf.consume(buf.size());
+  co_await ws.async_read(buf, use_awaitable);
+  co_return json::parse(beast::buffers_to_string(buf.data()));
+}
+
+awaitable<json> read_state(Ws& ws, beast::flat_buffer& buf, Stats& stats) {
+  for (;;) {
+    json f = co_await read_json(ws, buf);
+    if (f["type"] == "state") co_return f;
+    if (f["type"] == "error") ++stats.errors;
+  }
+}
+
+awaitable<void> run_table(const Target& target, const LoadOptions& o, int index, Stats& stats,
+                          Clock::time_point deadline) {
+  auto exec = co_await asio::this_coro::executor;
+  Rng rng(o.seed * 1000003 + static_cast<std::uint64_t>(index));
+  tcp::resolver resolver(exec);
+  auto endpoints = co_await resolver.async_resolve(target.host, target.port, use_awaitable);
+  asio::steady_timer timer(exec);
+  // Spread the ramp: open tables one after the other over o.ramp seconds.
+  timer.expires_after(std::chrono::duration_cast<Clock::duration>(
+      std::chrono::duration<double>(o.ramp * 0.8 * index / std::max(1, o.tables))));
+  co_await timer.async_wait(use_awaitable);
+  const bool two_humans = index % 2 == 0;
+  while (Clock::now() < deadline) {
+    json seats = json::array({{{"kind", "human"}, {"name", "load"}}});
+    seats.push_back(two_humans ? json{{"kind", "human"}, {"name", "load"}}
+                               : json{{"kind", "bot"}, {"bot", o.bot}});
+    http::request<http::string_body> req{http::verb::post, "/api/tables", 11};
+    req.set(http::field::host, target.host);
+    req.set(http::field::content_type, "application/json");
+    req.body() = json{{"game", o.game}, {"seats", seats}}.dump();
+    req.prepare_payload();
+    // A connection per table created (the server closes idle HTTP connections after 30 s).
+    beast::tcp_stream api(exec);
+    co_await api.async_connect(endpoints, use_awaitable);
+    co_await http::async_write(api, req, use_awaitable);
+    beast::flat_buffer hbuf;
+    http::response<http::string_body> res;
+    co_await http::async_read(api, hbuf, res, use_awaitable);
+    if (res.result() != http::status::created) throw Error("create failed: " + res.body());
+    json created = json::parse(res.body());
+    struct Seat {
+      std::unique_ptr<Ws> ws;
+      beast::flat_buffer buf;
+      int seat;
+      json last;
+    };
+    std::vector<Seat> clients;
+    for (const auto& s : created["seats"]) {
+      if (!s.contains("token")) continue;
+      Seat c;
+      c.seat = s["seat"];
+      c.ws = std::make_unique<Ws>(exec);
+      co_await beast::get_lowest_layer(*c.ws).async_connect(endpoints, use_awaitable);
+      beast::get_lowest_layer(*c.ws).expires_never();
+      co_await c.ws->async_handshake(target.host, "/ws", use_awaitable);
+      c.ws->text(true);
+      const std::string hello =
+          json{{"type", "hello"}, {"table", created["id"]}, {"token", s["token"]}}.dump();
+      co_await c.ws->async_write(asio::buffer(hello), use_awaitable);
+      c.last = co_await read_state(*c.ws, c.buf, stats);
+      clients.push_back(std::move(c));
+    }
+    ++stats.open_tables;
+    while (!clients[0].last["over"].get<bool>() && Clock::now() < deadline) {
+      const int m = clients[0].last["move"];
+      const json& tm = clients[0].last["to_move"];
+      Seat* mover = nullptr;
+      for (auto& c : clients)
+        if (!tm.is_null() && c.seat == tm.get<int>()) mover = &c;
+      Clock::time_point sent{};
+      if (mover) {
+        timer.expires_after(std::chrono::duration_cast<Clock::duration>(
+            std::chrono::duration<double>(2.0 * o.think * rng.unit())));
+        co_await timer.async_wait(use_awaitable);
+        const auto& legal = mover->last["legal"];
+        const auto& pick = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+        const std::string act = json{{"type", "act"}, {"action", pick["id"]}, {"move", m}}.dump();
+        sent = Clock::now();
+        co_await mover->ws->async_write(asio::buffer(act), use_awaitable);
+        mover->last = co_await read_state(*mover->ws, mover->buf, stats);
+        const auto got = Clock::now();
+        if (stats.measuring(sent)) {
+          stats.latencies_ms.push_back(
+              std::chrono::duration<double, std::milli>(got - sent).count());
+          ++stats.actions;
+        }
+      }
+      for (auto& c : clients)
+        if (&c != mover) c.last = co_await read_state(*c.ws, c.buf, stats);
+      if (!mover && stats.measuring(Clock::now())) ++stats.actions;  // a bot's action
+    }
+    --stats.open_tables;
+    if (clients[0].last["over"].get<bool>()) ++stats.games;
+    for (auto& c : clients) {
+      beast::error_code ec;
+      beast::get_lowest_layer(*c.ws).socket().close(ec);
+    }
+  }
+}
+
+double percentile(std::vector<double>& v, double p) {
+  if (v.empty()) return 0;
+  const auto k = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1));
+  std::nth_element(v.begin(), v.begin() + static_cast<long>(k), v.end());
+  return v[k];
+}
+
+}  // namespace
+
+int serve_load(const LoadOptions& o) {
+  if (o.tables < 1 || o.tables > 20000) throw Error("--tables must be in 1..20000");
+  Registry::instance().find(o.game);
+  pid_t child = -1;
+  std::string url = o.url;
+  std::string tmp;
+  FILE* child_out = nullptr;
+  if (url.empty()) {
+    // Start `turf serve` on a temporary database.
+    char tmpl[] = "/tmp/turf-load-XXXXXX";
+    if (!mkdtemp(tmpl)) throw Error("cannot create a temporary folder");
+    tmp = tmpl;
+    int out[2];
+    if (pipe(out) != 0) throw Error("pipe failed");
+    child = fork();
+    if (child == 0) {
+      dup2(out[1], 1);
+      close(out[0]);
+      close(out[1]);
+      const std::string db = tmp + "/load.db";
+      execl("/proc/self/exe", "turf", "serve", "--port", "0", "--db", db.c_str(), "--web",
+            tmp.c_str(), "--rate", "1000", "--burst", "1000", static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    close(out[1]);
+    child_out = fdopen(out[0], "r");
+    char line[512];
+    if (!child_out || !fgets(line, sizeof line, child_out)) throw Error("turf serve did not start");
+    std::string l = line;
+    auto p = l.find("http://");
+    if (p == std::string::npos) throw Error("unexpected output of turf serve: " + l);
+    url = l.substr(p);
+    while (!url.empty() && (url.back() == '\n' || url.back() == '\r')) url.pop_back();
+  }
+  const Target target = parse_url(url);
+  asio::io_context io(1);
+  Stats stats;
+  const auto start = Clock::now();
+  stats.measure_from =
+      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.ramp));
+  stats.measure_to = stats.measure_from + std::chrono::duration_cast<Clock::duration>(
+                                              std::chrono::duration<double>(o.seconds));
+  const long rss_before = child > 0 ? rss_kib(child) : -1;
+  long rss_loaded = -1;
+  int tables_at_rss = 0;
+  int failed = 0;
+  std::string first_failure;
+  for (int i = 0; i < o.tables; ++i)
+    asio::co_spawn(io, run_table(target, o, i, stats, stats.measure_to), [&](std::exception_ptr e) {
+      if (!e) return;
+      ++failed;
+      try {
+        std::rethrow_exception(e);
+      } catch (const std::exception& x) {
+        if (first_failure.empty()) first_failure = x.what();
+      }
+    });
+  // Sample the server's memory once every table is open.
+  asio::steady_timer probe(io);
+  probe.expires_at(stats.measure_from);
+  probe.async_wait([&](const beast::error_code&) {
+    if (child > 0) rss_loaded = rss_kib(child);
+    tables_at_rss = stats.open_tables;
+  });
+  io.run();
+  std::vector<double> lat = stats.latencies_ms;
+  const double p50 = percentile(lat, 0.50), p90 = percentile(lat, 0.90),
+               p99 = percentile(lat, 0.99);
+  const double mx = lat.empty() ? 0 : *std::max_element(lat.begin(), lat.end());
+  const double per_table_kib = (rss_before > 0 && rss_loaded > 0 && tables_at_rss > 0)
+                                   ? static_cast<double>(rss_loaded - rss_before) / tables_at_rss
+                                   : -1;
+  if (child > 0) {
+    kill(child, SIGTERM);
+    int status = 0;
+    waitpid(child, &status, 0);
+    if (child_out) fclose(child_out);
+    std::error_code ec;
+    std::filesystem::remove_all(tmp, ec);
+  }
+  json out = {{"game", o.game},
+              {"tables", o.tables},
+              {"open_tables_measured", tables_at_rss},
+              {"seconds", o.seconds},
+              {"think_s", o.think},
+              {"client_actions", lat.size()},
+              {"actions_per_s", static_cast<double>(stats.actions) / o.seconds},
+              {"games_finished", stats.games},
+              {"p50_ms", p50},
+              {"p90_ms", p90},
+              {"p99_ms", p99},
+              {"max_ms", mx},
+              {"server_rss_kib_before", rss_before},
+              {"server_rss_kib_loaded", rss_loaded},
+              {"kib_per_table", per_table_kib},
+              {"error_frames", stats.errors},
+              {"failed_tables", failed}};
+  if (o.json) {
+    std::cout << out.dump(2) << "\n";
+  } else {
+    std::printf(
+        "turf serve-load: %d %s tables (%d open when measured), %.0f s measured, think %.2f s\n",
+        o.tables, o.game.c_str(), tables_at_rss, o.seconds, o.think);
+    std::printf("  actions: %zu by clients (%.0f a second with the bots')\n", lat.size(),
+                static_cast<double>(stats.actions) / o.seconds);
+    std::printf(
+        "  latency, action sent to its view received: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max "
+        "%.1f ms\n",
+        p50, p90, p99, mx);
+    if (per_table_kib > 0)
+      std::printf("  server memory: %ld KiB idle, %ld KiB loaded: %.1f KiB per table\n", rss_before,
+                  rss_loaded, per_table_kib);
+    std::printf("  games finished: %ld, error frames: %ld, failed tables: %d\n", stats.games,
+                stats.errors, failed);
+  }
+  if (failed > 0)
+    std::cerr << "turf serve-load: " << failed << " table(s) failed: " << first_failure << "\n";
+  return failed > 0 ? 1 : 0;
+}
+
+}  // namespace turf::server

@@ -1,0 +1,28 @@
+// `turf serve-load`: a load generator for `turf serve` on loopback (docs/performance.md).
+//
+// Keeps `tables` tables playing at once: even tables seat two simulated clients, odd ones a
+// simulated client against a server bot. Each client thinks for a while (uniform in
+// [0, 2*think] seconds), sends a random legal action and measures the time until the state
+// frame of its action arrives. A finished game is replaced by a new table. Reports p50/p90/p99
+// latency, actions a second and the server's memory per table (its resident set growth).
+#pragma once
+
+#include <string>
+
+namespace turf::server {
+
+struct LoadOptions {
+  std::string url;  // a running server; empty: start `turf serve` on a temporary database
+  std::string game = "dungeon";
+  std::string bot = "random";
+  int tables = 1000;
+  double seconds = 60;  // measured time (after the ramp)
+  double ramp = 10;     // seconds to open the tables, not measured
+  double think = 1.0;   // mean seconds a client waits before acting
+  std::uint64_t seed = 1;
+  bool json = false;
+};
+
+int serve_load(const LoadOptions& options);
+
+}  // namespace turf::server

@@ -1,0 +1,418 @@
+#include "server/server.h"
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+namespace turf::server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using asio::awaitable;
+using asio::use_awaitable;
+
+namespace {
+
+constexpr std::size_t kBodyLimit = 16 * 1024;
+constexpr std::size_t kWsHardLimit = 1 << 20;  // larger frames close the connection
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::string content_type(const std::string& path) {
+  auto ext = std::filesystem::path(path).extension().string();
+  if (ext == ".html") return "text/html; charset=utf-8";
+  if (ext == ".js" || ext == ".mjs") return "text/javascript; charset=utf-8";
+  if (ext == ".css") return "text/css; charset=utf-8";
+  if (ext == ".json" || ext == ".map") return "application/json";
+  if (ext == ".svg") return "image/svg+xml";
+  if (ext == ".png") return "image/png";
+  if (ext == ".jpg" || ext == ".jpeg") return "image/jpeg";
+  if (ext == ".ico") return "image/x-icon";
+  if (ext == ".woff2") return "font/woff2";
+  if (ext == ".txt" || ext == ".md") return "text/plain; charset=utf-8";
+  return "application/octet-stream";
+}
+
+}  // namespace
+
+std::string static_path(const std::string& root, const std::string& target) {
+  std::string path = target.substr(0, target.find_first_of("?#"));
+  if (path.empty() || path.front() != '/' || path.size() > 1024) return "";
+  // Percent-decode once; anything decoding to a control character, a backslash or a '%' again
+  // (double encoding) is refused.
+  std::string decoded;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    char c = path[i];
+    if (c == '%') {
+      if (i + 2 >= path.size()) return "";
+      int hi = hex_value(path[i + 1]), lo = hex_value(path[i + 2]);
+      if (hi < 0 || lo < 0) return "";
+      c = static_cast<char>(hi * 16 + lo);
+      i += 2;
+      if (c == '%') return "";
+    }
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f || c == '\\') return "";
+    decoded += c;
+  }
+  // No empty, "." or ".." segments.
+  std::size_t pos = 1;
+  while (pos <= decoded.size()) {
+    std::size_t end = decoded.find('/', pos);
+    if (end == std::string::npos) end = decoded.size();
+    std::string seg = decoded.substr(pos, end - pos);
+    if (seg == "." || seg == "..") return "";
+    if (seg.empty() && end != decoded.size()) return "";
+    pos = end + 1;
+  }
+  if (decoded.back() == '/') decoded += "index.html";
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path full = fs::weakly_canonical(fs::path(root) / decoded.substr(1), ec);
+  if (ec) return "";
+  const std::string f = full.string();
+  if (f.size() <= root.size() || f.compare(0, root.size(), root) != 0 || f[root.size()] != '/')
+    return "";
+  if (fs::is_directory(full, ec)) {
+    full /= "index.html";
+    full = fs::weakly_canonical(full, ec);
+    if (ec) return "";
+  }
+  if (!fs::is_regular_file(full, ec)) return "";
+  const std::string g = full.string();
+  if (g.compare(0, root.size(), root) != 0 || g[root.size()] != '/') return "";
+  return g;
+}
+
+namespace {
+
+// A WebSocket connection: a Client of the hub.
+class WsSession : public Client, public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(beast::tcp_stream stream, Hub& hub) : ws_(std::move(stream)), hub_(hub) {}
+
+  awaitable<void> run(http::request<http::string_body> req) {
+    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws_.read_message_max(kWsHardLimit);
+    beast::error_code ec;
+    co_await ws_.async_accept(req, asio::redirect_error(use_awaitable, ec));
+    if (ec) co_return;
+    auto self = shared_from_this();
+    beast::flat_buffer buffer;
+    while (!closed_) {
+      co_await ws_.async_read(buffer, asio::redirect_error(use_awaitable, ec));
+      if (ec) break;
+      const auto data = buffer.cdata();
+      std::string_view text(static_cast<const char*>(data.data()), data.size());
+      try {
+        hub_.on_frame(self, text);
+      } catch (const std::exception& e) {
+        // A bug, not bad input (that is refused above): report it, keep the server up.
+        std::cerr << "turf serve: internal error on a frame: " << e.what() << std::endl;
+        send(std::make_shared<const std::string>(
+            error_frame(code::kServerError, "internal error").dump()));
+      }
+      buffer.consume(buffer.size());
+    }
+    closed_ = true;
+    hub_.on_close(self);
+  }
+
+  void send(std::shared_ptr<const std::string> frame) override {
+    if (closed_ || closing_) return;
+    queued_bytes_ += frame->size();
+    queue_.push_back(std::move(frame));
+    if (queued_bytes_ > hub_.limits().max_queued_bytes) {
+      drop();  // too far behind
+      return;
+    }
+    if (!writing_) {
+      writing_ = true;
+      asio::co_spawn(ws_.get_executor(), write_loop(shared_from_this()), asio::detached);
+    }
+  }
+
+  // Closes after the frames already queued (a WebSocket close with "policy violation").
+  void close() override {
+    if (closed_ || closing_) return;
+    closing_ = true;
+    queue_.push_back(nullptr);  // the close marker
+    if (!writing_) {
+      writing_ = true;
+      asio::co_spawn(ws_.get_executor(), write_loop(shared_from_this()), asio::detached);
+    }
+  }
+
+  // Drops the connection at once (a client too far behind).
+  void drop() {
+    if (closed_) return;
+    closed_ = true;
+    beast::error_code ec;
+    beast::get_lowest_layer(ws_).socket().shutdown(tcp::socket::shutdown_both, ec);
+    beast::get_lowest_layer(ws_).socket().close(ec);
+  }
+
+ private:
+  static awaitable<void> write_loop(std::shared_ptr<WsSession> self) {
+    beast::error_code ec;
+    while (!self->queue_.empty() && !self->closed_) {
+      auto frame = self->queue_.front();
+      if (!frame) {  // the close marker
+        co_await self->ws_.async_close(websocket::close_code::policy_error,
+                                       asio::redirect_error(use_awaitable, ec));
+        self->queue_.clear();
+        self->closed_ = true;
+        break;
+      }
+      self->ws_.text(true);
+      co_await self->ws_.async_write(asio::buffer(*frame), asio::redirect_error(use_awaitable, ec));
+      self->queue_.pop_front();
+      self->queued_bytes_ -= frame->size();
+      if (ec) {
+        self->close();
+        break;
+      }
+    }
+    self->writing_ = false;
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  Hub& hub_;
+  std::deque<std::shared_ptr<const std::string>> queue_;
+  std::size_t queued_bytes_ = 0;
+  bool writing_ = false;
+  bool closing_ = false;
+  bool closed_ = false;
+};
+
+struct Context {
+  Hub& hub;
+  std::string web_root;  // canonical, or empty when there is no client folder
+};
+
+using Response = http::response<http::string_body>;
+
+Response json_response(const http::request<http::string_body>& req, http::status status,
+                       const nlohmann::json& body) {
+  Response res{status, req.version()};
+  res.set(http::field::content_type, "application/json");
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(req.keep_alive());
+  res.body() = body.dump();
+  res.prepare_payload();
+  return res;
+}
+
+Response error_response(const http::request<http::string_body>& req, http::status status,
+                        const std::string& message) {
+  return json_response(req, status, {{"error", message}});
+}
+
+// Waits for a callback on the same (single-threaded) executor.
+awaitable<nlohmann::json> create(Hub& hub, const nlohmann::json& body) {
+  auto exec = co_await asio::this_coro::executor;
+  asio::steady_timer timer(exec, asio::steady_timer::time_point::max());
+  auto result = std::make_shared<std::optional<nlohmann::json>>();
+  hub.create_table(body, [result, &timer](nlohmann::json answer) {
+    *result = std::move(answer);
+    timer.cancel();
+  });
+  beast::error_code ec;
+  while (!result->has_value()) co_await timer.async_wait(asio::redirect_error(use_awaitable, ec));
+  co_return std::move(**result);
+}
+
+awaitable<Response> handle(Context& ctx, const http::request<http::string_body>& req) {
+  const std::string target(req.target());
+  const std::string path = target.substr(0, target.find('?'));
+  try {
+    if (path == "/api/games") {
+      if (req.method() != http::verb::get)
+        co_return error_response(req, http::status::method_not_allowed, "use GET");
+      co_return json_response(req, http::status::ok, games_json());
+    }
+    if (path == "/api/tables") {
+      if (req.method() == http::verb::get)
+        co_return json_response(req, http::status::ok, ctx.hub.lobby(200));
+      if (req.method() != http::verb::post)
+        co_return error_response(req, http::status::method_not_allowed, "use GET or POST");
+      auto body = nlohmann::json::parse(req.body(), nullptr, false);
+      if (body.is_discarded())
+        co_return error_response(req, http::status::bad_request, "malformed JSON");
+      nlohmann::json answer = co_await create(ctx.hub, body);
+      if (answer.is_null())
+        co_return error_response(req, http::status::service_unavailable,
+                                 "the table could not be stored");
+      co_return json_response(req, http::status::created, answer);
+    }
+    if (path.rfind("/api/tables/", 0) == 0) {
+      if (req.method() != http::verb::get)
+        co_return error_response(req, http::status::method_not_allowed, "use GET");
+      auto entry = ctx.hub.lobby_entry(path.substr(12));
+      if (entry.is_null()) co_return error_response(req, http::status::not_found, "no such table");
+      co_return json_response(req, http::status::ok, entry);
+    }
+    if (path.rfind("/api/", 0) == 0 || path == "/api")
+      co_return error_response(req, http::status::not_found, "no such API path");
+    if (req.method() != http::verb::get && req.method() != http::verb::head)
+      co_return error_response(req, http::status::method_not_allowed, "use GET");
+    if (ctx.web_root.empty())
+      co_return error_response(req, http::status::not_found,
+                               "the web client is not built (cd web && npm ci && npm run build)");
+    const std::string file = static_path(ctx.web_root, target);
+    if (file.empty()) co_return error_response(req, http::status::not_found, "not found");
+    std::ifstream in(file, std::ios::binary);
+    std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    Response res{http::status::ok, req.version()};
+    res.set(http::field::content_type, content_type(file));
+    res.set("X-Content-Type-Options", "nosniff");
+    res.keep_alive(req.keep_alive());
+    if (req.method() == http::verb::head) {
+      res.content_length(data.size());
+    } else {
+      res.body() = std::move(data);
+      res.prepare_payload();
+    }
+    co_return res;
+  } catch (const Error& e) {
+    co_return error_response(req, http::status::bad_request, e.what());
+  }
+}
+
+awaitable<void> http_session(Context& ctx, tcp::socket socket) {
+  beast::tcp_stream stream(std::move(socket));
+  beast::flat_buffer buffer;
+  beast::error_code ec;
+  for (;;) {
+    http::request_parser<http::string_body> parser;
+    parser.header_limit(8 * 1024);
+    parser.body_limit(kBodyLimit);
+    stream.expires_after(std::chrono::seconds(30));
+    co_await http::async_read(stream, buffer, parser, asio::redirect_error(use_awaitable, ec));
+    if (ec == http::error::body_limit || ec == http::error::header_limit) {
+      http::request<http::string_body> req;
+      auto res = error_response(req, http::status::payload_too_large, "at most 16 KiB");
+      res.keep_alive(false);
+      co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
+      // Read what the client still sends (a little), so that closing does not reset the
+      // connection before it reads the answer.
+      stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+      stream.expires_after(std::chrono::seconds(2));
+      std::size_t drained = 0;
+      char sink[4096];
+      while (drained < (1 << 20)) {
+        std::size_t n = co_await stream.async_read_some(asio::buffer(sink),
+                                                        asio::redirect_error(use_awaitable, ec));
+        if (ec) break;
+        drained += n;
+      }
+      co_return;
+    }
+    if (ec) break;
+    auto req = parser.release();
+    if (websocket::is_upgrade(req)) {
+      if (req.target() != "/ws") {
+        auto res = error_response(req, http::status::not_found, "the WebSocket is at /ws");
+        co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
+        break;
+      }
+      stream.expires_never();
+      auto session = std::make_shared<WsSession>(std::move(stream), ctx.hub);
+      co_await session->run(std::move(req));
+      co_return;
+    }
+    Response res = co_await handle(ctx, req);
+    const bool keep = res.keep_alive();
+    co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
+    if (ec || !keep) break;
+  }
+  stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+}
+
+awaitable<void> listen(Context& ctx, tcp::acceptor& acceptor) {
+  auto exec = co_await asio::this_coro::executor;
+  for (;;) {
+    beast::error_code ec;
+    tcp::socket socket = co_await acceptor.async_accept(asio::redirect_error(use_awaitable, ec));
+    if (ec) {
+      if (!acceptor.is_open()) co_return;
+      continue;  // e.g. too many open files: keep serving the others
+    }
+    asio::co_spawn(exec, http_session(ctx, std::move(socket)), asio::detached);
+  }
+}
+
+}  // namespace
+
+int serve(const ServerOptions& options) {
+  namespace fs = std::filesystem;
+  std::string web_root;
+  if (!options.web.empty()) {
+    std::error_code ec;
+    auto root = fs::canonical(options.web, ec);
+    if (ec || !fs::is_directory(root)) throw Error("--web: '" + options.web + "' is not a folder");
+    web_root = root.string();
+  }
+  asio::io_context io(1);
+  tcp::acceptor acceptor(io);
+  beast::error_code ec;
+  auto address = asio::ip::make_address(options.host, ec);
+  if (ec) throw Error("--host: '" + options.host + "' is not an IP address");
+  if (options.port < 0 || options.port > 65535) throw Error("--port must be in 0..65535");
+  tcp::endpoint endpoint(address, static_cast<unsigned short>(options.port));
+  acceptor.open(endpoint.protocol(), ec);
+  if (!ec) acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+  if (!ec) acceptor.bind(endpoint, ec);
+  if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
+  if (ec)
+    throw Error("cannot listen on " + options.host + ":" + std::to_string(options.port) + ": " +
+                ec.message());
+  const int port = acceptor.local_endpoint().port();
+  const std::string host = address.is_v6() ? "[" + options.host + "]" : options.host;
+  const std::string url = "http://" + host + ":" + std::to_string(port) + "/";
+
+  Store store(options.db);
+  int threads = options.bot_threads > 0
+                    ? options.bot_threads
+                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  Hub hub(io, store, threads, options.limits, url);
+  const int restored = hub.restore();
+
+  std::cout << "turf serve: open " << url << std::endl;
+  std::cout << "turf serve: database " << options.db << ", " << restored
+            << " unfinished table(s) restored, web client "
+            << (web_root.empty() ? std::string("not served") : web_root) << std::endl;
+
+  Context ctx{hub, web_root};
+  asio::signal_set signals(io, SIGINT, SIGTERM);
+  signals.async_wait([&](const beast::error_code& e, int sig) {
+    if (e) return;
+    std::cout << "turf serve: signal " << sig << ", stopping" << std::endl;
+    acceptor.close();
+    io.stop();
+  });
+  asio::co_spawn(io, listen(ctx, acceptor), asio::detached);
+  io.run();
+  hub.stop();
+  return 0;
+}
+
+}  // namespace turf::server

@@ -1,0 +1,294 @@
+#include "server/store.h"
+
+#include <nlohmann/json.hpp>
+
+namespace turf::server {
+
+namespace {
+
+void check(sqlite3* db, int rc, const char* what) {
+  if (rc != SQLITE_OK && rc != SQLITE_DONE && rc != SQLITE_ROW)
+    throw Error(std::string("database: ") + what + ": " + sqlite3_errmsg(db));
+}
+
+void exec(sqlite3* db, const char* sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : "unknown error";
+    sqlite3_free(err);
+    throw Error(std::string("database: ") + msg + " (in: " + sql + ")");
+  }
+}
+
+sqlite3* open_db(const std::string& path) {
+  sqlite3* db = nullptr;
+  int rc = sqlite3_open_v2(
+      path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    throw Error("cannot open database '" + path + "': " + msg);
+  }
+  sqlite3_busy_timeout(db, 5000);
+  return db;
+}
+
+// A prepared statement, finalized on scope exit.
+struct Stmt {
+  sqlite3* db;
+  sqlite3_stmt* st = nullptr;
+  Stmt(sqlite3* d, const char* sql) : db(d) {
+    check(db, sqlite3_prepare_v2(db, sql, -1, &st, nullptr), sql);
+  }
+  ~Stmt() { sqlite3_finalize(st); }
+  Stmt(const Stmt&) = delete;
+  Stmt& operator=(const Stmt&) = delete;
+  void text(int i, const std::string& s) {
+    check(db, sqlite3_bind_text(st, i, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT),
+          "bind");
+  }
+  void integer(int i, std::int64_t v) { check(db, sqlite3_bind_int64(st, i, v), "bind"); }
+  bool step() {
+    int rc = sqlite3_step(st);
+    check(db, rc, "step");
+    return rc == SQLITE_ROW;
+  }
+  std::string col_text(int i) {
+    const auto* p = sqlite3_column_text(st, i);
+    return p ? std::string(reinterpret_cast<const char*>(p), sqlite3_column_bytes(st, i)) : "";
+  }
+  std::int64_t col_int(int i) { return sqlite3_column_int64(st, i); }
+};
+
+nlohmann::json seats_json(const std::vector<StoredSeat>& seats) {
+  nlohmann::json a = nlohmann::json::array();
+  for (const auto& s : seats)
+    a.push_back({{"kind", s.kind}, {"name", s.name}, {"bot", s.bot}, {"token", s.token}});
+  return a;
+}
+
+}  // namespace
+
+Store::Store(const std::string& path) {
+  wdb_ = open_db(path);
+  try {
+    exec(wdb_, "PRAGMA journal_mode=WAL");
+    exec(wdb_, "PRAGMA synchronous=FULL");
+    exec(wdb_,
+         "CREATE TABLE IF NOT EXISTS tables ("
+         " id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,"
+         " seed INTEGER NOT NULL, seats TEXT NOT NULL, created TEXT NOT NULL,"
+         " status TEXT NOT NULL, moves INTEGER NOT NULL DEFAULT 0);"
+         "CREATE TABLE IF NOT EXISTS actions ("
+         " table_id TEXT NOT NULL, move INTEGER NOT NULL, seat INTEGER NOT NULL,"
+         " action INTEGER NOT NULL, PRIMARY KEY (table_id, move)) WITHOUT ROWID;"
+         "CREATE INDEX IF NOT EXISTS tables_status ON tables(status, created);");
+    rdb_ = open_db(path);
+    exec(rdb_, "PRAGMA synchronous=FULL");
+  } catch (...) {
+    sqlite3_close(wdb_);
+    sqlite3_close(rdb_);
+    throw;
+  }
+  writer_ = std::thread([this] { run_writer(); });
+}
+
+Store::~Store() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  cv_.notify_all();
+  writer_.join();
+  sqlite3_close(rdb_);
+  sqlite3_close(wdb_);
+}
+
+void Store::write(Write w, std::function<void(bool)> done) {
+  {
+    std::lock_guard lock(mutex_);
+    queue_.emplace_back(std::move(w), std::move(done));
+  }
+  cv_.notify_one();
+}
+
+bool Store::write_sync(Write w) {
+  std::mutex m;
+  std::condition_variable cv;
+  std::optional<bool> result;
+  write(std::move(w), [&](bool ok) {
+    std::lock_guard lock(m);
+    result = ok;
+    cv.notify_one();
+  });
+  std::unique_lock lock(m);
+  cv.wait(lock, [&] { return result.has_value(); });
+  return *result;
+}
+
+bool Store::apply(const Write& w) {
+  switch (w.kind) {
+    case Write::Kind::Create: {
+      Stmt st(wdb_,
+              "INSERT INTO tables (id, game, options, seed, seats, created, status, moves)"
+              " VALUES (?, ?, ?, ?, ?, ?, ?, 0)");
+      st.text(1, w.table.id);
+      st.text(2, w.table.game);
+      st.text(3, nlohmann::json(w.table.options).dump());
+      st.integer(4, static_cast<std::int64_t>(w.table.seed));
+      st.text(5, seats_json(w.table.seats).dump());
+      st.text(6, w.table.created);
+      st.text(7, w.status.empty() ? "playing" : w.status);
+      st.step();
+      return true;
+    }
+    case Write::Kind::Append: {
+      Stmt st(wdb_, "INSERT INTO actions (table_id, move, seat, action) VALUES (?, ?, ?, ?)");
+      st.text(1, w.table_id);
+      st.integer(2, w.move);
+      st.integer(3, w.seat);
+      st.integer(4, w.action);
+      st.step();
+      Stmt up(wdb_, "UPDATE tables SET moves = ?, status = ? WHERE id = ?");
+      up.integer(1, w.move + 1);
+      up.text(2, w.status);
+      up.text(3, w.table_id);
+      up.step();
+      return sqlite3_changes(wdb_) == 1;
+    }
+    case Write::Kind::Truncate: {
+      Stmt st(wdb_, "DELETE FROM actions WHERE table_id = ? AND move >= ?");
+      st.text(1, w.table_id);
+      st.integer(2, w.move);
+      st.step();
+      Stmt up(wdb_, "UPDATE tables SET moves = ?, status = ? WHERE id = ?");
+      up.integer(1, w.move);
+      up.text(2, w.status);
+      up.text(3, w.table_id);
+      up.step();
+      return sqlite3_changes(wdb_) == 1;
+    }
+  }
+  return false;
+}
+
+void Store::run_writer() {
+  std::vector<std::pair<Write, std::function<void(bool)>>> batch;
+  for (;;) {
+    {
+      std::unique_lock lock(mutex_);
+      cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty() && stopping_) return;
+      batch.assign(std::make_move_iterator(queue_.begin()), std::make_move_iterator(queue_.end()));
+      queue_.clear();
+    }
+    // One transaction for the batch; a savepoint per write so that one failing write (a
+    // constraint) fails alone.
+    std::vector<char> ok(batch.size(), 0);
+    bool committed = false;
+    try {
+      exec(wdb_, "BEGIN IMMEDIATE");
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        exec(wdb_, "SAVEPOINT w");
+        try {
+          ok[i] = apply(batch[i].first);
+        } catch (const Error&) {
+          ok[i] = 0;
+        }
+        exec(wdb_, ok[i] ? "RELEASE w" : "ROLLBACK TO w; RELEASE w");
+      }
+      exec(wdb_, "COMMIT");
+      committed = true;
+    } catch (const Error&) {
+      sqlite3_exec(wdb_, "ROLLBACK", nullptr, nullptr, nullptr);
+    }
+    ++transactions_;
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      const bool good = committed && ok[i];
+      if (good) ++commits_;
+      if (batch[i].second) batch[i].second(good);
+    }
+    batch.clear();
+  }
+}
+
+StoredTable Store::read_row(sqlite3_stmt* st) {
+  auto text = [&](int i) {
+    const auto* p = sqlite3_column_text(st, i);
+    return p ? std::string(reinterpret_cast<const char*>(p), sqlite3_column_bytes(st, i)) : "";
+  };
+  StoredTable t;
+  t.id = text(0);
+  t.game = text(1);
+  auto opts = nlohmann::json::parse(text(2), nullptr, false);
+  if (opts.is_object())
+    for (auto& [k, v] : opts.items())
+      if (v.is_string()) t.options[k] = v.get<std::string>();
+  t.seed = static_cast<std::uint64_t>(sqlite3_column_int64(st, 3));
+  auto seats = nlohmann::json::parse(text(4), nullptr, false);
+  if (seats.is_array())
+    for (auto& s : seats)
+      t.seats.push_back(
+          {s.value("kind", ""), s.value("name", ""), s.value("bot", ""), s.value("token", "")});
+  t.created = text(5);
+  t.status = text(6);
+  t.moves = static_cast<int>(sqlite3_column_int64(st, 7));
+  return t;
+}
+
+void Store::read_actions(StoredTable& t) {
+  Stmt st(rdb_, "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY move");
+  st.text(1, t.id);
+  while (st.step())
+    t.actions.emplace_back(static_cast<Seat>(st.col_int(0)), static_cast<Action>(st.col_int(1)));
+}
+
+static const char* kColumns =
+    "SELECT id, game, options, seed, seats, created, status, moves FROM tables";
+
+std::vector<StoredTable> Store::load_unfinished() {
+  std::lock_guard lock(read_mutex_);
+  exec(rdb_, "BEGIN");
+  std::vector<StoredTable> out;
+  try {
+    Stmt st(rdb_, (std::string(kColumns) + " WHERE status != 'over' ORDER BY created").c_str());
+    while (st.step()) out.push_back(read_row(st.st));
+    for (auto& t : out) read_actions(t);
+  } catch (...) {
+    sqlite3_exec(rdb_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+  exec(rdb_, "COMMIT");
+  return out;
+}
+
+std::optional<StoredTable> Store::load_table(const std::string& id) {
+  std::lock_guard lock(read_mutex_);
+  exec(rdb_, "BEGIN");
+  std::optional<StoredTable> out;
+  try {
+    Stmt st(rdb_, (std::string(kColumns) + " WHERE id = ?").c_str());
+    st.text(1, id);
+    if (st.step()) {
+      out = read_row(st.st);
+      read_actions(*out);
+    }
+  } catch (...) {
+    sqlite3_exec(rdb_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+  exec(rdb_, "COMMIT");
+  return out;
+}
+
+std::vector<StoredTable> Store::list_tables(int limit) {
+  std::lock_guard lock(read_mutex_);
+  Stmt st(rdb_,
+          (std::string(kColumns) + " ORDER BY (status = 'over'), rowid DESC LIMIT ?").c_str());
+  st.integer(1, limit);
+  std::vector<StoredTable> out;
+  while (st.step()) out.push_back(read_row(st.st));
+  return out;
+}
+
+}  // namespace turf::server

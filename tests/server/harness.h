@@ -1,0 +1,363 @@
+// Test harness for `turf serve`: starts the real binary on loopback with a real SQLite file in a
+// temporary folder, and talks to it with Beast clients (HTTP and WebSocket). No mocks.
+#pragma once
+
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/rng.h"
+
+#ifndef TURF_BIN
+#error "TURF_BIN (the turf binary) must be defined"
+#endif
+
+namespace turf::server_test {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using nlohmann::json;
+
+// A fresh temporary folder, removed at the end.
+class TempDir {
+ public:
+  TempDir() {
+    std::string tmpl = (std::filesystem::temp_directory_path() / "turf-serve-XXXXXX").string();
+    if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
+    path_ = tmpl;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  const std::string& path() const { return path_; }
+  std::string file(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+// A `turf serve` child process.
+class ServerProcess {
+ public:
+  explicit ServerProcess(const std::string& db, std::vector<std::string> extra = {}) {
+    int out[2];
+    if (pipe(out) != 0) throw std::runtime_error("pipe failed");
+    std::vector<std::string> args{TURF_BIN, "serve", "--port", "0", "--db", db};
+    // The test clients play far faster than people: no rate limit unless a test sets one.
+    if (std::find(extra.begin(), extra.end(), "--rate") == extra.end())
+      args.insert(args.end(), {"--rate", "1000000", "--burst", "1000000"});
+    args.insert(args.end(), extra.begin(), extra.end());
+    pid_ = fork();
+    if (pid_ < 0) throw std::runtime_error("fork failed");
+    if (pid_ == 0) {
+      dup2(out[1], 1);
+      close(out[0]);
+      close(out[1]);
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(argv[0], argv.data());
+      _exit(127);
+    }
+    close(out[1]);
+    out_ = fdopen(out[0], "r");
+    char line[512];
+    if (!fgets(line, sizeof line, out_)) throw std::runtime_error("turf serve printed nothing");
+    first_line_ = line;
+    const std::string key = "open http://127.0.0.1:";
+    auto p = first_line_.find(key);
+    if (p == std::string::npos) throw std::runtime_error("unexpected first line: " + first_line_);
+    port_ = std::stoi(first_line_.substr(p + key.size()));
+  }
+  ~ServerProcess() {
+    if (pid_ > 0) {
+      ::kill(pid_, SIGTERM);
+      int status = 0;
+      waitpid(pid_, &status, 0);
+    }
+    if (out_) fclose(out_);
+  }
+  ServerProcess(const ServerProcess&) = delete;
+  ServerProcess& operator=(const ServerProcess&) = delete;
+
+  int port() const { return port_; }
+  const std::string& first_line() const { return first_line_; }
+  pid_t pid() const { return pid_; }
+  // Still running?
+  bool alive() {
+    int status = 0;
+    return pid_ > 0 && waitpid(pid_, &status, WNOHANG) == 0;
+  }
+  void kill9() {
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+  }
+  // SIGTERM; returns the exit status.
+  int terminate() {
+    ::kill(pid_, SIGTERM);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+    return status;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  FILE* out_ = nullptr;
+  int port_ = 0;
+  std::string first_line_;
+};
+
+struct HttpAnswer {
+  int status = 0;
+  std::string body;
+  json parsed() const { return json::parse(body); }
+};
+
+inline HttpAnswer http_request(int port, http::verb verb, const std::string& target,
+                               const std::string& body = "") {
+  asio::io_context io;
+  tcp::socket socket(io);
+  socket.connect(
+      tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
+  http::request<http::string_body> req{verb, target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  if (!body.empty() || verb == http::verb::post) {
+    req.set(http::field::content_type, "application/json");
+    req.body() = body;
+    req.prepare_payload();
+  }
+  http::write(socket, req);
+  beast::flat_buffer buffer;
+  http::response_parser<http::string_body> parser;
+  parser.body_limit(64 << 20);
+  beast::error_code ec;
+  http::read(socket, buffer, parser, ec);
+  if (ec) return {0, ""};  // the server closed without an answer
+  return {static_cast<int>(parser.get().result_int()), parser.get().body()};
+}
+
+// Creates a table; returns the create answer.
+inline json create_table(int port, const json& body) {
+  auto a = http_request(port, http::verb::post, "/api/tables", body.dump());
+  if (a.status != 201)
+    throw std::runtime_error("create failed: " + std::to_string(a.status) + " " + a.body);
+  return a.parsed();
+}
+
+// A WebSocket client with timeouts (asynchronous operations run for at most `timeout`).
+class WsClient {
+ public:
+  explicit WsClient(int port) : ws_(io_) {
+    ws_.next_layer().connect(
+        tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
+    ws_.handshake("127.0.0.1", "/ws");
+    ws_.read_message_max(64 << 20);
+  }
+  void send(const std::string& text) {
+    ws_.text(true);
+    ws_.write(asio::buffer(text));
+  }
+  void send(const json& j) { send(j.dump()); }
+  // Next frame as text, or nullopt on timeout / closed connection.
+  std::optional<std::string> recv_text(
+      std::chrono::milliseconds timeout = std::chrono::seconds(20)) {
+    beast::flat_buffer buffer;
+    bool done = false;
+    beast::error_code result;
+    ws_.async_read(buffer, [&](beast::error_code ec, std::size_t) {
+      done = true;
+      result = ec;
+    });
+    io_.restart();
+    io_.run_for(timeout);
+    if (!done) {
+      beast::error_code ec;
+      ws_.next_layer().cancel(ec);
+      io_.restart();
+      io_.run();
+      closed_ = true;
+      return std::nullopt;
+    }
+    if (result) {
+      closed_ = true;
+      return std::nullopt;
+    }
+    return beast::buffers_to_string(buffer.data());
+  }
+  json recv(std::chrono::milliseconds timeout = std::chrono::seconds(20)) {
+    auto t = recv_text(timeout);
+    if (!t)
+      throw std::runtime_error(
+          "no frame (timeout or closed) after " + std::to_string(frames_.size()) +
+          " frames; the last: " +
+          (frames_.empty() ? std::string("none") : frames_.back().substr(0, 300)));
+    frames_.push_back(*t);
+    return json::parse(*t);
+  }
+  // Reads until a frame of this type arrives (other frames kept in frames()).
+  json recv_type(const std::string& type) {
+    for (;;) {
+      json j = recv();
+      if (j.value("type", "") == type) return j;
+    }
+  }
+  bool closed() const { return closed_; }
+  const std::vector<std::string>& frames() const { return frames_; }
+
+ private:
+  asio::io_context io_;
+  websocket::stream<tcp::socket> ws_;
+  bool closed_ = false;
+  std::vector<std::string> frames_;
+};
+
+// The seed and actions of a table, read from the SQLite file (the test's independent source).
+struct DbTable {
+  std::uint64_t seed = 0;
+  std::vector<std::pair<int, int>> actions;  // seat, action
+  std::string status;
+};
+inline DbTable read_db_table(const std::string& db, const std::string& id) {
+  sqlite3* h = nullptr;
+  if (sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
+    throw std::runtime_error("cannot open " + db);
+  DbTable t;
+  sqlite3_stmt* st = nullptr;
+  sqlite3_prepare_v2(h, "SELECT seed, status FROM tables WHERE id = ?", -1, &st, nullptr);
+  sqlite3_bind_text(st, 1, id.c_str(), -1, SQLITE_TRANSIENT);
+  if (sqlite3_step(st) == SQLITE_ROW) {
+    t.seed = static_cast<std::uint64_t>(sqlite3_column_int64(st, 0));
+    t.status = reinterpret_cast<const char*>(sqlite3_column_text(st, 1));
+  }
+  sqlite3_finalize(st);
+  sqlite3_prepare_v2(h, "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY move", -1,
+                     &st, nullptr);
+  sqlite3_bind_text(st, 1, id.c_str(), -1, SQLITE_TRANSIENT);
+  while (sqlite3_step(st) == SQLITE_ROW)
+    t.actions.emplace_back(sqlite3_column_int(st, 0), sqlite3_column_int(st, 1));
+  sqlite3_finalize(st);
+  sqlite3_close(h);
+  return t;
+}
+
+}  // namespace turf::server_test
+
+namespace turf::server_test {
+
+// Clients at one table, driven in lock step: after each action every client receives exactly
+// one state frame (the server broadcasts each committed action to every connection).
+class TableDriver {
+ public:
+  struct Conn {
+    std::unique_ptr<WsClient> ws;
+    int seat = -2;  // -2: spectator
+    json welcome;
+    json last;  // latest state frame
+  };
+
+  TableDriver(int port, std::string table) : port_(port), table_(std::move(table)) {}
+
+  // Connects a client (token empty: spectator); returns its index.
+  std::size_t join(const std::string& token) {
+    Conn c;
+    c.ws = std::make_unique<WsClient>(port_);
+    json hello = {{"type", "hello"}, {"table", table_}};
+    if (!token.empty()) hello["token"] = token;
+    c.ws->send(hello);
+    c.welcome = c.ws->recv_type("welcome");
+    c.seat = c.welcome["seat"].is_null() ? -2 : c.welcome["seat"].get<int>();
+    c.last = c.ws->recv_type("state");
+    conns_.push_back(std::move(c));
+    return conns_.size() - 1;
+  }
+  Conn& conn(std::size_t i) { return conns_[i]; }
+  std::size_t size() const { return conns_.size(); }
+  void drop(std::size_t i) { conns_.erase(conns_.begin() + static_cast<long>(i)); }
+
+  const json& state() const { return conns_.front().last; }
+  bool over() const { return state()["over"].get<bool>(); }
+  int move() const { return state()["move"].get<int>(); }
+
+  // The connection playing the seat to move, if one is connected.
+  Conn* mover() {
+    const auto& tm = state()["to_move"];
+    if (tm.is_null()) return nullptr;
+    for (auto& c : conns_)
+      if (c.seat == tm.get<int>()) return &c;
+    return nullptr;
+  }
+
+  // Brings every connection to the latest move any of them has seen (bots may have moved while
+  // the clients joined).
+  void sync() {
+    for (;;) {
+      int target = 0;
+      for (auto& c : conns_) target = std::max(target, c.last["move"].get<int>());
+      bool same = true;
+      for (auto& c : conns_) {
+        while (c.last["move"].get<int>() < target) c.last = c.ws->recv_type("state");
+        if (c.last["move"].get<int>() != target) same = false;
+      }
+      if (same) return;
+    }
+  }
+
+  // One action: a random legal one by the seat to move when it is connected (else a bot moves);
+  // then every client reads the state frame of that action.
+  void step(Rng& rng) {
+    sync();
+    const int m = move();
+    if (Conn* c = mover()) {
+      const auto& legal = c->last["legal"];
+      if (legal.empty()) throw std::runtime_error("seat to move has no legal actions");
+      const auto& pick = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      c->ws->send(json{{"type", "act"}, {"action", pick["id"]}, {"move", m}});
+    }
+    for (auto& c : conns_) {
+      c.last = c.ws->recv_type("state");
+      if (c.last["move"].get<int>() != m + 1)
+        throw std::runtime_error("expected move " + std::to_string(m + 1) + ", got " +
+                                 c.last["move"].dump());
+    }
+  }
+  // Plays until the game is over (or max actions); returns the actions taken.
+  int play(Rng& rng, int max = 100000) {
+    int n = 0;
+    while (!over() && n < max) {
+      step(rng);
+      ++n;
+    }
+    return n;
+  }
+
+ private:
+  int port_;
+  std::string table_;
+  std::vector<Conn> conns_;
+};
+
+}  // namespace turf::server_test

@@ -1,0 +1,430 @@
+// Protocol tests against a real `turf serve` on loopback with a real SQLite file
+// (docs/protocol.md): create, join, play a whole dungeon game, undo, reconnect, spectate; every
+// refusal (wrong token, another seat's action, a spectator acting, stale and illegal actions);
+// 10,000 hostile frames; the rate limit; the HTTP API's limits and the static folder.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "harness.h"
+
+using namespace turf;
+using namespace turf::server_test;
+
+namespace {
+
+json two_humans(const std::string& game = "dungeon") {
+  return {{"game", game},
+          {"seats", json::array({{{"kind", "human"}, {"name", "Ann"}},
+                                 {{"kind", "human"}, {"name", "Bob"}}})}};
+}
+
+// All the log steps a connection has received, in order, applying undo truncation.
+json accumulated_log(const WsClient& c) {
+  json log = json::array();
+  for (const auto& text : c.frames()) {
+    json f = json::parse(text);
+    if (f["type"] != "state") continue;
+    const int m = f["move"].get<int>();
+    while (!log.empty() && log.back()["move"].get<int>() >= m) log.erase(log.size() - 1);
+    for (auto& s : f["log"])
+      if (s["move"].get<int>() >= static_cast<int>(log.size())) log.push_back(s);
+  }
+  return log;
+}
+
+}  // namespace
+
+TEST(ServerProtocol, CreateJoinPlayUndoReconnectSpectateDungeon) {
+  TempDir dir;
+  ServerProcess server(dir.file("turf.db"));
+  EXPECT_NE(server.first_line().find("turf serve: open http://127.0.0.1:"), std::string::npos);
+  json created = create_table(server.port(), two_humans());
+  const std::string id = created["id"];
+  ASSERT_EQ(id.size(), 32u);
+  ASSERT_EQ(created["seats"].size(), 2u);
+  const std::string ann = created["seats"][0]["token"], bob = created["seats"][1]["token"];
+  EXPECT_EQ(ann.size(), 32u);
+  EXPECT_NE(ann, bob);
+  EXPECT_NE(created["seats"][0]["join"].get<std::string>().find("#/table/" + id + "/seat/" + ann),
+            std::string::npos);
+  EXPECT_NE(created["spectate"].get<std::string>().find("#/table/" + id), std::string::npos);
+
+  // The lobby lists it as waiting, without tokens.
+  auto lobby = http_request(server.port(), http::verb::get, "/api/tables");
+  ASSERT_EQ(lobby.status, 200);
+  EXPECT_EQ(lobby.body.find(ann), std::string::npos);
+  EXPECT_EQ(lobby.parsed()[0]["id"], id);
+  EXPECT_EQ(lobby.parsed()[0]["status"], "waiting");
+
+  TableDriver d(server.port(), id);
+  d.join(ann);
+  d.join(bob);
+  const auto spec = d.join("");
+  const auto ann2 = d.join(ann);  // a second tab of the same seat
+  EXPECT_EQ(d.conn(0).welcome["seat"], 0);
+  EXPECT_EQ(d.conn(0).welcome["seats"][1]["name"], "Bob");
+  EXPECT_TRUE(d.conn(spec).welcome["seat"].is_null());
+  EXPECT_EQ(d.conn(spec).last["view"]["viewer"], "spectator");
+  EXPECT_TRUE(d.conn(spec).last["legal"].empty());
+  auto entry = http_request(server.port(), http::verb::get, "/api/tables/" + id).parsed();
+  EXPECT_EQ(entry["seats"][0]["connected"], true);
+
+  Rng rng(17);
+  bool undone = false;
+  int steps = 0;
+  while (!d.over()) {
+    TableDriver::Conn* mover = d.mover();
+    ASSERT_NE(mover, nullptr);
+    const int k = mover->last["undoable"].get<int>();
+    if (!undone && k > 0) {
+      // Undo: every connection gets the position k actions back.
+      const int m = d.move();
+      mover->ws->send(json{{"type", "undo"}});
+      for (std::size_t i = 0; i < d.size(); ++i) {
+        d.conn(i).last = d.conn(i).ws->recv_type("state");
+        EXPECT_EQ(d.conn(i).last["move"].get<int>(), m - k);
+      }
+      undone = true;
+      continue;
+    }
+    d.step(rng);
+    ++steps;
+    if (steps == 15) {
+      // Reconnect Bob: a fresh connection gets the whole narration and the same position.
+      json before = d.conn(1).last;
+      json bob_log = accumulated_log(*d.conn(1).ws);
+      d.drop(1);
+      const auto again = d.join(bob);
+      EXPECT_EQ(d.conn(again).last["move"], before["move"]);
+      EXPECT_EQ(d.conn(again).last["view"], before["view"]);
+      EXPECT_EQ(d.conn(again).last["log"], bob_log);
+    }
+    ASSERT_LT(steps, 2000);
+  }
+  EXPECT_TRUE(undone) << "no undoable position came up";
+  const json& end = d.state();
+  EXPECT_TRUE(end["over"].get<bool>());
+  EXPECT_TRUE(end["to_move"].is_null());
+  EXPECT_EQ(end["result"]["scores"].size(), 2u);
+  EXPECT_EQ(d.conn(ann2 - 1).last["view"], d.conn(0).last["view"]);
+  // Every connection's accumulated log equals a fresh connection's full log for its viewer.
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    TableDriver fresh(server.port(), id);
+    const int seat = d.conn(i).seat;
+    fresh.join(seat == 0 ? ann : seat == 1 ? bob : "");
+    EXPECT_EQ(accumulated_log(*d.conn(i).ws), fresh.conn(0).last["log"]) << "connection " << i;
+  }
+  auto after = http_request(server.port(), http::verb::get, "/api/tables/" + id).parsed();
+  EXPECT_EQ(after["status"], "over");
+  // The store holds every action.
+  DbTable t = read_db_table(dir.file("turf.db"), id);
+  EXPECT_EQ(static_cast<int>(t.actions.size()), end["move"].get<int>());
+  EXPECT_EQ(t.status, "over");
+  EXPECT_EQ(server.terminate(), 0);
+}
+
+TEST(ServerProtocol, RefusalsChangeNothing) {
+  TempDir dir;
+  ServerProcess server(dir.file("turf.db"));
+  json created = create_table(server.port(), two_humans());
+  const std::string id = created["id"];
+  const std::string tok[2] = {created["seats"][0]["token"], created["seats"][1]["token"]};
+  TableDriver d(server.port(), id);
+  d.join(tok[0]);
+  d.join(tok[1]);
+  const auto spec = d.join("");
+  Rng rng(3);
+  for (int i = 0; i < 5; ++i) d.step(rng);
+  const json before = d.state();
+  const int mover = before["to_move"].get<int>();
+  const int other = 1 - mover;
+  const int m = d.move();
+  const auto& legal = d.conn(mover).last["legal"];
+  const json any = legal[0]["id"];
+
+  auto expect_error = [](WsClient& c, const json& frame, const std::string& code) {
+    c.send(frame);
+    json r = c.recv();
+    EXPECT_EQ(r["type"], "error") << frame.dump();
+    EXPECT_EQ(r["code"], code) << frame.dump() << " -> " << r.dump();
+  };
+  {
+    WsClient c(server.port());
+    expect_error(c, {{"type", "act"}, {"action", any}, {"move", m}}, "bad_frame");  // no hello
+    expect_error(c,
+                 {{"type", "hello"}, {"table", id}, {"token", "0123456789abcdef0123456789abcdef"}},
+                 "bad_token");
+    expect_error(c,
+                 {{"type", "hello"},
+                  {"table", id},
+                  {"token", tok[0].substr(0, 31) + (tok[0][31] == 'a' ? "b" : "a")}},
+                 "bad_token");
+    expect_error(c, {{"type", "hello"}, {"table", id}, {"token", "x"}}, "bad_token");
+    expect_error(c, {{"type", "hello"}, {"table", "0123456789abcdef0123456789abcdef"}}, "no_table");
+    expect_error(c, {{"type", "hello"}, {"table", "../../etc/passwd"}}, "bad_frame");
+    expect_error(c, {{"type", "hello"}, {"table", id}, {"token", 12}}, "bad_frame");
+  }
+  // Another seat's action, a spectator acting, a stale move, an illegal action, undo refused.
+  expect_error(*d.conn(other).ws, {{"type", "act"}, {"action", any}, {"move", m}}, "not_your_turn");
+  expect_error(*d.conn(other).ws, {{"type", "undo"}}, "not_your_turn");
+  expect_error(*d.conn(spec).ws, {{"type", "act"}, {"action", any}, {"move", m}}, "spectator");
+  expect_error(*d.conn(spec).ws, {{"type", "undo"}}, "spectator");
+  expect_error(*d.conn(mover).ws, {{"type", "act"}, {"action", any}, {"move", m + 1}}, "stale");
+  expect_error(*d.conn(mover).ws, {{"type", "act"}, {"action", any}, {"move", m - 1}}, "stale");
+  expect_error(*d.conn(mover).ws, {{"type", "act"}, {"action", 987654}, {"move", m}}, "illegal");
+  expect_error(*d.conn(mover).ws, {{"type", "act"}, {"action", -1}, {"move", m}}, "illegal");
+  expect_error(*d.conn(mover).ws, {{"type", "act"}, {"action", "1"}, {"move", m}}, "bad_frame");
+  expect_error(*d.conn(mover).ws, {{"type", "hello"}, {"table", id}, {"token", tok[other]}},
+               "bad_frame");
+  if (d.conn(mover).last["undoable"].get<int>() == 0) {
+    expect_error(*d.conn(mover).ws, {{"type", "undo"}}, "cannot_undo");
+  }
+  // A seat's token never acts for the other seat: the mover's connection is bound to its seat.
+  // Nothing changed: fresh connections see the same position, the store the same actions.
+  for (int s = 0; s < 2; ++s) {
+    TableDriver fresh(server.port(), id);
+    fresh.join(tok[s]);
+    EXPECT_EQ(fresh.state()["move"], m);
+    EXPECT_EQ(fresh.state()["view"], d.conn(s).last["view"]);
+  }
+  EXPECT_EQ(static_cast<int>(read_db_table(dir.file("turf.db"), id).actions.size()), m);
+  // And the game goes on.
+  d.step(rng);
+  EXPECT_EQ(d.move(), m + 1);
+}
+
+TEST(ServerProtocol, TenThousandHostileFramesAreRefused) {
+  TempDir dir;
+  // No rate limit here: every one of the hostile frames must reach validation.
+  ServerProcess server(dir.file("turf.db"), {"--rate", "1000000000", "--burst", "1000000000"});
+  json created = create_table(server.port(), two_humans());
+  const std::string id = created["id"];
+  const std::string tok[2] = {created["seats"][0]["token"], created["seats"][1]["token"]};
+  TableDriver d(server.port(), id);
+  d.join(tok[0]);
+  d.join(tok[1]);
+  d.join("");
+  Rng rng(99);
+  for (int i = 0; i < 4; ++i) d.step(rng);
+  const json before = d.state();
+  const int m = d.move();
+  const int mover = before["to_move"].get<int>();
+  const int other = 1 - mover;
+  const json legal = d.conn(mover).last["legal"];
+
+  // The hostile client holds the other seat's token: the strongest position for an attacker.
+  WsClient evil(server.port());
+  evil.send(json{{"type", "hello"}, {"table", id}, {"token", tok[other]}});
+  evil.recv_type("state");
+  WsClient anon(server.port());  // and one that never says hello
+
+  const std::vector<std::string> valid = {
+      json{{"type", "act"}, {"action", legal[0]["id"]}, {"move", m}}.dump(),
+      json{{"type", "undo"}}.dump(),
+      json{{"type", "hello"}, {"table", id}, {"token", tok[mover]}}.dump(),
+      json{{"type", "hello"}, {"table", id}}.dump(),
+  };
+  const std::vector<std::string> wrong_types = {
+      R"({"type":"act","action":"3","move":0})",
+      R"({"type":"act","action":1.5,"move":0})",
+      R"({"type":"act","action":null,"move":0})",
+      R"({"type":"act","action":[1],"move":0})",
+      R"({"type":"act","action":1,"move":-1})",
+      R"({"type":"act","action":1e30,"move":1})",
+      R"({"type":"act","action":99999999999999999999,"move":1})",
+      R"({"type":7})",
+      R"({"type":null})",
+      R"({"action":1})",
+      R"([])",
+      R"("act")",
+      R"(null)",
+      R"(true)",
+      R"(12)",
+      R"({})",
+      "",
+      R"({"type":"act","action":1,"move":{"$gt":0}})",
+      R"({"type":"ACT"})",
+      R"({"type":"hello","table":{}})",
+      R"({"type":"act","action":1,"move":1,"type":"undo"})",
+      R"({"type":"act")",
+      std::string(5000, '[') + std::string(5000, ']'),
+      std::string(8000, '{'),
+      R"({"type":"hello","table":"0000000000000000000000000000000g"})",
+  };
+  auto mutate = [&](std::string s) {
+    const int edits = 1 + static_cast<int>(rng.below(4));
+    for (int e = 0; e < edits && !s.empty(); ++e) {
+      const auto pos = rng.below(static_cast<std::uint32_t>(s.size()));
+      switch (rng.below(3)) {
+        case 0:
+          s[pos] = static_cast<char>(0x20 + rng.below(95));
+          break;
+        case 1:
+          s.erase(pos, 1);
+          break;
+        default:
+          s.insert(pos, 1, static_cast<char>(0x20 + rng.below(95)));
+      }
+    }
+    return s;
+  };
+  int errors = 0, pongs = 0;
+  const int n = 10000;
+  for (int i = 0; i < n; ++i) {
+    std::string frame;
+    switch (rng.below(6)) {
+      case 0: {  // random printable bytes
+        const auto len = rng.below(300);
+        for (std::uint32_t k = 0; k < len; ++k) frame += static_cast<char>(0x20 + rng.below(95));
+        break;
+      }
+      case 1:
+        frame = mutate(valid[rng.below(static_cast<std::uint32_t>(valid.size()))]);
+        break;
+      case 2:
+        frame = wrong_types[rng.below(static_cast<std::uint32_t>(wrong_types.size()))];
+        break;
+      case 3:  // a valid-looking frame that is not this seat's to send
+        frame = valid[rng.below(static_cast<std::uint32_t>(valid.size()))];
+        break;
+      case 4:  // too large (over 16 KiB)
+        frame = rng.below(10) == 0 ? std::string(16 * 1024 + 1 + rng.below(50000), ' ')
+                                   : json{{"type", "act"},
+                                          {"action", static_cast<int>(rng.below(100000))},
+                                          {"move", static_cast<int>(rng.below(1000))}}
+                                         .dump();
+        break;
+      default:
+        frame = json{{"type", "act"}, {"action", static_cast<int>(rng.below(2000))}, {"move", m}}
+                    .dump();
+    }
+    // The anonymous client never gets a hello (a well-formed one would seat it).
+    const json parsed = json::parse(frame, nullptr, false);
+    const bool hello = parsed.is_object() && parsed.contains("type") && parsed["type"] == "hello";
+    WsClient& target = rng.below(8) == 0 && !hello ? anon : evil;
+    target.send(frame);
+    json r = target.recv();
+    if (r["type"] == "error") {
+      ++errors;
+      EXPECT_NE(r["code"], "server_error");
+    } else {
+      // Only a frame that is, after all, a ping may be answered otherwise.
+      json f = json::parse(frame, nullptr, false);
+      EXPECT_TRUE(r["type"] == "pong" && f.is_object() && f.value("type", "") == "ping") << frame;
+      ++pongs;
+    }
+  }
+  EXPECT_EQ(errors + pongs, n);
+  EXPECT_GT(errors, n - 50);
+  // Frames over the hard cap, and invalid UTF-8, end that connection only.
+  {
+    WsClient big(server.port());
+    big.send(std::string(2 << 20, 'x'));
+    EXPECT_FALSE(big.recv_text(std::chrono::seconds(5)).has_value());
+    WsClient utf(server.port());
+    utf.send(std::string("{\"type\":\"ping\xff\xfe\"}"));
+    EXPECT_FALSE(utf.recv_text(std::chrono::seconds(5)).has_value());
+  }
+  EXPECT_TRUE(server.alive());
+  // Nothing changed, and the game goes on.
+  for (int s = 0; s < 2; ++s) {
+    TableDriver fresh(server.port(), id);
+    fresh.join(tok[s]);
+    EXPECT_EQ(fresh.state()["move"], m);
+    EXPECT_EQ(fresh.state()["view"], d.conn(s).last["view"]);
+  }
+  EXPECT_EQ(static_cast<int>(read_db_table(dir.file("turf.db"), id).actions.size()), m);
+  d.step(rng);
+  EXPECT_EQ(d.move(), m + 1);
+}
+
+TEST(ServerProtocol, RateLimitRefusesAFloodAndClosesOnlyThatConnection) {
+  TempDir dir;
+  ServerProcess server(dir.file("turf.db"), {"--rate", "20", "--burst", "40"});  // the defaults
+  WsClient flood(server.port());
+  for (int i = 0; i < 400; ++i) flood.send(json{{"type", "ping"}});
+  int pongs = 0, limited = 0;
+  while (auto t = flood.recv_text(std::chrono::seconds(5))) {
+    json f = json::parse(*t);
+    if (f["type"] == "pong") ++pongs;
+    if (f["type"] == "error" && f["code"] == "rate_limited") ++limited;
+  }
+  EXPECT_GE(pongs, 40);
+  EXPECT_LE(pongs, 60);
+  EXPECT_GE(limited, 100);
+  EXPECT_TRUE(flood.closed());  // repeated abuse closes that connection
+  WsClient calm(server.port());
+  calm.send(json{{"type", "ping"}});
+  EXPECT_EQ(calm.recv()["type"], "pong");
+  EXPECT_TRUE(server.alive());
+}
+
+TEST(ServerHttp, ApiValidatesAndLimits) {
+  TempDir dir;
+  ServerProcess server(dir.file("turf.db"));
+  const int p = server.port();
+  auto games = http_request(p, http::verb::get, "/api/games");
+  ASSERT_EQ(games.status, 200);
+  EXPECT_EQ(games.parsed()[0]["id"], "dungeon");
+  EXPECT_TRUE(games.parsed()[0]["bots"].contains("hard"));
+  EXPECT_EQ(http_request(p, http::verb::post, "/api/tables", "{not json").status, 400);
+  EXPECT_EQ(http_request(p, http::verb::post, "/api/tables", std::string(20000, ' ')).status, 413);
+  auto bad = http_request(p, http::verb::post, "/api/tables", R"({"game":"dungon","seats":[]})");
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(bad.body.find("unknown game"), std::string::npos);
+  auto count = http_request(p, http::verb::post, "/api/tables",
+                            R"({"game":"dungeon","seats":[{"kind":"human"}]})");
+  EXPECT_EQ(count.status, 400);
+  EXPECT_NE(count.body.find("needs 2 seats"), std::string::npos);
+  EXPECT_EQ(
+      http_request(
+          p, http::verb::post, "/api/tables",
+          R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"mcts:threads=64"}]})")
+          .status,
+      400);
+  EXPECT_EQ(http_request(p, http::verb::post, "/api/tables",
+                         R"({"game":"dungeon","seats":[{"kind":"alien"},{"kind":"human"}]})")
+                .status,
+            400);
+  EXPECT_EQ(http_request(p, http::verb::get, "/api/tables/0123").status, 404);
+  EXPECT_EQ(http_request(p, http::verb::get, "/api/tables/0123456789abcdef0123456789abcdef").status,
+            404);
+  EXPECT_EQ(http_request(p, http::verb::delete_, "/api/tables").status, 405);
+  // Nothing was created by the refused requests.
+  EXPECT_TRUE(http_request(p, http::verb::get, "/api/tables").parsed().empty());
+  // Names are cleaned and capped; a bot preset plays by itself.
+  json made = create_table(
+      p, {{"game", "dungeon"},
+          {"seats", json::array({{{"kind", "human"},
+                                  {"name", std::string("Ann\x01\nB") + std::string(100, 'x')}},
+                                 {{"kind", "bot"}, {"bot", "easy"}}})}});
+  EXPECT_EQ(made["seats"][0]["name"].get<std::string>().substr(0, 4), "AnnB");
+  EXPECT_LE(made["seats"][0]["name"].get<std::string>().size(), 32u);
+  EXPECT_FALSE(made["seats"][1].contains("token"));
+}
+
+TEST(ServerHttp, StaticFilesStayInTheirFolder) {
+  TempDir dir;
+  std::filesystem::create_directories(dir.file("web/assets"));
+  std::ofstream(dir.file("web/index.html")) << "<!doctype html><title>turf</title>";
+  std::ofstream(dir.file("web/assets/app.js")) << "console.log(1)";
+  std::ofstream(dir.file("secret.txt")) << "SECRET";
+  std::filesystem::create_symlink(dir.file("secret.txt"), dir.file("web/link.txt"));
+  ServerProcess server(dir.file("turf.db"), {"--web", dir.file("web")});
+  const int p = server.port();
+  auto index = http_request(p, http::verb::get, "/");
+  EXPECT_EQ(index.status, 200);
+  EXPECT_NE(index.body.find("<title>turf</title>"), std::string::npos);
+  EXPECT_EQ(http_request(p, http::verb::get, "/assets/app.js").body, "console.log(1)");
+  for (const std::string bad :
+       {"/../secret.txt", "/assets/../../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt",
+        "/%252e%252e/secret.txt", "/index.html%00.js", "/assets/..\\..\\secret.txt", "/link.txt",
+        "//etc/passwd", "/assets/%2e%2e/%2e%2e/secret.txt", "/nothing-here"}) {
+    auto a = http_request(p, http::verb::get, bad);
+    // Refused: not found, a bad request, or a request the HTTP parser does not accept at all.
+    EXPECT_TRUE(a.status == 404 || a.status == 400 || a.status == 0) << bad << " " << a.status;
+    EXPECT_EQ(a.body.find("SECRET"), std::string::npos) << bad;
+  }
+  EXPECT_TRUE(server.alive());
+}
