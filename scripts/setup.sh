@@ -10,7 +10,6 @@ packages=(
   libgtest-dev libgmock-dev librapidcheck-dev # tests
   libbenchmark-dev                            # micro-benchmarks
   libboost1.81-dev libsqlite3-dev             # turf serve: Boost.Beast 1.81 (never libboost-dev), SQLite
-  nodejs npm                                  # the web client's build (Vite) and browser tests
   clang-19 libclang-rt-19-dev                 # sanitizer builds (clang 14 cannot build our C++20)
   clang-format                                # formatting check
   chromium                                    # the browser test of the balance lab's report
