@@ -854,6 +854,7 @@ void take(Position& p, int a) {
       const int other = st.drawn[0] == t ? st.drawn[1] : st.drawn[0];
       ++st.hand[t];
       discard_combat(p, other);  // face up (R12)
+      ++p.commits;               // E3: the card discarded face up is revealed to everyone
       st.drawn = {kNone, kNone};
       p.sub = 0;
       break;
@@ -929,17 +930,17 @@ bool quiet(const Position& p, int a) {
   }
 }
 
-// E3: a commit point when randomness was drawn or something hidden revealed, and also when a win
-// check consulted another seat's secret cards (whether it fired is then known: undoing would
-// probe them) or the game ended (every secret card is shown, R44).
+// E3: a commit point when randomness was drawn or something hidden revealed, also when a win
+// check consulted any seat's secret cards (whether one fired is then known: undoing would probe
+// them, and the others learn that the mover's own did not fire), or the game ended (every secret
+// card is shown, R44).
 bool apply(Position& p, int action) {
   const auto before = p.commits;
-  const int mover = p.to_move;
   p.probed = 0;
   const bool check = !quiet(p, action);
   take(p, action);
   run(p, check);
-  if ((p.probed & ~(1u << mover)) != 0 || p.over()) ++p.commits;
+  if (p.probed != 0 || p.over()) ++p.commits;
   return p.commits != before;
 }
 
