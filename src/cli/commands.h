@@ -96,6 +96,9 @@ struct ServeArgs {
   int bot_threads = 0;
   double rate = 20;   // frames a second per connection
   double burst = 40;  // token bucket size
+  std::vector<std::string> allow_origins;
+  std::string sync = "full";  // SQLite synchronous: full or normal
+  bool stats = false;
 };
 int serve(const ServeArgs& args);
 

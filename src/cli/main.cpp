@@ -250,6 +250,13 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 64));
   serve_cmd->add_option("--rate", serve.rate, "Frames a second per connection (rate limit)");
   serve_cmd->add_option("--burst", serve.burst, "Burst of frames per connection (rate limit)");
+  serve_cmd->add_option("--allow-origin", serve.allow_origins,
+                        "Another origin whose pages may open the WebSocket (repeatable), e.g. "
+                        "https://turf.example.org");
+  serve_cmd->add_option("--sync", serve.sync,
+                        "full: an acknowledged action survives a power cut (default); normal: "
+                        "it survives kill -9, not a power cut (faster)");
+  serve_cmd->add_flag("--stats", serve.stats, "Serve GET /api/stats: latency of each stage");
 
   server::LoadOptions load;
   auto* load_cmd = app.add_subcommand(

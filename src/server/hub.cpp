@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "bots/agent.h"
+#include "server/stats.h"
 
 namespace turf::server {
 
@@ -336,18 +337,20 @@ void Hub::on_frame(const std::shared_ptr<Client>& cp, std::string_view text) {
     }
     const Seat seat = c.seat_;
     const bool is_act = type == "act";
-    when_idle(c.table_, [this, cp, seat, is_act, action, move](Live& l) {
+    when_idle(c.table_, [this, cp, seat, is_act, action, move, now](Live& l) {
       if (is_act)
-        act(l, cp, seat, action, move);
+        act(l, cp, seat, action, move, now);
       else
-        undo(l, cp, seat);
+        undo(l, cp, seat, now);
     });
     return;
   }
   refused(code::kBadFrame, "unknown frame type");
 }
 
-void Hub::act(Live& live, const std::shared_ptr<Client>& actor, Seat seat, Action a, int move) {
+void Hub::act(Live& live, const std::shared_ptr<Client>& actor, Seat seat, Action a, int move,
+              Clock::time_point received) {
+  const auto started = Clock::now();
   Table& t = *live.table;
   const std::string why = t.check_act(seat, a, move);
   if (!why.empty()) {
@@ -356,7 +359,6 @@ void Hub::act(Live& live, const std::shared_ptr<Client>& actor, Seat seat, Actio
   }
   const int index = t.moves();
   t.apply(a);
-  live.busy = true;
   Write w;
   w.kind = Write::Kind::Append;
   w.table_id = t.id();
@@ -364,16 +366,12 @@ void Hub::act(Live& live, const std::shared_ptr<Client>& actor, Seat seat, Actio
   w.seat = seat;
   w.action = a;
   w.status = t.status();
-  std::weak_ptr<bool> alive = alive_;
-  std::weak_ptr<Client> who = actor;
-  store_.write(std::move(w), [this, alive, id = t.id(), who](bool ok) {
-    boost::asio::post(io_, [this, alive, id, who, ok] {
-      if (!alive.expired()) guarded([&] { committed(id, ok, who); });
-    });
-  });
+  write_and_prepare(live, std::move(w), actor, received, started);
 }
 
-void Hub::undo(Live& live, const std::shared_ptr<Client>& actor, Seat seat) {
+void Hub::undo(Live& live, const std::shared_ptr<Client>& actor, Seat seat,
+               Clock::time_point received) {
+  const auto started = Clock::now();
   Table& t = *live.table;
   const std::string why = t.check_undo(seat);
   if (!why.empty()) {
@@ -381,19 +379,36 @@ void Hub::undo(Live& live, const std::shared_ptr<Client>& actor, Seat seat) {
     return;
   }
   t.undo();
-  live.busy = true;
   Write w;
   w.kind = Write::Kind::Truncate;
   w.table_id = t.id();
   w.move = t.moves();
   w.status = t.status();
+  write_and_prepare(live, std::move(w), actor, received, started);
+}
+
+void Hub::write_and_prepare(Live& live, Write w, const std::shared_ptr<Client>& actor,
+                            Clock::time_point received, Clock::time_point started) {
+  auto& stats = server_stats();
+  const auto applied = Clock::now();
+  if (actor) {
+    stats.wait.record(started - received);
+    stats.apply.record(applied - started);
+  }
+  live.busy = true;
+  live.received = received;
+  live.from_client = actor != nullptr;
   std::weak_ptr<bool> alive = alive_;
   std::weak_ptr<Client> who = actor;
-  store_.write(std::move(w), [this, alive, id = t.id(), who](bool ok) {
-    boost::asio::post(io_, [this, alive, id, who, ok] {
-      if (!alive.expired()) guarded([&] { committed(id, ok, who); });
+  // The write first: the writer thread commits (and fsyncs) while this thread builds the frames.
+  store_.write(std::move(w), [this, alive, id = live.table->id(), who](bool ok) {
+    const auto done = Clock::now();
+    boost::asio::post(io_, [this, alive, id, who, ok, done] {
+      if (!alive.expired()) guarded([&] { committed(id, ok, who, done); });
     });
   });
+  prepare(live);
+  if (actor) stats.frames.record(Clock::now() - applied);
 }
 
 void Hub::guarded(const std::function<void()>& f) {
@@ -404,13 +419,17 @@ void Hub::guarded(const std::function<void()>& f) {
   }
 }
 
-void Hub::committed(const std::string& id, bool ok, const std::weak_ptr<Client>& actor) {
+void Hub::committed(const std::string& id, bool ok, const std::weak_ptr<Client>& actor,
+                    Clock::time_point done) {
   auto it = live_.find(id);
   if (it == live_.end()) return;
   Live& live = it->second;
+  auto& stats = server_stats();
+  if (live.from_client) stats.hop.record(Clock::now() - done);
   live.busy = false;
   if (!ok) {
     // The store refused: go back to what it holds.
+    live.pending.clear();
     std::cerr << "turf serve: a write for table " << id << " failed; reloading it\n";
     if (auto c = actor.lock()) refuse(*c, code::kServerError, "the move could not be stored");
     auto row = store_.load_table(id);
@@ -424,17 +443,26 @@ void Hub::committed(const std::string& id, bool ok, const std::weak_ptr<Client>&
       return;
     }
     for (auto& c : live.clients) c->sent_steps_ = 0;  // resync everything
+    broadcast(live);
+  } else {
+    // The frames built while the write was in flight (a connection closed meanwhile drops its
+    // frame: a closed Client sends nothing).
+    for (auto& [c, frame] : live.pending) c->send(std::move(frame));
+    live.pending.clear();
   }
-  broadcast(live);
+  if (live.from_client) stats.server.record(Clock::now() - live.received);
+  live.from_client = false;
   schedule_bot(live);
   drain(id);
 }
 
-void Hub::broadcast(Live& live) {
+void Hub::prepare(Live& live) {
   Table& t = *live.table;
   const int moves = t.moves();
   // One frame per viewer and starting step; most clients of a viewer share one.
   std::map<std::pair<Seat, int>, std::shared_ptr<const std::string>> frames;
+  live.pending.clear();
+  live.pending.reserve(live.clients.size());
   for (auto& c : live.clients) {
     const int from = std::min(c->sent_steps_, moves);
     auto key = std::make_pair(c->seat_, from);
@@ -445,8 +473,14 @@ void Hub::broadcast(Live& live) {
                        std::make_shared<const std::string>(t.state_frame(c->seat_, from).dump()))
               .first;
     c->sent_steps_ = moves;
-    c->send(f->second);
+    live.pending.emplace_back(c, f->second);
   }
+}
+
+void Hub::broadcast(Live& live) {
+  prepare(live);
+  for (auto& [c, frame] : live.pending) c->send(std::move(frame));
+  live.pending.clear();
 }
 
 void Hub::schedule_bot(Live& live) {
@@ -477,13 +511,14 @@ void Hub::schedule_bot(Live& live) {
     }
     boost::asio::post(io_, [this, alive, id, move, s, a, ok] {
       if (alive.expired()) return;
+      const auto received = Clock::now();
       auto it = live_.find(id);
       if (it == live_.end()) return;
       it->second.bot_thinking = false;
       if (!ok) return;
       guarded([&] {
-        when_idle(id, [this, s, a, move](Live& l) {
-          act(l, nullptr, s, a, move);
+        when_idle(id, [this, s, a, move, received](Live& l) {
+          act(l, nullptr, s, a, move, received);
           if (!l.busy) schedule_bot(l);  // refused (the table changed meanwhile): think again
         });
       });

@@ -2,9 +2,10 @@
 // store. It runs on one Asio executor (the I/O thread) and knows nothing of HTTP or WebSocket:
 // a connection is a Client that can be sent text frames (server.cpp adapts Beast to it).
 //
-// Order of an action: validated against the Match, applied in memory, written to the store;
-// while the write is in flight the table takes no other request (they wait in its queue), and
-// only after the commit are frames sent. Bots think on a small pool of worker threads on a
+// Order of an action: validated against the Match, applied in memory, its write queued for the
+// store's writer thread; while the write is in flight the table takes no other request (they
+// wait in its queue) and the state frames of every connection are built (the I/O thread never
+// waits for the disk); only after the commit are they sent. Bots think on a small pool of worker threads on a
 // copy of their seat's View; their choice comes back to the I/O thread and goes the same way.
 #pragma once
 
@@ -97,9 +98,14 @@ class Hub {
   std::size_t live_tables() const { return live_.size(); }
 
  private:
+  using Clock = std::chrono::steady_clock;
   struct Live {
     std::unique_ptr<Table> table;
     bool busy = false;  // a write is in flight
+    // Built while the write is in flight, sent once it is committed.
+    std::vector<std::pair<std::shared_ptr<Client>, std::shared_ptr<const std::string>>> pending;
+    Clock::time_point received{};  // when the action in flight arrived
+    bool from_client = false;
     bool bot_thinking = false;
     std::deque<std::function<void()>> waiting;
     std::vector<std::shared_ptr<Client>> clients;
@@ -112,10 +118,18 @@ class Hub {
   void when_idle(const std::string& id, std::function<void(Live&)> op);
   void drain(const std::string& id);
   void hello(const std::shared_ptr<Client>& c, const nlohmann::json& f);
-  void act(Live& live, const std::shared_ptr<Client>& actor, Seat seat, Action a, int move);
-  void undo(Live& live, const std::shared_ptr<Client>& actor, Seat seat);
+  void act(Live& live, const std::shared_ptr<Client>& actor, Seat seat, Action a, int move,
+           Clock::time_point received);
+  void undo(Live& live, const std::shared_ptr<Client>& actor, Seat seat,
+            Clock::time_point received);
+  // Queues the write of the table's latest change and builds its frames meanwhile.
+  void write_and_prepare(Live& live, Write w, const std::shared_ptr<Client>& actor,
+                         Clock::time_point received, Clock::time_point started);
   // After a commit: frames to everyone at the table, then the bot if it is its turn.
-  void committed(const std::string& id, bool ok, const std::weak_ptr<Client>& actor);
+  void committed(const std::string& id, bool ok, const std::weak_ptr<Client>& actor,
+                 Clock::time_point done);
+  // The state frame of every connection of the table (one per viewer and starting step).
+  void prepare(Live& live);
   void broadcast(Live& live);
   // Runs f, reporting an exception (a bug) on stderr instead of ending the server.
   static void guarded(const std::function<void()>& f);

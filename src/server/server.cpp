@@ -1,5 +1,6 @@
 #include "server/server.h"
 
+#include <algorithm>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
@@ -14,6 +15,8 @@
 #include <fstream>
 #include <iostream>
 #include <thread>
+
+#include "server/stats.h"
 
 namespace turf::server {
 
@@ -102,6 +105,90 @@ std::string static_path(const std::string& root, const std::string& target) {
   return g;
 }
 
+std::string normalize_origin(std::string_view origin) {
+  std::string o;
+  for (char c : origin) {
+    if (static_cast<unsigned char>(c) <= 0x20 || static_cast<unsigned char>(c) >= 0x7f) return "";
+    o += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  if (!o.empty() && o.back() == '/') o.pop_back();
+  std::string scheme;
+  if (o.rfind("http://", 0) == 0)
+    scheme = "http";
+  else if (o.rfind("https://", 0) == 0)
+    scheme = "https";
+  else
+    return "";
+  std::string rest = o.substr(scheme.size() + 3);
+  if (rest.empty() || rest.size() > 300 || rest.find_first_of("/?#@\\") != std::string::npos)
+    return "";
+  std::string host, port;
+  if (rest.front() == '[') {
+    const auto close = rest.find(']');
+    if (close == std::string::npos) return "";
+    host = rest.substr(0, close + 1);
+    for (char c : host.substr(1, host.size() - 2))
+      if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || c == ':' || c == '.')) return "";
+    if (close + 1 < rest.size()) {
+      if (rest[close + 1] != ':') return "";
+      port = rest.substr(close + 2);
+    }
+  } else {
+    const auto colon = rest.find(':');
+    host = rest.substr(0, colon);
+    if (colon != std::string::npos) port = rest.substr(colon + 1);
+    for (char c : host)
+      if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || c == '.' || c == '-')) return "";
+  }
+  if (host.empty() || host == "[]") return "";
+  if (port.empty()) {
+    port = scheme == "https" ? "443" : "80";
+  } else {
+    if (port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos) return "";
+    const int p = std::stoi(port);
+    if (p < 1 || p > 65535) return "";
+    port = std::to_string(p);
+  }
+  return scheme + "://" + host + ":" + port;
+}
+
+OriginPolicy::OriginPolicy(const std::string& host, int port,
+                           const std::vector<std::string>& allowed) {
+  beast::error_code ec;
+  const auto address = asio::ip::make_address(host, ec);
+  const std::string p = ":" + std::to_string(port);
+  if (!ec && address.is_unspecified()) {
+    wildcard_ = true;
+  } else {
+    origins_.push_back(normalize_origin(
+        "http://" + (!ec && address.is_v6() ? "[" + host + "]" : host) + p));
+    if (!ec && address.is_loopback())
+      for (const char* alias : {"localhost", "127.0.0.1", "[::1]"})
+        origins_.push_back(normalize_origin(std::string("http://") + alias + p));
+  }
+  for (const auto& a : allowed) {
+    std::string n = normalize_origin(a);
+    if (n.empty())
+      throw Error("--allow-origin: '" + a +
+                  "' is not an origin (scheme://host[:port], e.g. https://turf.example.org)");
+    origins_.push_back(std::move(n));
+  }
+  origins_.erase(std::remove(origins_.begin(), origins_.end(), std::string()), origins_.end());
+}
+
+bool OriginPolicy::allows(std::string_view origin, std::string_view host_header) const {
+  const std::string o = normalize_origin(origin);
+  if (o.empty()) return false;  // "null" (a sandboxed page, a file) and anything malformed
+  for (const auto& a : origins_)
+    if (a == o) return true;
+  if (wildcard_ && !host_header.empty()) {
+    // Listening on every address: the page must come from the name and port it connects to.
+    const std::string scheme = o.substr(0, o.find(':'));
+    if (normalize_origin(scheme + "://" + std::string(host_header)) == o) return true;
+  }
+  return false;
+}
+
 namespace {
 
 // A WebSocket connection: a Client of the hub.
@@ -139,7 +226,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   void send(std::shared_ptr<const std::string> frame) override {
     if (closed_ || closing_) return;
     queued_bytes_ += frame->size();
-    queue_.push_back(std::move(frame));
+    queue_.emplace_back(std::move(frame), std::chrono::steady_clock::now());
     if (queued_bytes_ > hub_.limits().max_queued_bytes) {
       drop();  // too far behind
       return;
@@ -154,7 +241,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   void close() override {
     if (closed_ || closing_) return;
     closing_ = true;
-    queue_.push_back(nullptr);  // the close marker
+    queue_.emplace_back(nullptr, std::chrono::steady_clock::now());  // the close marker
     if (!writing_) {
       writing_ = true;
       asio::co_spawn(ws_.get_executor(), write_loop(shared_from_this()), asio::detached);
@@ -174,7 +261,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   static awaitable<void> write_loop(std::shared_ptr<WsSession> self) {
     beast::error_code ec;
     while (!self->queue_.empty() && !self->closed_) {
-      auto frame = self->queue_.front();
+      auto [frame, since] = self->queue_.front();
       if (!frame) {  // the close marker
         co_await self->ws_.async_close(websocket::close_code::policy_error,
                                        asio::redirect_error(use_awaitable, ec));
@@ -186,6 +273,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
       co_await self->ws_.async_write(asio::buffer(*frame), asio::redirect_error(use_awaitable, ec));
       self->queue_.pop_front();
       self->queued_bytes_ -= frame->size();
+      server_stats().socket.record(std::chrono::steady_clock::now() - since);
       if (ec) {
         self->close();
         break;
@@ -196,7 +284,8 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
 
   websocket::stream<beast::tcp_stream> ws_;
   Hub& hub_;
-  std::deque<std::shared_ptr<const std::string>> queue_;
+  std::deque<std::pair<std::shared_ptr<const std::string>, std::chrono::steady_clock::time_point>>
+      queue_;
   std::size_t queued_bytes_ = 0;
   bool writing_ = false;
   bool closing_ = false;
@@ -205,7 +294,10 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
 
 struct Context {
   Hub& hub;
+  Store& store;
   std::string web_root;  // canonical, or empty when there is no client folder
+  OriginPolicy origins;
+  bool stats = false;
 };
 
 using Response = http::response<http::string_body>;
@@ -262,6 +354,14 @@ awaitable<Response> handle(Context& ctx, const http::request<http::string_body>&
         co_return error_response(req, http::status::service_unavailable,
                                  "the table could not be stored");
       co_return json_response(req, http::status::created, answer);
+    }
+    if (path == "/api/stats" && ctx.stats) {
+      // Latency histograms of each stage (turf serve --stats; read by turf serve-load).
+      co_return json_response(req, http::status::ok,
+                              {{"stages", server_stats().raw()},
+                               {"live_tables", ctx.hub.live_tables()},
+                               {"commits", ctx.store.commits()},
+                               {"transactions", ctx.store.transactions()}});
     }
     if (path.rfind("/api/tables/", 0) == 0) {
       if (req.method() != http::verb::get)
@@ -334,6 +434,16 @@ awaitable<void> http_session(Context& ctx, tcp::socket socket) {
         co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
         break;
       }
+      // A browser always sends Origin; a page of another site must not reach the table.
+      auto origin = req.find(http::field::origin);
+      if (origin != req.end() && !ctx.origins.allows(origin->value(), req[http::field::host])) {
+        auto res = error_response(req, http::status::forbidden,
+                                  "a page from this origin may not open the table's WebSocket "
+                                  "(turf serve --allow-origin ORIGIN allows one)");
+        res.keep_alive(false);
+        co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
+        break;
+      }
       stream.expires_never();
       auto session = std::make_shared<WsSession>(std::move(stream), ctx.hub);
       co_await session->run(std::move(req));
@@ -386,10 +496,11 @@ int serve(const ServerOptions& options) {
     throw Error("cannot listen on " + options.host + ":" + std::to_string(options.port) + ": " +
                 ec.message());
   const int port = acceptor.local_endpoint().port();
+  OriginPolicy origins(options.host, port, options.allow_origins);  // throws for a bad one
   const std::string host = address.is_v6() ? "[" + options.host + "]" : options.host;
   const std::string url = "http://" + host + ":" + std::to_string(port) + "/";
 
-  Store store(options.db);
+  Store store(options.db, options.full_sync);
   int threads = options.bot_threads > 0
                     ? options.bot_threads
                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -401,7 +512,7 @@ int serve(const ServerOptions& options) {
             << " unfinished table(s) restored, web client "
             << (web_root.empty() ? std::string("not served") : web_root) << std::endl;
 
-  Context ctx{hub, web_root};
+  Context ctx{hub, store, web_root, std::move(origins), options.stats};
   asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&](const beast::error_code& e, int sig) {
     if (e) return;

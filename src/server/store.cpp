@@ -1,6 +1,10 @@
 #include "server/store.h"
 
+#include <iostream>
 #include <nlohmann/json.hpp>
+
+#include "server/stats.h"
+#include "server/table.h"
 
 namespace turf::server {
 
@@ -41,6 +45,10 @@ struct Stmt {
     check(db, sqlite3_prepare_v2(db, sql, -1, &st, nullptr), sql);
   }
   ~Stmt() { sqlite3_finalize(st); }
+  void reset() {
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+  }
   Stmt(const Stmt&) = delete;
   Stmt& operator=(const Stmt&) = delete;
   void text(int i, const std::string& s) {
@@ -63,17 +71,87 @@ struct Stmt {
 nlohmann::json seats_json(const std::vector<StoredSeat>& seats) {
   nlohmann::json a = nlohmann::json::array();
   for (const auto& s : seats)
-    a.push_back({{"kind", s.kind}, {"name", s.name}, {"bot", s.bot}, {"token", s.token}});
+    a.push_back(
+        {{"kind", s.kind}, {"name", s.name}, {"bot", s.bot}, {"token_sha256", s.token_hash}});
   return a;
 }
 
+int user_version(sqlite3* db) {
+  Stmt st(db, "PRAGMA user_version");
+  return st.step() ? static_cast<int>(st.col_int(0)) : 0;
+}
+
+constexpr int kCheckpointPages = 1000;  // SQLite's default auto-checkpoint size
+
 }  // namespace
 
-Store::Store(const std::string& path) {
+// The writer's prepared statements (prepared once, reset after each use).
+struct Store::Statements {
+  Stmt insert_table, insert_action, set_moves, truncate, savepoint, release, rollback_to;
+  explicit Statements(sqlite3* db)
+      : insert_table(db,
+                     "INSERT INTO tables (id, game, options, seed, seats, created, status, moves)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?, 0)"),
+        insert_action(db, "INSERT INTO actions (table_id, move, seat, action) VALUES (?, ?, ?, ?)"),
+        set_moves(db, "UPDATE tables SET moves = ?, status = ? WHERE id = ?"),
+        truncate(db, "DELETE FROM actions WHERE table_id = ? AND move >= ?"),
+        savepoint(db, "SAVEPOINT w"),
+        release(db, "RELEASE w"),
+        rollback_to(db, "ROLLBACK TO w") {}
+};
+
+Store::Store(const std::string& path, bool full_sync) {
   wdb_ = open_db(path);
+  const char* sync = full_sync ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL";
   try {
     exec(wdb_, "PRAGMA journal_mode=WAL");
-    exec(wdb_, "PRAGMA synchronous=FULL");
+    exec(wdb_, sync);
+    migrate(path);
+    rdb_ = open_db(path);
+    exec(rdb_, sync);
+    cdb_ = open_db(path);
+    exec(cdb_, sync);
+  } catch (...) {
+    sqlite3_close(wdb_);
+    sqlite3_close(rdb_);
+    sqlite3_close(cdb_);
+    throw;
+  }
+  // Checkpoints leave the writer's path: the writer only reports the WAL's length.
+  sqlite3_wal_hook(
+      wdb_,
+      [](void* self, sqlite3*, const char*, int pages) -> int {
+        auto* store = static_cast<Store*>(self);
+        if (pages >= kCheckpointPages) {
+          {
+            std::lock_guard lock(store->cp_mutex_);
+            store->wal_pages_ = pages;
+          }
+          store->cp_cv_.notify_one();
+        }
+        return SQLITE_OK;
+      },
+      this);
+  writer_ = std::thread([this] { run_writer(); });
+  checkpointer_ = std::thread([this] { run_checkpointer(); });
+}
+
+void Store::migrate(const std::string& path) {
+  const int version = user_version(wdb_);
+  bool has_tables = false;
+  {
+    Stmt has(wdb_, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'tables'");
+    has.step();
+    has_tables = has.col_int(0) > 0;
+  }
+  if (version == kSchema) return;
+  if (version != 0)
+    throw Error("database '" + path + "' has schema version " + std::to_string(version) +
+                "; this turf serve reads versions up to " + std::to_string(kSchema) +
+                " (use the turf that wrote it, or a newer one)");
+  exec(wdb_, "BEGIN IMMEDIATE");
+  int hashed = 0;
+  try {
     exec(wdb_,
          "CREATE TABLE IF NOT EXISTS tables ("
          " id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,"
@@ -83,14 +161,48 @@ Store::Store(const std::string& path) {
          " table_id TEXT NOT NULL, move INTEGER NOT NULL, seat INTEGER NOT NULL,"
          " action INTEGER NOT NULL, PRIMARY KEY (table_id, move)) WITHOUT ROWID;"
          "CREATE INDEX IF NOT EXISTS tables_status ON tables(status, created);");
-    rdb_ = open_db(path);
-    exec(rdb_, "PRAGMA synchronous=FULL");
+    if (has_tables) {
+      // Schema 1 kept each human seat's token in clear in the seats column: keep its SHA-256.
+      std::vector<std::pair<std::string, std::string>> rows;
+      {
+        Stmt st(wdb_, "SELECT id, seats FROM tables");
+        while (st.step()) rows.emplace_back(st.col_text(0), st.col_text(1));
+      }
+      Stmt up(wdb_, "UPDATE tables SET seats = ? WHERE id = ?");
+      for (const auto& [id, text] : rows) {
+        auto seats = nlohmann::json::parse(text, nullptr, false);
+        if (!seats.is_array())
+          throw Error("database '" + path + "': table " + id +
+                      " has unreadable seats; it cannot be migrated to schema " +
+                      std::to_string(kSchema));
+        for (auto& seat : seats) {
+          if (!seat.is_object() || !seat.contains("token")) continue;
+          const auto& token = seat["token"];
+          seat["token_sha256"] = token.is_string() && is_hex32(token.get<std::string>())
+                                     ? sha256_hex(token.get<std::string>())
+                                     : std::string();
+          seat.erase("token");
+        }
+        up.reset();
+        up.text(1, seats.dump());
+        up.text(2, id);
+        up.step();
+        ++hashed;
+      }
+    }
+    exec(wdb_, ("PRAGMA user_version=" + std::to_string(kSchema)).c_str());
+    exec(wdb_, "COMMIT");
   } catch (...) {
-    sqlite3_close(wdb_);
-    sqlite3_close(rdb_);
+    sqlite3_exec(wdb_, "ROLLBACK", nullptr, nullptr, nullptr);
     throw;
   }
-  writer_ = std::thread([this] { run_writer(); });
+  if (has_tables) {
+    // No page of the file, the free ones included, nor the WAL may keep a token in clear.
+    exec(wdb_, "VACUUM");
+    exec(wdb_, "PRAGMA wal_checkpoint(TRUNCATE)");
+    std::cerr << "turf serve: database " << path << " migrated to schema " << kSchema << ": the "
+              << "seat tokens of " << hashed << " table(s) replaced by their SHA-256\n";
+  }
 }
 
 Store::~Store() {
@@ -100,11 +212,35 @@ Store::~Store() {
   }
   cv_.notify_all();
   writer_.join();
+  {
+    std::lock_guard lock(cp_mutex_);
+    cp_stopping_ = true;
+  }
+  cp_cv_.notify_all();
+  checkpointer_.join();
+  sqlite3_close(cdb_);
   sqlite3_close(rdb_);
   sqlite3_close(wdb_);
 }
 
+void Store::run_checkpointer() {
+  for (;;) {
+    {
+      std::unique_lock lock(cp_mutex_);
+      cp_cv_.wait(lock, [&] { return cp_stopping_ || wal_pages_ >= kCheckpointPages; });
+      if (cp_stopping_) return;
+      wal_pages_ = 0;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    int log = 0, done = 0;
+    // PASSIVE: copies what it can without waiting for (or blocking) the writer.
+    sqlite3_wal_checkpoint_v2(cdb_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &done);
+    server_stats().checkpoint.record(std::chrono::steady_clock::now() - t0);
+  }
+}
+
 void Store::write(Write w, std::function<void(bool)> done) {
+  w.queued = std::chrono::steady_clock::now();
   {
     std::lock_guard lock(mutex_);
     queue_.emplace_back(std::move(w), std::move(done));
@@ -126,12 +262,11 @@ bool Store::write_sync(Write w) {
   return *result;
 }
 
-bool Store::apply(const Write& w) {
+bool Store::apply(Statements& stmts, const Write& w) {
   switch (w.kind) {
     case Write::Kind::Create: {
-      Stmt st(wdb_,
-              "INSERT INTO tables (id, game, options, seed, seats, created, status, moves)"
-              " VALUES (?, ?, ?, ?, ?, ?, ?, 0)");
+      Stmt& st = stmts.insert_table;
+      st.reset();
       st.text(1, w.table.id);
       st.text(2, w.table.game);
       st.text(3, nlohmann::json(w.table.options).dump());
@@ -143,13 +278,15 @@ bool Store::apply(const Write& w) {
       return true;
     }
     case Write::Kind::Append: {
-      Stmt st(wdb_, "INSERT INTO actions (table_id, move, seat, action) VALUES (?, ?, ?, ?)");
+      Stmt& st = stmts.insert_action;
+      st.reset();
       st.text(1, w.table_id);
       st.integer(2, w.move);
       st.integer(3, w.seat);
       st.integer(4, w.action);
       st.step();
-      Stmt up(wdb_, "UPDATE tables SET moves = ?, status = ? WHERE id = ?");
+      Stmt& up = stmts.set_moves;
+      up.reset();
       up.integer(1, w.move + 1);
       up.text(2, w.status);
       up.text(3, w.table_id);
@@ -157,11 +294,13 @@ bool Store::apply(const Write& w) {
       return sqlite3_changes(wdb_) == 1;
     }
     case Write::Kind::Truncate: {
-      Stmt st(wdb_, "DELETE FROM actions WHERE table_id = ? AND move >= ?");
+      Stmt& st = stmts.truncate;
+      st.reset();
       st.text(1, w.table_id);
       st.integer(2, w.move);
       st.step();
-      Stmt up(wdb_, "UPDATE tables SET moves = ?, status = ? WHERE id = ?");
+      Stmt& up = stmts.set_moves;
+      up.reset();
       up.integer(1, w.move);
       up.text(2, w.status);
       up.text(3, w.table_id);
@@ -173,7 +312,18 @@ bool Store::apply(const Write& w) {
 }
 
 void Store::run_writer() {
+  std::optional<Statements> stmts;
+  try {
+    stmts.emplace(wdb_);
+  } catch (const Error& e) {
+    std::cerr << "turf serve: " << e.what() << "\n";  // every write will fail (and say so)
+  }
+  auto run = [&](Stmt& st) {
+    st.reset();
+    st.step();
+  };
   std::vector<std::pair<Write, std::function<void(bool)>>> batch;
+  auto& stats = server_stats();
   for (;;) {
     {
       std::unique_lock lock(mutex_);
@@ -186,18 +336,27 @@ void Store::run_writer() {
     // constraint) fails alone.
     std::vector<char> ok(batch.size(), 0);
     bool committed = false;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (const auto& b : batch) stats.queued.record(t0 - b.first.queued);
+    stats.batch.record(std::chrono::microseconds(batch.size()));
     try {
+      if (!stmts) throw Error("database: the writer's statements could not be prepared");
       exec(wdb_, "BEGIN IMMEDIATE");
       for (std::size_t i = 0; i < batch.size(); ++i) {
-        exec(wdb_, "SAVEPOINT w");
+        run(stmts->savepoint);
         try {
-          ok[i] = apply(batch[i].first);
+          ok[i] = apply(*stmts, batch[i].first);
         } catch (const Error&) {
           ok[i] = 0;
         }
-        exec(wdb_, ok[i] ? "RELEASE w" : "ROLLBACK TO w; RELEASE w");
+        if (!ok[i]) run(stmts->rollback_to);
+        run(stmts->release);
       }
+      const auto c0 = std::chrono::steady_clock::now();
       exec(wdb_, "COMMIT");
+      const auto c1 = std::chrono::steady_clock::now();
+      stats.fsync.record(c1 - c0);
+      stats.commit.record(c1 - t0);
       committed = true;
     } catch (const Error&) {
       sqlite3_exec(wdb_, "ROLLBACK", nullptr, nullptr, nullptr);
@@ -228,8 +387,8 @@ StoredTable Store::read_row(sqlite3_stmt* st) {
   auto seats = nlohmann::json::parse(text(4), nullptr, false);
   if (seats.is_array())
     for (auto& s : seats)
-      t.seats.push_back(
-          {s.value("kind", ""), s.value("name", ""), s.value("bot", ""), s.value("token", "")});
+      t.seats.push_back({s.value("kind", ""), s.value("name", ""), s.value("bot", ""), "",
+                         s.value("token_sha256", "")});
   t.created = text(5);
   t.status = text(6);
   t.moves = static_cast<int>(sqlite3_column_int64(st, 7));

@@ -1,15 +1,22 @@
-// The table store: SQLite in WAL mode with synchronous=FULL, one file (`turf serve --db`).
+// The table store: SQLite in WAL mode with synchronous=FULL (or NORMAL, `turf serve --sync
+// normal`), one file (`turf serve --db`).
 //
-// Tables hold a row each (id, game, options, seed, seats with their tokens, status); every
-// action is a row (table id, move index, seat, action id). Writes go through one writer thread
-// that commits whatever is queued in one transaction (group commit: one fsync for many tables)
-// and then runs each write's completion; nothing is acknowledged before its commit. Reads use a
-// second connection (WAL readers never wait for the writer).
+// Tables hold a row each (id, game, options, seed, seats with the SHA-256 of their tokens, never
+// the tokens, status); every action is a row (table id, move index, seat, action id). Writes go
+// through one writer thread that commits whatever is queued in one transaction (group commit:
+// one fsync for many tables) and then runs each write's completion; nothing is acknowledged
+// before its commit. The WAL is checkpointed by a thread of its own, off the writer's path.
+// Reads use another connection (WAL readers never wait for the writer).
+//
+// Schema versions (PRAGMA user_version): 0 with tables present is the first schema, which kept
+// the seat tokens in clear: opening it hashes them (then VACUUM, so that no page keeps the old
+// text); 2 is this one; a newer version is refused.
 #pragma once
 
 #include <sqlite3.h>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -29,7 +36,10 @@ struct StoredSeat {
   std::string kind;  // "human" or "bot"
   std::string name;
   std::string bot;    // bot spec (bots only)
-  std::string token;  // hex (humans only)
+  // Humans only: the seat token (32 hex digits) exists only in a fresh row, for its creator's
+  // answer; the store and the tables keep token_hash, its SHA-256 (64 hex digits).
+  std::string token;
+  std::string token_hash;
 };
 
 struct StoredTable {
@@ -53,12 +63,16 @@ struct Write {
   Seat seat = 0;
   Action action = 0;
   std::string status;  // status after the write ("playing" / "over")
+  std::chrono::steady_clock::time_point queued{};  // set by Store::write
 };
 
 class Store {
  public:
-  // Opens (creating when missing) the database; throws Error when it cannot.
-  explicit Store(const std::string& path);
+  static constexpr int kSchema = 2;
+  // Opens (creating when missing, migrating an older schema) the database; throws Error when it
+  // cannot. full_sync: synchronous=FULL (an acknowledged write survives a power cut) or NORMAL
+  // (it survives the process's crash, kill -9 included, not the machine's).
+  explicit Store(const std::string& path, bool full_sync = true);
   ~Store();
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
@@ -80,7 +94,10 @@ class Store {
 
  private:
   void run_writer();
-  bool apply(const Write& w);
+  void run_checkpointer();
+  struct Statements;
+  bool apply(Statements& st, const Write& w);
+  void migrate(const std::string& path);
   StoredTable read_row(sqlite3_stmt* st);
   void read_actions(StoredTable& t);
 
@@ -93,6 +110,13 @@ class Store {
   bool stopping_ = false;
   std::atomic<std::uint64_t> commits_{0}, transactions_{0};
   std::thread writer_;
+  // Checkpoints: the writer says how long the WAL is; the checkpointer copies it back.
+  sqlite3* cdb_ = nullptr;  // checkpointer connection
+  std::mutex cp_mutex_;
+  std::condition_variable cp_cv_;
+  int wal_pages_ = 0;
+  bool cp_stopping_ = false;
+  std::thread checkpointer_;
 };
 
 }  // namespace turf::server

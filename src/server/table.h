@@ -42,6 +42,9 @@ std::string random_hex16();
 std::uint64_t random_seed();
 // True for exactly 32 lowercase hex digits.
 bool is_hex32(std::string_view s);
+// SHA-256 (FIPS 180-4) of data as 64 lowercase hex digits. The store keeps only this of each seat
+// token (a 128-bit random token needs no salt nor slow hash: it cannot be guessed).
+std::string sha256_hex(std::string_view data);
 // Compares two strings in time independent of where they differ.
 bool constant_time_equal(std::string_view a, std::string_view b);
 nlohmann::json error_frame(const std::string& code, const std::string& message);
@@ -64,7 +67,8 @@ class Table {
   // The bot to move now, if any.
   std::optional<Seat> bot_to_move() const;
 
-  // The human seat whose token this is (constant-time comparisons against every seat).
+  // The human seat whose token this is: the token's SHA-256 compared in constant time with every
+  // seat's stored hash.
   std::optional<Seat> seat_of_token(std::string_view token) const;
 
   // Why `seat` (a seat or kSpectator) may not take action `a` having seen move `move`: an error

@@ -171,10 +171,14 @@ inline json create_table(int port, const json& body) {
 // A WebSocket client with timeouts (asynchronous operations run for at most `timeout`).
 class WsClient {
  public:
-  explicit WsClient(int port) : ws_(io_) {
+  // origin: the Origin header a browser would send ("": none, as a non-browser client).
+  explicit WsClient(int port, const std::string& origin = "") : ws_(io_) {
     ws_.next_layer().connect(
         tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
-    ws_.handshake("127.0.0.1", "/ws");
+    if (!origin.empty())
+      ws_.set_option(websocket::stream_base::decorator(
+          [origin](websocket::request_type& req) { req.set(http::field::origin, origin); }));
+    ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
     ws_.read_message_max(64 << 20);
   }
   void send(const std::string& text) {

@@ -41,7 +41,8 @@ TEST(ServerTable, TokensAndIdsAreFreshHexAndComparedWhole) {
 }
 
 TEST(ServerTable, RefusalsUndoAndNarrationPerViewer) {
-  Table t(dungeon_row());
+  const StoredTable row = dungeon_row();
+  Table t(row);
   const Seat mover = t.match().state().to_move();
   const Seat other = 1 - mover;
   const Action a = t.match().view(mover).legal().front().id;
@@ -80,7 +81,76 @@ TEST(ServerTable, RefusalsUndoAndNarrationPerViewer) {
   auto frame = t.state_frame(kSpectator, 0);
   EXPECT_TRUE(frame["legal"].empty());
   EXPECT_EQ(frame["view"], t.match().view(kSpectator).to_json());
-  EXPECT_EQ(t.welcome(kSpectator).dump().find(t.row().seats[0].token), std::string::npos);
+  EXPECT_EQ(t.welcome(kSpectator).dump().find(row.seats[0].token), std::string::npos);
+  EXPECT_EQ(t.welcome(kSpectator).dump().find(row.seats[0].token_hash), std::string::npos);
+  // The table keeps the hash of each token, never the token.
+  EXPECT_TRUE(t.row().seats[0].token.empty());
+  EXPECT_EQ(t.row().seats[0].token_hash, sha256_hex(row.seats[0].token));
+}
+
+// FIPS 180-4 examples (NIST's SHA-256 example values) and lengths around the padding boundaries
+// (55, 56, 63, 64, 65, 119, 120 bytes of (7i+3) mod 256, values from Python's hashlib).
+TEST(ServerTokens, Sha256MatchesFips180AndHashlib) {
+  EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(sha256_hex(std::string(1000000, 'a')),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+  const std::pair<int, const char*> lengths[] = {
+      {55, "e7313d333c272e639f790978283f9eb392e843d0f29b7016828bb1daa4aac70b"},
+      {56, "4324d65f3c103567f5589c710bc08f8523f929a9272e3af36fc968e52abc6c27"},
+      {63, "81c80242132f230c3bd41b3e63bbcff16107339549214a99614ff26664625055"},
+      {64, "39e3d7b6b5d075d37d053ad89b24b41bef4f3c29760c84447cab3f3be1882241"},
+      {65, "aacca6ff74fdbb296d165a45cecfa04e5127bc008770fbbdd48006f2d2fae95e"},
+      {119, "9ce7368e4daf32341631b492e80359dc9f594b48453cd0dd5bf0b19279cc177e"},
+      {120, "7836b787757e95e58b3ca5aec90b1b004e8deba1e50e9675af9cabf1a13a04b5"}};
+  for (const auto& [n, hex] : lengths) {
+    std::string data;
+    for (int i = 0; i < n; ++i) data += static_cast<char>((i * 7 + 3) % 256);
+    EXPECT_EQ(sha256_hex(data), hex) << n << " bytes";
+  }
+  EXPECT_EQ(sha256_hex("0123456789abcdef0123456789abcdef"),
+            "3eb1bd439947eb762998e566ccc2e099c791118b2f40579cc4f7da2b5061b7f9");
+}
+
+// Which pages may open the WebSocket (the policy; the server's answers are in protocol_test).
+TEST(ServerOrigin, NormalisedOriginsAndThePolicy) {
+  EXPECT_EQ(normalize_origin("http://127.0.0.1:8080"), "http://127.0.0.1:8080");
+  EXPECT_EQ(normalize_origin("HTTP://LocalHost:8080/"), "http://localhost:8080");
+  EXPECT_EQ(normalize_origin("https://turf.example.org"), "https://turf.example.org:443");
+  EXPECT_EQ(normalize_origin("http://[::1]:80"), "http://[::1]:80");
+  EXPECT_EQ(normalize_origin("http://turf.example.org"), "http://turf.example.org:80");
+  for (const char* bad :
+       {"null", "", "ftp://x", "http://", "http://a:b", "http://a:0", "http://a:65536",
+        "http://a/b", "http://u@a", "http://a:80:81", "http://[::1", "http://a b", "http://[zz]",
+        "file://", "http://a?x", "http://a#x", "ws://a"})
+    EXPECT_EQ(normalize_origin(bad), "") << bad;
+
+  OriginPolicy loop("127.0.0.1", 8080, {});
+  for (const char* ok : {"http://127.0.0.1:8080", "http://localhost:8080", "http://[::1]:8080"})
+    EXPECT_TRUE(loop.allows(ok, "127.0.0.1:8080")) << ok;
+  for (const char* no :
+       {"http://127.0.0.1:8081", "https://127.0.0.1:8080", "http://evil.example",
+        "http://localhost.evil.example:8080", "http://127.0.0.1:8080@evil.example", "null"})
+    EXPECT_FALSE(loop.allows(no, "127.0.0.1:8080")) << no;
+  // Another site's page does not become allowed by the Host header it cannot choose anyway.
+  EXPECT_FALSE(loop.allows("http://evil.example:8080", "evil.example:8080"));
+
+  OriginPolicy lan("192.168.1.5", 80, {"https://turf.example.org"});
+  EXPECT_TRUE(lan.allows("http://192.168.1.5", "192.168.1.5"));
+  EXPECT_TRUE(lan.allows("https://turf.example.org:443", "192.168.1.5"));
+  EXPECT_FALSE(lan.allows("http://localhost", "localhost"));  // not a loopback server
+  EXPECT_FALSE(lan.allows("http://turf.example.org", "192.168.1.5"));
+
+  // On every address: the page's host:port must be the one it connects to.
+  OriginPolicy any("0.0.0.0", 8080, {});
+  EXPECT_TRUE(any.allows("http://turf.lan:8080", "turf.lan:8080"));
+  EXPECT_FALSE(any.allows("http://evil.example:8080", "turf.lan:8080"));
+  EXPECT_FALSE(any.allows("http://turf.lan:8081", "turf.lan:8080"));
+
+  EXPECT_THROW(OriginPolicy("127.0.0.1", 8080, {"turf.example.org"}), Error);
+  EXPECT_THROW(OriginPolicy("127.0.0.1", 8080, {"*"}), Error);
 }
 
 TEST(ServerTable, CreateRequestsAreValidated) {
@@ -147,7 +217,10 @@ TEST(ServerStore, WritesSurviveReopeningAndTruncate) {
   auto loaded = store.load_table(row.id);
   ASSERT_TRUE(loaded);
   EXPECT_EQ(loaded->seed, row.seed);
-  EXPECT_EQ(loaded->seats[1].token, row.seats[1].token);
+  // Only the token's hash is stored; it still finds the seat.
+  EXPECT_TRUE(loaded->seats[1].token.empty());
+  EXPECT_EQ(loaded->seats[1].token_hash, row.seats[1].token_hash);
+  EXPECT_EQ(Table(*loaded).seat_of_token(row.seats[1].token), std::optional<Seat>(1));
   ASSERT_EQ(loaded->actions.size(), 8u);
   for (int i = 0; i < 8; ++i) {
     EXPECT_EQ(loaded->actions[i].first, t.match().history()[i].seat);
