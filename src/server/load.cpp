@@ -21,8 +21,11 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include <sqlite3.h>
+
 #include "core/game.h"
 #include "core/rng.h"
+#include "server/stats.h"
 
 namespace turf::server {
 
@@ -177,6 +180,22 @@ awaitable<void> run_table(const Target& target, const LoadOptions& o, int index,
   }
 }
 
+awaitable<json> get_json(const Target& target, const std::string& path) {
+  auto exec = co_await asio::this_coro::executor;
+  tcp::resolver resolver(exec);
+  auto endpoints = co_await resolver.async_resolve(target.host, target.port, use_awaitable);
+  beast::tcp_stream s(exec);
+  co_await s.async_connect(endpoints, use_awaitable);
+  http::request<http::empty_body> req{http::verb::get, path, 11};
+  req.set(http::field::host, target.host);
+  co_await http::async_write(s, req, use_awaitable);
+  beast::flat_buffer buf;
+  http::response_parser<http::string_body> parser;
+  parser.body_limit(1 << 20);
+  co_await http::async_read(s, buf, parser, use_awaitable);
+  co_return json::parse(parser.get().body(), nullptr, false);
+}
+
 double percentile(std::vector<double>& v, double p) {
   if (v.empty()) return 0;
   const auto k = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1));
@@ -186,10 +205,49 @@ double percentile(std::vector<double>& v, double p) {
 
 }  // namespace
 
+std::vector<double> probe_commits(const std::string& folder, int commits, bool full_sync) {
+  const std::string path = folder + "/probe.db";
+  sqlite3* db = nullptr;
+  if (sqlite3_open(path.c_str(), &db) != SQLITE_OK) {
+    sqlite3_close(db);
+    throw Error("cannot open " + path);
+  }
+  auto exec = [&](const char* sql) {
+    if (sqlite3_exec(db, sql, nullptr, nullptr, nullptr) != SQLITE_OK)
+      throw Error(std::string("probe: ") + sqlite3_errmsg(db));
+  };
+  std::vector<double> ms;
+  try {
+    exec("PRAGMA journal_mode=WAL");
+    exec(full_sync ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
+    exec("CREATE TABLE IF NOT EXISTS t (k INTEGER PRIMARY KEY, v INTEGER)");
+    sqlite3_stmt* st = nullptr;
+    sqlite3_prepare_v2(db, "INSERT INTO t (v) VALUES (?)", -1, &st, nullptr);
+    for (int i = 0; i < commits; ++i) {
+      const auto t0 = Clock::now();
+      sqlite3_reset(st);
+      sqlite3_bind_int(st, 1, i);
+      sqlite3_step(st);  // autocommit: one transaction, one WAL append and its fsync
+      ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+    }
+    sqlite3_finalize(st);
+  } catch (...) {
+    sqlite3_close(db);
+    throw;
+  }
+  sqlite3_close(db);
+  std::error_code ec;
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix, ec);
+  return ms;
+}
+
 int serve_load(const LoadOptions& o) {
+  if (o.sync != "full" && o.sync != "normal")
+    throw Error("--sync must be full or normal, not '" + o.sync + "'");
   if (o.tables < 1 || o.tables > 20000) throw Error("--tables must be in 1..20000");
   Registry::instance().find(o.game);
   pid_t child = -1;
+  std::vector<double> probe_full, probe_normal;  // p50, p90, p99, max (ms)
   std::string url = o.url;
   std::string tmp;
   FILE* child_out = nullptr;
@@ -198,6 +256,15 @@ int serve_load(const LoadOptions& o) {
     char tmpl[] = "/tmp/turf-load-XXXXXX";
     if (!mkdtemp(tmpl)) throw Error("cannot create a temporary folder");
     tmp = tmpl;
+    // The disk's floor, measured in the same folder just before the run.
+    if (o.probe > 0) {
+      for (bool full : {true, false}) {
+        auto ms = probe_commits(tmp, o.probe, full);
+        auto& dst = full ? probe_full : probe_normal;
+        dst = {percentile(ms, 0.5), percentile(ms, 0.9), percentile(ms, 0.99),
+               *std::max_element(ms.begin(), ms.end())};
+      }
+    }
     int out[2];
     if (pipe(out) != 0) throw Error("pipe failed");
     child = fork();
@@ -207,7 +274,8 @@ int serve_load(const LoadOptions& o) {
       close(out[1]);
       const std::string db = tmp + "/load.db";
       execl("/proc/self/exe", "turf", "serve", "--port", "0", "--db", db.c_str(), "--web",
-            tmp.c_str(), "--rate", "1000", "--burst", "1000", static_cast<char*>(nullptr));
+            tmp.c_str(), "--rate", "1000", "--burst", "1000", "--sync", o.sync.c_str(), "--stats",
+            static_cast<char*>(nullptr));
       _exit(127);
     }
     close(out[1]);
@@ -250,7 +318,37 @@ int serve_load(const LoadOptions& o) {
     if (child > 0) rss_loaded = rss_kib(child);
     tables_at_rss = stats.open_tables;
   });
+  // The server's stage histograms at both ends of the measured window (a server we started).
+  json stages_from, stages_to;
+  if (child > 0) {
+    auto snap = [&](Clock::time_point at, json& into) {
+      asio::co_spawn(
+          io,
+          [&, at]() -> awaitable<void> {
+            asio::steady_timer t(co_await asio::this_coro::executor);
+            t.expires_at(at);
+            co_await t.async_wait(use_awaitable);
+            into = co_await get_json(target, "/api/stats");
+          },
+          asio::detached);
+    };
+    snap(stats.measure_from, stages_from);
+    snap(stats.measure_to - std::chrono::milliseconds(100), stages_to);
+  }
   io.run();
+  json stages = json::object();
+  std::uint64_t commits = 0, transactions = 0;
+  if (stages_from.is_object() && stages_to.is_object() && stages_from.contains("stages") &&
+      stages_to.contains("stages")) {
+    for (auto& [name, counts] : stages_to["stages"].items()) {
+      std::vector<std::uint64_t> window = counts.get<std::vector<std::uint64_t>>();
+      const auto before = stages_from["stages"][name].get<std::vector<std::uint64_t>>();
+      for (std::size_t i = 0; i < window.size() && i < before.size(); ++i) window[i] -= before[i];
+      stages[name] = Histogram::summary(window);
+    }
+    commits = stages_to.value("commits", 0ull) - stages_from.value("commits", 0ull);
+    transactions = stages_to.value("transactions", 0ull) - stages_from.value("transactions", 0ull);
+  }
   std::vector<double> lat = stats.latencies_ms;
   const double p50 = percentile(lat, 0.50), p90 = percentile(lat, 0.90),
                p99 = percentile(lat, 0.99);
@@ -282,7 +380,18 @@ int serve_load(const LoadOptions& o) {
               {"server_rss_kib_loaded", rss_loaded},
               {"kib_per_table", per_table_kib},
               {"error_frames", stats.errors},
-              {"failed_tables", failed}};
+              {"failed_tables", failed},
+              {"sync", o.sync},
+              {"server_stages", stages},
+              {"writes_per_transaction",
+               transactions ? static_cast<double>(commits) / static_cast<double>(transactions)
+                            : 0.0}};
+  if (!probe_full.empty())
+    out["disk_commit_ms"] = {
+        {"full", {{"p50", probe_full[0]}, {"p90", probe_full[1]}, {"p99", probe_full[2]},
+                  {"max", probe_full[3]}}},
+        {"normal", {{"p50", probe_normal[0]}, {"p90", probe_normal[1]}, {"p99", probe_normal[2]},
+                    {"max", probe_normal[3]}}}};
   if (o.json) {
     std::cout << out.dump(2) << "\n";
   } else {
@@ -300,6 +409,33 @@ int serve_load(const LoadOptions& o) {
                   rss_loaded, per_table_kib);
     std::printf("  games finished: %ld, error frames: %ld, failed tables: %d\n", stats.games,
                 stats.errors, failed);
+    if (!probe_full.empty())
+      for (int f = 0; f < 2; ++f) {
+        const auto& p = f == 0 ? probe_full : probe_normal;
+        std::printf(
+            "  disk: a bare single-row SQLite commit (WAL, synchronous=%s, %d commits): p50 %.2f "
+            "ms, p90 %.2f ms, p99 %.2f ms, max %.1f ms\n",
+            f == 0 ? "FULL" : "NORMAL", o.probe, p[0], p[1], p[2], p[3]);
+      }
+    if (!stages.empty()) {
+      std::printf("  server (--sync %s), its stages over the measured window (ms; %.1f writes a "
+                  "transaction):\n",
+                  o.sync.c_str(),
+                  transactions ? static_cast<double>(commits) / static_cast<double>(transactions)
+                               : 0.0);
+      std::printf("    %-10s %8s %8s %8s %8s %8s %8s\n", "stage", "n", "mean", "p50", "p90",
+                  "p99", "max");
+      for (const char* name : {"wait", "apply", "frames", "queued", "commit", "fsync", "hop",
+                               "server", "socket", "checkpoint"}) {
+        if (!stages.contains(name)) continue;
+        const auto& h = stages[name];
+        std::printf("    %-10s %8llu %8.3f %8.3f %8.3f %8.3f %8.1f\n", name,
+                    static_cast<unsigned long long>(h["n"].get<std::uint64_t>()),
+                    h["mean_ms"].get<double>(), h["p50_ms"].get<double>(),
+                    h["p90_ms"].get<double>(), h["p99_ms"].get<double>(),
+                    h["max_ms"].get<double>());
+      }
+    }
   }
   if (failed > 0)
     std::cerr << "turf serve-load: " << failed << " table(s) failed: " << first_failure << "\n";

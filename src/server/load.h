@@ -4,10 +4,13 @@
 // simulated client against a server bot. Each client thinks for a while (uniform in
 // [0, 2*think] seconds), sends a random legal action and measures the time until the state
 // frame of its action arrives. A finished game is replaced by a new table. Reports p50/p90/p99
-// latency, actions a second and the server's memory per table (its resident set growth).
+// latency, actions a second and the server's memory per table (its resident set growth); with a
+// server it starts itself, also the disk's commit time (a bare SQLite loop in the same folder)
+// and the server's own stages (GET /api/stats over the measured window).
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace turf::server {
 
@@ -21,7 +24,13 @@ struct LoadOptions {
   double think = 1.0;   // mean seconds a client waits before acting
   std::uint64_t seed = 1;
   bool json = false;
+  std::string sync = "full";  // the started server's --sync
+  int probe = 300;            // single-row commits of the disk probe (0: none)
 };
+
+// The fsync floor of a folder's disk: `commits` single-row SQLite commits in WAL mode with
+// synchronous=FULL (or NORMAL); returns their durations in milliseconds.
+std::vector<double> probe_commits(const std::string& folder, int commits, bool full_sync);
 
 int serve_load(const LoadOptions& options);
 

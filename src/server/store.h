@@ -114,8 +114,10 @@ class Store {
   sqlite3* cdb_ = nullptr;  // checkpointer connection
   std::mutex cp_mutex_;
   std::condition_variable cp_cv_;
-  int wal_pages_ = 0;
+  int wal_pages_ = 0;   // the WAL's length when the checkpointer was last asked
   bool cp_stopping_ = false;
+  int wal_now_ = 0;     // writer thread: the WAL's length after its last commit
+  int cp_asked_at_ = 0;  // writer thread: the length at which it last asked for a checkpoint
   std::thread checkpointer_;
 };
 
