@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include <sqlite3.h>
@@ -54,6 +55,20 @@ Target parse_url(const std::string& url) {
   auto colon = rest.rfind(':');
   if (colon == std::string::npos) return {rest, "80"};
   return {rest.substr(0, colon), rest.substr(colon + 1)};
+}
+
+// CPU seconds (user + system) a process has used so far.
+double cpu_seconds(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto close = text.rfind(')');
+  if (close == std::string::npos) return 0;
+  std::istringstream rest(text.substr(close + 2));
+  std::string field;
+  double ticks = 0;
+  for (int i = 3; i <= 15 && rest >> field; ++i)
+    if (i == 14 || i == 15) ticks += std::stod(field);
+  return ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
 long rss_kib(pid_t pid) {
@@ -320,14 +335,18 @@ int serve_load(const LoadOptions& o) {
   });
   // The server's stage histograms at both ends of the measured window (a server we started).
   json stages_from, stages_to;
+  double cpu_server[2] = {0, 0}, cpu_self[2] = {0, 0};
   if (child > 0) {
     auto snap = [&](Clock::time_point at, json& into) {
+      const int end = &into == &stages_to ? 1 : 0;
       asio::co_spawn(
           io,
           [&, at]() -> awaitable<void> {
             asio::steady_timer t(co_await asio::this_coro::executor);
             t.expires_at(at);
             co_await t.async_wait(use_awaitable);
+            cpu_server[end] = cpu_seconds(child);
+            cpu_self[end] = cpu_seconds(getpid());
             into = co_await get_json(target, "/api/stats");
           },
           asio::detached);
@@ -382,6 +401,8 @@ int serve_load(const LoadOptions& o) {
               {"error_frames", stats.errors},
               {"failed_tables", failed},
               {"sync", o.sync},
+              {"server_cpu_cores", (cpu_server[1] - cpu_server[0]) / (o.seconds - 0.1)},
+              {"load_generator_cpu_cores", (cpu_self[1] - cpu_self[0]) / (o.seconds - 0.1)},
               {"server_stages", stages},
               {"writes_per_transaction",
                transactions ? static_cast<double>(commits) / static_cast<double>(transactions)
@@ -418,6 +439,9 @@ int serve_load(const LoadOptions& o) {
             f == 0 ? "FULL" : "NORMAL", o.probe, p[0], p[1], p[2], p[3]);
       }
     if (!stages.empty()) {
+      std::printf("  CPU over the measured window: server %.2f of a core, load generator %.2f\n",
+                  out["server_cpu_cores"].get<double>(),
+                  out["load_generator_cpu_cores"].get<double>());
       std::printf("  server (--sync %s), its stages over the measured window (ms; %.1f writes a "
                   "transaction):\n",
                   o.sync.c_str(),
@@ -426,7 +450,7 @@ int serve_load(const LoadOptions& o) {
       std::printf("    %-10s %8s %8s %8s %8s %8s %8s\n", "stage", "n", "mean", "p50", "p90",
                   "p99", "max");
       for (const char* name : {"wait", "apply", "frames", "queued", "commit", "fsync", "hop",
-                               "server", "socket", "checkpoint"}) {
+                               "server", "socket", "checkpoint", "wcheckpoint"}) {
         if (!stages.contains(name)) continue;
         const auto& h = stages[name];
         std::printf("    %-10s %8llu %8.3f %8.3f %8.3f %8.3f %8.1f\n", name,

@@ -81,7 +81,8 @@ struct ServerStats {
   Histogram hop;       // commit done → the I/O thread runs the completion
   Histogram server;    // frame read → its state frames handed to the connections
   Histogram socket;    // a frame handed to a connection → written to its socket
-  Histogram checkpoint;  // a WAL checkpoint (on its own thread)
+  Histogram checkpoint;  // a WAL checkpoint pass (on its own thread)
+  Histogram wcheckpoint;  // a checkpoint the writer had to run itself (the other fell behind)
 
   // Every histogram's bucket counts (a client subtracts two snapshots to get a window).
   nlohmann::json raw() const {
@@ -100,6 +101,7 @@ struct ServerStats {
     add("server", &ServerStats::server);
     add("socket", &ServerStats::socket);
     add("checkpoint", &ServerStats::checkpoint);
+    add("wcheckpoint", &ServerStats::wcheckpoint);
     return out;
   }
 };
