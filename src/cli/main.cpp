@@ -276,8 +276,9 @@ int main(int argc, char** argv) {
   load_cmd->add_option("--seed", load.seed, "Seed of the simulated clients");
   load_cmd->add_flag("--json", load.json, "Machine-readable output");
   load_cmd->add_option("--sync", load.sync, "The started server's --sync: full or normal");
-  load_cmd->add_option("--probe", load.probe,
-                       "Single-row SQLite commits timed first on the same disk (0: none)")
+  load_cmd
+      ->add_option("--probe", load.probe,
+                   "Single-row SQLite commits timed first on the same disk (0: none)")
       ->check(CLI::Range(0, 100000));
 
   try {

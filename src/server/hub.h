@@ -5,8 +5,9 @@
 // Order of an action: validated against the Match, applied in memory, its write queued for the
 // store's writer thread; while the write is in flight the table takes no other request (they
 // wait in its queue) and the state frames of every connection are built (the I/O thread never
-// waits for the disk); only after the commit are they sent. Bots think on a small pool of worker threads on a
-// copy of their seat's View; their choice comes back to the I/O thread and goes the same way.
+// waits for the disk); only after the commit are they sent. Bots think on a small pool of worker
+// threads on a copy of their seat's View; their choice comes back to the I/O thread and goes the
+// same way.
 #pragma once
 
 #include <boost/asio/io_context.hpp>

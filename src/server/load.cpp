@@ -19,8 +19,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include <sqlite3.h>
 
@@ -383,36 +383,41 @@ int serve_load(const LoadOptions& o) {
     std::error_code ec;
     std::filesystem::remove_all(tmp, ec);
   }
-  json out = {{"game", o.game},
-              {"tables", o.tables},
-              {"open_tables_measured", tables_at_rss},
-              {"seconds", o.seconds},
-              {"think_s", o.think},
-              {"client_actions", lat.size()},
-              {"actions_per_s", static_cast<double>(stats.actions) / o.seconds},
-              {"games_finished", stats.games},
-              {"p50_ms", p50},
-              {"p90_ms", p90},
-              {"p99_ms", p99},
-              {"max_ms", mx},
-              {"server_rss_kib_before", rss_before},
-              {"server_rss_kib_loaded", rss_loaded},
-              {"kib_per_table", per_table_kib},
-              {"error_frames", stats.errors},
-              {"failed_tables", failed},
-              {"sync", o.sync},
-              {"server_cpu_cores", (cpu_server[1] - cpu_server[0]) / (o.seconds - 0.1)},
-              {"load_generator_cpu_cores", (cpu_self[1] - cpu_self[0]) / (o.seconds - 0.1)},
-              {"server_stages", stages},
-              {"writes_per_transaction",
-               transactions ? static_cast<double>(commits) / static_cast<double>(transactions)
-                            : 0.0}};
+  json out = {
+      {"game", o.game},
+      {"tables", o.tables},
+      {"open_tables_measured", tables_at_rss},
+      {"seconds", o.seconds},
+      {"think_s", o.think},
+      {"client_actions", lat.size()},
+      {"actions_per_s", static_cast<double>(stats.actions) / o.seconds},
+      {"games_finished", stats.games},
+      {"p50_ms", p50},
+      {"p90_ms", p90},
+      {"p99_ms", p99},
+      {"max_ms", mx},
+      {"server_rss_kib_before", rss_before},
+      {"server_rss_kib_loaded", rss_loaded},
+      {"kib_per_table", per_table_kib},
+      {"error_frames", stats.errors},
+      {"failed_tables", failed},
+      {"sync", o.sync},
+      {"server_cpu_cores", (cpu_server[1] - cpu_server[0]) / (o.seconds - 0.1)},
+      {"load_generator_cpu_cores", (cpu_self[1] - cpu_self[0]) / (o.seconds - 0.1)},
+      {"server_stages", stages},
+      {"writes_per_transaction",
+       transactions ? static_cast<double>(commits) / static_cast<double>(transactions) : 0.0}};
   if (!probe_full.empty())
-    out["disk_commit_ms"] = {
-        {"full", {{"p50", probe_full[0]}, {"p90", probe_full[1]}, {"p99", probe_full[2]},
-                  {"max", probe_full[3]}}},
-        {"normal", {{"p50", probe_normal[0]}, {"p90", probe_normal[1]}, {"p99", probe_normal[2]},
-                    {"max", probe_normal[3]}}}};
+    out["disk_commit_ms"] = {{"full",
+                              {{"p50", probe_full[0]},
+                               {"p90", probe_full[1]},
+                               {"p99", probe_full[2]},
+                               {"max", probe_full[3]}}},
+                             {"normal",
+                              {{"p50", probe_normal[0]},
+                               {"p90", probe_normal[1]},
+                               {"p99", probe_normal[2]},
+                               {"max", probe_normal[3]}}}};
   if (o.json) {
     std::cout << out.dump(2) << "\n";
   } else {
@@ -442,13 +447,13 @@ int serve_load(const LoadOptions& o) {
       std::printf("  CPU over the measured window: server %.2f of a core, load generator %.2f\n",
                   out["server_cpu_cores"].get<double>(),
                   out["load_generator_cpu_cores"].get<double>());
-      std::printf("  server (--sync %s), its stages over the measured window (ms; %.1f writes a "
-                  "transaction):\n",
-                  o.sync.c_str(),
-                  transactions ? static_cast<double>(commits) / static_cast<double>(transactions)
-                               : 0.0);
-      std::printf("    %-10s %8s %8s %8s %8s %8s %8s\n", "stage", "n", "mean", "p50", "p90",
-                  "p99", "max");
+      std::printf(
+          "  server (--sync %s), its stages over the measured window (ms; %.1f writes a "
+          "transaction):\n",
+          o.sync.c_str(),
+          transactions ? static_cast<double>(commits) / static_cast<double>(transactions) : 0.0);
+      std::printf("    %-10s %8s %8s %8s %8s %8s %8s\n", "stage", "n", "mean", "p50", "p90", "p99",
+                  "max");
       for (const char* name : {"wait", "apply", "frames", "queued", "commit", "fsync", "hop",
                                "server", "socket", "checkpoint", "wcheckpoint"}) {
         if (!stages.contains(name)) continue;

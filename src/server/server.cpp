@@ -160,8 +160,8 @@ OriginPolicy::OriginPolicy(const std::string& host, int port,
   if (!ec && address.is_unspecified()) {
     wildcard_ = true;
   } else {
-    origins_.push_back(normalize_origin(
-        "http://" + (!ec && address.is_v6() ? "[" + host + "]" : host) + p));
+    origins_.push_back(
+        normalize_origin("http://" + (!ec && address.is_v6() ? "[" + host + "]" : host) + p));
     if (!ec && address.is_loopback())
       for (const char* alias : {"localhost", "127.0.0.1", "[::1]"})
         origins_.push_back(normalize_origin(std::string("http://") + alias + p));

@@ -69,19 +69,21 @@ class Histogram {
   std::array<std::atomic<std::uint64_t>, kBuckets> counts_{};
 };
 
-// The stages of an action from its frame's arrival to its state frames leaving (docs/performance.md).
+// The stages of an action from its frame's arrival to its state frames leaving
+// (docs/performance.md).
 struct ServerStats {
-  Histogram wait;      // frame read → the table takes it (it waits while the table's write is in flight)
-  Histogram apply;     // validated and applied to the Match (narration of the viewers included)
-  Histogram frames;    // state frames built for every connection of the table
-  Histogram queued;    // write queued → the writer thread starts its transaction
-  Histogram commit;    // the writer's transaction (its batch), COMMIT and its fsync included
-  Histogram fsync;     // the COMMIT statement alone (the WAL write and its fsync)
-  Histogram batch;     // writes per transaction (recorded as µs: 1 write = 1 µs)
-  Histogram hop;       // commit done → the I/O thread runs the completion
-  Histogram server;    // frame read → its state frames handed to the connections
-  Histogram socket;    // a frame handed to a connection → written to its socket
-  Histogram checkpoint;  // a WAL checkpoint pass (on its own thread)
+  Histogram
+      wait;  // frame read → the table takes it (it waits while the table's write is in flight)
+  Histogram apply;        // validated and applied to the Match (narration of the viewers included)
+  Histogram frames;       // state frames built for every connection of the table
+  Histogram queued;       // write queued → the writer thread starts its transaction
+  Histogram commit;       // the writer's transaction (its batch), COMMIT and its fsync included
+  Histogram fsync;        // the COMMIT statement alone (the WAL write and its fsync)
+  Histogram batch;        // writes per transaction (recorded as µs: 1 write = 1 µs)
+  Histogram hop;          // commit done → the I/O thread runs the completion
+  Histogram server;       // frame read → its state frames handed to the connections
+  Histogram socket;       // a frame handed to a connection → written to its socket
+  Histogram checkpoint;   // a WAL checkpoint pass (on its own thread)
   Histogram wcheckpoint;  // a checkpoint the writer had to run itself (the other fell behind)
 
   // Every histogram's bucket counts (a client subtracts two snapshots to get a window).

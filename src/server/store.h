@@ -35,7 +35,7 @@ namespace turf::server {
 struct StoredSeat {
   std::string kind;  // "human" or "bot"
   std::string name;
-  std::string bot;    // bot spec (bots only)
+  std::string bot;  // bot spec (bots only)
   // Humans only: the seat token (32 hex digits) exists only in a fresh row, for its creator's
   // answer; the store and the tables keep token_hash, its SHA-256 (64 hex digits).
   std::string token;
@@ -62,7 +62,7 @@ struct Write {
   int move = 0;  // Append: index of the action; Truncate: keep the first `move` actions
   Seat seat = 0;
   Action action = 0;
-  std::string status;  // status after the write ("playing" / "over")
+  std::string status;                              // status after the write ("playing" / "over")
   std::chrono::steady_clock::time_point queued{};  // set by Store::write
 };
 
@@ -114,9 +114,9 @@ class Store {
   sqlite3* cdb_ = nullptr;  // checkpointer connection
   std::mutex cp_mutex_;
   std::condition_variable cp_cv_;
-  int wal_pages_ = 0;   // the WAL's length when the checkpointer was last asked
+  int wal_pages_ = 0;  // the WAL's length when the checkpointer was last asked
   bool cp_stopping_ = false;
-  int wal_now_ = 0;     // writer thread: the WAL's length after its last commit
+  int wal_now_ = 0;      // writer thread: the WAL's length after its last commit
   int cp_asked_at_ = 0;  // writer thread: the length at which it last asked for a checkpoint
   std::thread checkpointer_;
 };

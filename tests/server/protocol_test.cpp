@@ -467,8 +467,9 @@ TEST(ServerOrigin, OnlyTheServersOwnPagesOpenTheWebSocket) {
   // No Origin: not a browser (the load generator, curl, a bot client).
   EXPECT_EQ(upgrade_status(port, ""), 101);
   // The server's own pages, under any loopback name.
-  for (const std::string& ok : std::vector<std::string>{"http://127.0.0.1" + p, "http://localhost" + p,
-                                                       "HTTP://LOCALHOST" + p + "/", "http://[::1]" + p})
+  for (const std::string& ok :
+       std::vector<std::string>{"http://127.0.0.1" + p, "http://localhost" + p,
+                                "HTTP://LOCALHOST" + p + "/", "http://[::1]" + p})
     EXPECT_EQ(upgrade_status(port, ok), 101) << ok;
   // --allow-origin (e.g. a TLS reverse proxy), its default port written or not.
   EXPECT_EQ(upgrade_status(port, "https://turf.example.org"), 101);
@@ -476,9 +477,9 @@ TEST(ServerOrigin, OnlyTheServersOwnPagesOpenTheWebSocket) {
   // Everything else: 403, whatever Host the request names.
   for (const std::string& no : std::vector<std::string>{
            "http://evil.example", "http://evil.example" + p, "null",
-        "http://127.0.0.1:" + std::to_string(port + 1), "https://127.0.0.1" + p,
-        "http://turf.example.org", "http://127.0.0.1" + p + "@evil.example",
-        "http://127.0.0.1.evil.example" + p, "file://", "garbage"}) {
+           "http://127.0.0.1:" + std::to_string(port + 1), "https://127.0.0.1" + p,
+           "http://turf.example.org", "http://127.0.0.1" + p + "@evil.example",
+           "http://127.0.0.1.evil.example" + p, "file://", "garbage"}) {
     EXPECT_EQ(upgrade_status(port, no), 403) << no;
     EXPECT_EQ(upgrade_status(port, no, "evil.example" + p), 403) << no;
   }
@@ -486,7 +487,8 @@ TEST(ServerOrigin, OnlyTheServersOwnPagesOpenTheWebSocket) {
   EXPECT_THROW(WsClient(port, "http://evil.example"), beast::system_error);
   json created = create_table(port, two_humans());
   WsClient c(port, "http://localhost" + p);
-  c.send(json{{"type", "hello"}, {"table", created["id"]}, {"token", created["seats"][0]["token"]}});
+  c.send(
+      json{{"type", "hello"}, {"table", created["id"]}, {"token", created["seats"][0]["token"]}});
   EXPECT_EQ(c.recv_type("welcome")["seat"], 0);
   EXPECT_TRUE(server.alive());
 }
