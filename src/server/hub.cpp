@@ -176,6 +176,7 @@ void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::
   nlohmann::json answer = {
       {"id", row.id}, {"seats", std::move(seats)}, {"spectate", base_url_ + "#/table/" + row.id}};
   const std::string id = row.id;
+  for (auto& seat : row.seats) seat.token.clear();  // only the hashes go to the store
   Write w;
   w.kind = Write::Kind::Create;
   w.table = std::move(row);
