@@ -478,6 +478,53 @@ RC_GTEST_PROP(DungeonRules, D1_D4_D5_InvariantsHoldInRandomPlay, (std::uint64_t 
   RC_ASSERT(p.num_tiles + p.num_set_aside == kDeckSize);
 }
 
+// D4.4 (engine): the open spots kept up to date tile by tile (rules.h, SpotCache) are exactly
+// those a scan of the whole board finds, with the same needs and forbids, at every step; a
+// position whose cache was never filled (as one built by hand) reads the same, and legal moves
+// and placeability agree.
+std::vector<std::array<int, 4>> sorted_spots(const SpotList& l) {
+  std::vector<std::array<int, 4>> v;
+  for (const Spot& s : l) v.push_back({s.x, s.y, s.need, s.forbid});
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+RC_GTEST_PROP(DungeonRules, D4_4_OpenSpotCacheMatchesAFullScan, (std::uint64_t seed, int mix)) {
+  Position p;
+  setup(p, static_cast<int>(static_cast<unsigned>(mix) % content().mixes.size()), seed);
+  Rng rng(seed ^ 0x5107);
+  std::vector<int> moves, moves_fresh;
+  SpotList cached, scanned, fresh;
+  while (!p.over()) {
+    open_spots(p, cached);
+    open_spots_rescan(p, scanned);
+    RC_ASSERT(sorted_spots(cached) == sorted_spots(scanned));
+    Position q = p;
+    q.spots = SpotCache{};  // as built by hand: no tile folded in
+    open_spots(q, fresh);
+    RC_ASSERT(sorted_spots(fresh) == sorted_spots(scanned));
+    for (int shape = 0; shape < kNumShapes; ++shape) {
+      bool any = false;
+      for (const Spot& s : scanned)
+        for (int k = 0; k < content().shapes[shape].num_orientations; ++k)
+          any = any || fits(s, content().shapes[shape].orientations[k]);
+      RC_ASSERT(placeable(p, shape) == any);
+      RC_ASSERT(placeable(q, shape) == any);
+    }
+    legal_actions(p, moves);
+    legal_actions(q, moves_fresh);
+    RC_ASSERT(moves == moves_fresh);
+    const int a = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+    sync_spots(q);
+    apply(p, a);
+    apply(q, a);
+    RC_ASSERT(p == q);
+    open_spots(q, fresh);
+    open_spots(p, cached);
+    RC_ASSERT(sorted_spots(fresh) == sorted_spots(cached));
+  }
+}
+
 TEST(DungeonRules, D7_2_EqualScoresAreADraw) {
   Board b;
   b.tile(0, 0, "E").tile(1, 0, "W");

@@ -55,6 +55,16 @@ Content load() {
     ++seen_shapes;
   }
   if (seen_shapes != kNumShapes) bad("needs exactly the five shapes");
+  for (int key = 0; key < 256; ++key) {
+    const Spot spot{0, 0, static_cast<std::uint8_t>(key & 15), static_cast<std::uint8_t>(key >> 4)};
+    for (int i = 0; i < kNumShapes; ++i) {
+      const ShapeDef& d = c.shapes[i];
+      for (int k = 0; k < d.num_orientations; ++k)
+        if (fits(spot, d.orientations[k]))
+          c.fit[i][key] |= static_cast<std::uint16_t>(1u << d.orientations[k]);
+      if (c.fit[i][key]) c.fit_shapes[key] |= static_cast<std::uint8_t>(1u << i);
+    }
+  }
   int seen_monsters = 0;
   for (const auto& m : j.at("monsters")) {
     const int i = index_of(kMonsterIds, m.at("id").get<std::string>());

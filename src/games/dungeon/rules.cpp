@@ -11,6 +11,56 @@ int cell_index(int x, int y) {
   return ((y & 31) << 5) | (x & 31);
 }
 
+Spot spot_at(const Position& p, int x, int y);
+
+// Adds placed tile t to the open spots in c. The tile's own cell closes; each empty neighbour
+// gains the tile's side as a need (passage) or a forbid (wall), and one the tile opens onto
+// becomes a spot. Correct whenever t is placed, even when later tiles are already on the grid:
+// a new spot is read off the grid in full, and the bits added to a known one are already there.
+void fold_tile(const Position& p, SpotCache& c, int t) {
+  const PlacedTile& tile = p.tiles[t];
+  if (t == 0) c.size = 0;  // the centre (D4.2) is a spot only on an empty table
+  for (int i = 0; i < c.size; ++i) {
+    if (c.items[i].x == tile.x && c.items[i].y == tile.y) {
+      c.items[i] = c.items[--c.size];
+      break;
+    }
+  }
+  for (int d = 0; d < 4; ++d) {
+    const int x = tile.x + kDx[d], y = tile.y + kDy[d];
+    if (p.grid[cell_index(x, y)]) continue;
+    const bool open = tile.mask & bit(d);
+    int i = 0;
+    while (i < c.size && !(c.items[i].x == x && c.items[i].y == y)) ++i;
+    if (i < c.size) {
+      (open ? c.items[i].need : c.items[i].forbid) |= bit(opposite(d));
+    } else if (open) {
+      assert(c.size < c.items.size());
+      c.items[c.size++] = spot_at(p, x, y);
+    }
+  }
+  c.covered = static_cast<std::uint8_t>(t + 1);
+}
+
+void catch_up(const Position& p, SpotCache& c) {
+  if (c.covered == p.num_tiles) return;
+  while (c.covered < p.num_tiles) fold_tile(p, c, c.covered);
+  const auto& fit_shapes = content().fit_shapes;
+  unsigned shapes = 0;
+  for (int i = 0; i < c.size; ++i) shapes |= fit_shapes[c.items[i].key()];
+  c.fit_shapes = static_cast<std::uint8_t>(shapes);
+}
+
+// Calls f with the open spots of p: its cache when up to date, else a caught-up copy (a const
+// position is never written, so positions may be read from several threads).
+template <class F>
+decltype(auto) with_spots(const Position& p, F&& f) {
+  if (p.spots.covered == p.num_tiles) return f(p.spots);
+  SpotCache c = p.spots;
+  catch_up(p, c);
+  return f(static_cast<const SpotCache&>(c));
+}
+
 void add_tile(Position& p, int x, int y, int shape, std::uint8_t mask) {
   PlacedTile& t = p.tiles[p.num_tiles];
   t.x = static_cast<std::int8_t>(x);
@@ -19,6 +69,7 @@ void add_tile(Position& p, int x, int y, int shape, std::uint8_t mask) {
   t.mask = mask;
   t.top = kNone;
   p.grid[cell_index(x, y)] = static_cast<std::uint8_t>(++p.num_tiles);
+  catch_up(p, p.spots);
 }
 
 void remove_from_hand(Position& p, int seat, int shape) {
@@ -35,20 +86,9 @@ void remove_from_hand(Position& p, int seat, int shape) {
 
 unsigned fitting_orientations(const Spot& s, int shape);
 
-// The shapes of `candidates` (a bit set) that fit somewhere now; the open spots are computed once.
+// The shapes of `candidates` (a bit set) that fit somewhere now.
 unsigned placeable_shapes(const Position& p, unsigned candidates) {
-  if (p.num_tiles == 0 || candidates == 0) return candidates;
-  SpotList spots;
-  open_spots(p, spots);
-  unsigned found = 0;
-  for (const Spot& sp : spots) {
-    for (unsigned rest = candidates & ~found; rest; rest &= rest - 1) {
-      const int shape = __builtin_ctz(rest);
-      if (fitting_orientations(sp, shape)) found |= 1u << shape;
-    }
-    if (found == candidates) break;
-  }
-  return found;
+  return with_spots(p, [&](const SpotCache& c) { return candidates & c.fit_shapes; });
 }
 
 // Distinct shapes in the mover's hand, as a bit set; `only_placeable` keeps those that fit.
@@ -78,11 +118,7 @@ Spot spot_at(const Position& p, int x, int y) {
 }
 
 unsigned fitting_orientations(const Spot& s, int shape) {
-  const ShapeDef& def = content().shapes[shape];
-  unsigned set = 0;
-  for (int i = 0; i < def.num_orientations; ++i)
-    if (fits(s, def.orientations[i])) set |= 1u << def.orientations[i];
-  return set;
+  return content().fit[shape][s.key()];
 }
 
 void end_turn(Position& p);
@@ -110,12 +146,13 @@ void choose_cell(Position& p, int x, int y) {
 
 // D4.4 with the engine's rule that a sub-decision with one option is taken automatically.
 void begin_cell_step(Position& p) {
-  SpotList spots;
-  open_spots(p, spots);
+  catch_up(p, p.spots);
+  const auto& fit = content().fit[p.chosen_shape];
   int found = 0;
   Spot first{};
-  for (const Spot& s : spots) {
-    if (fitting_orientations(s, p.chosen_shape)) {
+  for (int i = 0; i < p.spots.size; ++i) {
+    const Spot& s = p.spots.items[i];
+    if (fit[s.key()]) {
       if (found++ == 0) first = s;
     }
   }
@@ -250,7 +287,18 @@ void setup(Position& p, int mix_index, std::uint64_t seed, int influence) {
   start_turn(p);
 }
 
+void sync_spots(Position& p) {
+  catch_up(p, p.spots);
+}
+
 void open_spots(const Position& p, SpotList& out) {
+  with_spots(p, [&](const SpotCache& c) {
+    out.size = c.size;
+    std::copy(c.items.begin(), c.items.begin() + c.size, out.items.begin());
+  });
+}
+
+void open_spots_rescan(const Position& p, SpotList& out) {
   out.size = 0;
   if (p.num_tiles == 0) {
     out.items[out.size++] = Spot{0, 0, 0, 0};  // D4.2: the first tile goes in the centre
@@ -303,11 +351,13 @@ void legal_actions(const Position& p, std::vector<int>& out) {
       break;
     }
     case Step::kChooseCell: {
-      SpotList spots;
-      open_spots(p, spots);
-      for (const Spot& sp : spots)
-        if (fitting_orientations(sp, p.chosen_shape))
-          out.push_back(kActCell + cell_code(sp.x, sp.y));
+      const auto& fit = content().fit[p.chosen_shape];
+      with_spots(p, [&](const SpotCache& c) {
+        for (int i = 0; i < c.size; ++i) {
+          const Spot& sp = c.items[i];
+          if (fit[sp.key()]) out.push_back(kActCell + cell_code(sp.x, sp.y));
+        }
+      });
       std::sort(out.begin(), out.end());
       break;
     }
