@@ -4,6 +4,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 #include "dungeon/board.h"
@@ -478,10 +479,11 @@ RC_GTEST_PROP(DungeonRules, D1_D4_D5_InvariantsHoldInRandomPlay, (std::uint64_t 
   RC_ASSERT(p.num_tiles + p.num_set_aside == kDeckSize);
 }
 
-// D4.4 (engine): the open spots kept up to date tile by tile (rules.h, SpotCache) are exactly
-// those a scan of the whole board finds, with the same needs and forbids, at every step; a
-// position whose cache was never filled (as one built by hand) reads the same, and legal moves
-// and placeability agree.
+// D4.4, D5.2 (engine): the open spots kept up to date tile by tile (rules.h, BoardCache) are
+// exactly those a scan of the whole board finds, with the same needs and forbids, at every step;
+// a position whose cache was never filled (as one built by hand) reads the same; legal moves and
+// placeability agree, and the monster moves (listed through the cached order of the tiles by
+// cell code) are every tile that may take the monster, in ascending order.
 std::vector<std::array<int, 4>> sorted_spots(const SpotList& l) {
   std::vector<std::array<int, 4>> v;
   for (const Spot& s : l) v.push_back({s.x, s.y, s.need, s.forbid});
@@ -489,7 +491,7 @@ std::vector<std::array<int, 4>> sorted_spots(const SpotList& l) {
   return v;
 }
 
-RC_GTEST_PROP(DungeonRules, D4_4_OpenSpotCacheMatchesAFullScan, (std::uint64_t seed, int mix)) {
+RC_GTEST_PROP(DungeonRules, D4_4_OpenBoardCacheMatchesAFullScan, (std::uint64_t seed, int mix)) {
   Position p;
   setup(p, static_cast<int>(static_cast<unsigned>(mix) % content().mixes.size()), seed);
   Rng rng(seed ^ 0x5107);
@@ -500,7 +502,7 @@ RC_GTEST_PROP(DungeonRules, D4_4_OpenSpotCacheMatchesAFullScan, (std::uint64_t s
     open_spots_rescan(p, scanned);
     RC_ASSERT(sorted_spots(cached) == sorted_spots(scanned));
     Position q = p;
-    q.spots = SpotCache{};  // as built by hand: no tile folded in
+    q.cache = BoardCache{};  // as built by hand: no tile folded in
     open_spots(q, fresh);
     RC_ASSERT(sorted_spots(fresh) == sorted_spots(scanned));
     for (int shape = 0; shape < kNumShapes; ++shape) {
@@ -514,8 +516,18 @@ RC_GTEST_PROP(DungeonRules, D4_4_OpenSpotCacheMatchesAFullScan, (std::uint64_t s
     legal_actions(p, moves);
     legal_actions(q, moves_fresh);
     RC_ASSERT(moves == moves_fresh);
+    RC_ASSERT(std::adjacent_find(moves.begin(), moves.end(), std::greater_equal<int>()) ==
+              moves.end());          // strictly ascending
+    if (p.step == Step::kMonster) {  // D5.2, D5.3: every tile that may take the monster
+      std::vector<int> want{kActPass};
+      for (int t = 0; t < p.num_tiles; ++t)
+        if (can_play_monster_on(p, p.to_move, p.monster_hand[p.to_move], t))
+          want.push_back(kActMonster + cell_code(p.tiles[t].x, p.tiles[t].y));
+      std::sort(want.begin(), want.end());
+      RC_ASSERT(moves == want);
+    }
     const int a = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
-    sync_spots(q);
+    sync_cache(q);
     apply(p, a);
     apply(q, a);
     RC_ASSERT(p == q);

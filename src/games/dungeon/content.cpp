@@ -79,6 +79,11 @@ Content load() {
     ++seen_monsters;
   }
   if (seen_monsters != kNumTypes) bad("needs exactly the three monster types");
+  for (int i = 0; i < kNumShapes; ++i)
+    if (c.shapes[i].hosts_monsters) c.hosts |= 1u << i;
+  for (int a = 0; a < kNumTypes; ++a)
+    for (int b = 0; b < kNumTypes; ++b)
+      if (c.beats[a][b]) c.defeats[a] |= static_cast<std::uint8_t>(1u << b);
   int per_deck = 0;
   for (const auto& d : c.monsters) per_deck += d.per_deck;
   if (per_deck != kMonstersPerDeck) bad("a monster deck must hold 6 cards");

@@ -16,7 +16,7 @@ namespace turf::dungeon {
 class DungeonState final : public StateBase<DungeonState> {
  public:
   DungeonState(const GameInfo* info, const Position& pos) : StateBase(info), pos_(pos) {
-    sync_spots(pos_);  // a position built by hand (a sampled world) brings an empty cache
+    sync_cache(pos_);  // a position built by hand (a sampled world) brings an empty cache
   }
 
   int num_seats() const override { return kSeats; }

@@ -17,7 +17,7 @@ Spot spot_at(const Position& p, int x, int y);
 // gains the tile's side as a need (passage) or a forbid (wall), and one the tile opens onto
 // becomes a spot. Correct whenever t is placed, even when later tiles are already on the grid:
 // a new spot is read off the grid in full, and the bits added to a known one are already there.
-void fold_tile(const Position& p, SpotCache& c, int t) {
+void fold_tile(const Position& p, BoardCache& c, int t) {
   const PlacedTile& tile = p.tiles[t];
   if (t == 0) c.size = 0;  // the centre (D4.2) is a spot only on an empty table
   for (int i = 0; i < c.size; ++i) {
@@ -39,10 +39,19 @@ void fold_tile(const Position& p, SpotCache& c, int t) {
       c.items[c.size++] = spot_at(p, x, y);
     }
   }
+  // The tile joins the order by cell code (folds run in tile order: t tiles are in it).
+  const int code = cell_code(tile.x, tile.y);
+  int j = t;
+  for (; j > 0; --j) {
+    const PlacedTile& before = p.tiles[c.by_code[j - 1]];
+    if (cell_code(before.x, before.y) < code) break;
+    c.by_code[j] = c.by_code[j - 1];
+  }
+  c.by_code[j] = static_cast<std::uint8_t>(t);
   c.covered = static_cast<std::uint8_t>(t + 1);
 }
 
-void catch_up(const Position& p, SpotCache& c) {
+void catch_up(const Position& p, BoardCache& c) {
   if (c.covered == p.num_tiles) return;
   while (c.covered < p.num_tiles) fold_tile(p, c, c.covered);
   const auto& fit_shapes = content().fit_shapes;
@@ -54,11 +63,11 @@ void catch_up(const Position& p, SpotCache& c) {
 // Calls f with the open spots of p: its cache when up to date, else a caught-up copy (a const
 // position is never written, so positions may be read from several threads).
 template <class F>
-decltype(auto) with_spots(const Position& p, F&& f) {
-  if (p.spots.covered == p.num_tiles) return f(p.spots);
-  SpotCache c = p.spots;
+decltype(auto) with_cache(const Position& p, F&& f) {
+  if (p.cache.covered == p.num_tiles) return f(p.cache);
+  BoardCache c = p.cache;
   catch_up(p, c);
-  return f(static_cast<const SpotCache&>(c));
+  return f(static_cast<const BoardCache&>(c));
 }
 
 void add_tile(Position& p, int x, int y, int shape, std::uint8_t mask) {
@@ -69,7 +78,7 @@ void add_tile(Position& p, int x, int y, int shape, std::uint8_t mask) {
   t.mask = mask;
   t.top = kNone;
   p.grid[cell_index(x, y)] = static_cast<std::uint8_t>(++p.num_tiles);
-  catch_up(p, p.spots);
+  catch_up(p, p.cache);
 }
 
 void remove_from_hand(Position& p, int seat, int shape) {
@@ -88,7 +97,7 @@ unsigned fitting_orientations(const Spot& s, int shape);
 
 // The shapes of `candidates` (a bit set) that fit somewhere now.
 unsigned placeable_shapes(const Position& p, unsigned candidates) {
-  return with_spots(p, [&](const SpotCache& c) { return candidates & c.fit_shapes; });
+  return with_cache(p, [&](const BoardCache& c) { return candidates & c.fit_shapes; });
 }
 
 // Distinct shapes in the mover's hand, as a bit set; `only_placeable` keeps those that fit.
@@ -146,12 +155,12 @@ void choose_cell(Position& p, int x, int y) {
 
 // D4.4 with the engine's rule that a sub-decision with one option is taken automatically.
 void begin_cell_step(Position& p) {
-  catch_up(p, p.spots);
+  catch_up(p, p.cache);
   const auto& fit = content().fit[p.chosen_shape];
   int found = 0;
   Spot first{};
-  for (int i = 0; i < p.spots.size; ++i) {
-    const Spot& s = p.spots.items[i];
+  for (int i = 0; i < p.cache.size; ++i) {
+    const Spot& s = p.cache.items[i];
     if (fit[s.key()]) {
       if (found++ == 0) first = s;
     }
@@ -287,12 +296,12 @@ void setup(Position& p, int mix_index, std::uint64_t seed, int influence) {
   start_turn(p);
 }
 
-void sync_spots(Position& p) {
-  catch_up(p, p.spots);
+void sync_cache(Position& p) {
+  catch_up(p, p.cache);
 }
 
 void open_spots(const Position& p, SpotList& out) {
-  with_spots(p, [&](const SpotCache& c) {
+  with_cache(p, [&](const BoardCache& c) {
     out.size = c.size;
     std::copy(c.items.begin(), c.items.begin() + c.size, out.items.begin());
   });
@@ -326,12 +335,17 @@ bool placeable(const Position& p, int shape) {
   return placeable_shapes(p, 1u << shape) != 0;
 }
 
-bool can_play_monster_on(const Position& p, int seat, int type, int tile) {
-  const PlacedTile& t = p.tiles[tile];
-  if (!content().shapes[t.shape].hosts_monsters) return false;  // D5.2
-  if (t.top == kNone) return true;                              // D5.2
+namespace {
+bool can_play_on(const Content& c, const Position& p, int seat, int type, const PlacedTile& t) {
+  if (!(c.hosts >> t.shape & 1)) return false;  // D5.2
+  if (t.top == kNone) return true;              // D5.2
   const PlayedMonster& top = p.monsters[t.top];
-  return top.owner != seat && content().beats[type][top.type];  // D5.3
+  return top.owner != seat && (c.defeats[type] >> top.type & 1);  // D5.3
+}
+}  // namespace
+
+bool can_play_monster_on(const Position& p, int seat, int type, int tile) {
+  return can_play_on(content(), p, seat, type, p.tiles[tile]);
 }
 
 void legal_actions(const Position& p, std::vector<int>& out) {
@@ -352,7 +366,7 @@ void legal_actions(const Position& p, std::vector<int>& out) {
     }
     case Step::kChooseCell: {
       const auto& fit = content().fit[p.chosen_shape];
-      with_spots(p, [&](const SpotCache& c) {
+      with_cache(p, [&](const BoardCache& c) {
         for (int i = 0; i < c.size; ++i) {
           const Spot& sp = c.items[i];
           if (fit[sp.key()]) out.push_back(kActCell + cell_code(sp.x, sp.y));
@@ -370,11 +384,14 @@ void legal_actions(const Position& p, std::vector<int>& out) {
     }
     case Step::kMonster: {
       out.push_back(kActPass);
-      const std::size_t first = out.size();
-      for (int t = 0; t < p.num_tiles; ++t)
-        if (can_play_monster_on(p, s, p.monster_hand[s], t))
-          out.push_back(kActMonster + cell_code(p.tiles[t].x, p.tiles[t].y));
-      std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
+      const Content& c = content();
+      const int type = p.monster_hand[s];
+      with_cache(p, [&](const BoardCache& cache) {
+        for (int i = 0; i < p.num_tiles; ++i) {  // ascending by cell code
+          const PlacedTile& t = p.tiles[cache.by_code[i]];
+          if (can_play_on(c, p, s, type, t)) out.push_back(kActMonster + cell_code(t.x, t.y));
+        }
+      });
       break;
     }
     case Step::kOver:

@@ -8,7 +8,7 @@
 // of influence, and the end when every tile is placed. Clause ids (D1.1 ...) refer to
 // docs/rules/dungeon.md, which also records how every ambiguity was resolved.
 //
-// The position is a fixed-size, trivially copyable struct (about 1.2 KB): copying it is a memcpy.
+// The position is a fixed-size, trivially copyable struct (about 1.5 KB): copying it is a memcpy.
 // The dungeon grid is a 32x32 torus: a connected dungeon of 28 tiles spans at most 28 columns and
 // 28 rows, so real coordinates (kept per tile) never collide modulo 32, and neither do the empty
 // cells next to them.
@@ -81,6 +81,8 @@ struct Content {
   // fit_shapes[key] has bit s set when shape s fits it in some rotation.
   std::array<std::array<std::uint16_t, 256>, kNumShapes> fit{};
   std::array<std::uint8_t, 256> fit_shapes{};
+  unsigned hosts = 0;                             // bit s: shape s may hold a monster (D5.2)
+  std::array<std::uint8_t, kNumTypes> defeats{};  // bit b of defeats[a]: a defeats b (D5.3)
   std::vector<Mix> mixes;
   const Mix& mix(const std::string& id) const;
 };
@@ -120,19 +122,21 @@ struct Spot {
   int key() const { return need | forbid << 4; }
 };
 
-// The open spots of a position, kept up to date as tiles are placed instead of being found
-// again by a scan of the board at every step (docs/rules/dungeon.md, "Speed"). It is a cache,
-// not part of the position: positions compare equal whatever their caches hold, its order is
-// unspecified, and a position built by hand (tests, sampled worlds) folds its tiles in when it
-// is first used (tiles [covered, num_tiles) are not yet in it). With no tile placed it holds the
-// centre (D4.2). Each placed tile closes at least one open end and opens at most three, so a
-// 28-tile dungeon has at most 4 + 2 * 27 = 58 open spots.
-struct SpotCache {
+// What the rules read off the placed tiles at every step, kept up to date as tiles are placed
+// instead of found again by a scan of the board (docs/rules/dungeon.md, "Speed"): the open
+// spots (in no particular order) and the tiles in the order of their cell codes. It is a cache,
+// not part of the position: positions compare equal whatever their caches hold, and a position
+// built by hand (tests, sampled worlds) folds its tiles in when it is first used (tiles
+// [covered, num_tiles) are not yet in it). With no tile placed the one spot is the centre
+// (D4.2). Each placed tile closes at least one open end and opens at most three, so a 28-tile
+// dungeon has at most 4 + 2 * 27 = 58 open spots.
+struct BoardCache {
   std::array<Spot, 64> items{};  // items[0] = {0, 0, 0, 0}: the centre
   std::uint8_t size = 1;
   std::uint8_t covered = 0;
   std::uint8_t fit_shapes = (1u << kNumShapes) - 1;  // shapes that fit at least one spot
-  bool operator==(const SpotCache&) const { return true; }
+  std::array<std::uint8_t, kDeckSize> by_code{};     // tile indices, ascending by cell code
+  bool operator==(const BoardCache&) const { return true; }
 };
 
 struct PlacedTile {
@@ -180,7 +184,7 @@ struct Position {
   std::uint8_t chosen_shape = kNone;
   std::int8_t chosen_x = 0, chosen_y = 0;
   Rng rng;
-  SpotCache spots;  // derived from the tiles; ignored by ==
+  BoardCache cache;  // derived from the tiles; ignored by ==
 
   bool operator==(const Position&) const = default;
 
@@ -215,8 +219,8 @@ struct SpotList {
 void open_spots(const Position& p, SpotList& out);
 // The same found by a scan of every placed tile (the reference the cache is tested against).
 void open_spots_rescan(const Position& p, SpotList& out);
-// Folds the tiles not yet in p.spots into it (after building a position by hand).
-void sync_spots(Position& p);
+// Folds the tiles not yet in p.cache into it (after building a position by hand).
+void sync_cache(Position& p);
 bool fits(const Spot& s, std::uint8_t mask);
 bool placeable(const Position& p, int shape);
 bool can_play_monster_on(const Position& p, int seat, int type, int tile);
