@@ -13,10 +13,12 @@ int cell_index(int x, int y) {
 
 Spot spot_at(const Position& p, int x, int y);
 
-// Adds placed tile t to the open spots in c. The tile's own cell closes; each empty neighbour
-// gains the tile's side as a need (passage) or a forbid (wall), and one the tile opens onto
-// becomes a spot. Correct whenever t is placed, even when later tiles are already on the grid:
-// a new spot is read off the grid in full, and the bits added to a known one are already there.
+// Adds placed tile t to the open spots in c (tiles are folded in in order). The tile's own cell
+// closes. Each empty neighbour is read off the grid again (it gains the tile's side as a need
+// or a forbid): one the tile opens onto is a spot, added when new; one behind the tile's wall is
+// updated when already a spot. A spot is added by the first folded tile leading there, so a
+// neighbour only this tile leads to is new without a look-up. Correct even when later tiles are
+// already on the grid (a position built by hand): the spots read off the grid include them.
 void fold_tile(const Position& p, BoardCache& c, int t) {
   const PlacedTile& tile = p.tiles[t];
   if (t == 0) c.size = 0;  // the centre (D4.2) is a spot only on an empty table
@@ -30,14 +32,19 @@ void fold_tile(const Position& p, BoardCache& c, int t) {
     const int x = tile.x + kDx[d], y = tile.y + kDy[d];
     if (p.grid[cell_index(x, y)]) continue;
     const bool open = tile.mask & bit(d);
-    int i = 0;
-    while (i < c.size && !(c.items[i].x == x && c.items[i].y == y)) ++i;
-    if (i < c.size) {
-      (open ? c.items[i].need : c.items[i].forbid) |= bit(opposite(d));
-    } else if (open) {
-      assert(c.size < c.items.size());
-      c.items[c.size++] = spot_at(p, x, y);
+    const Spot s = spot_at(p, x, y);
+    if (!s.need) continue;  // no passage leads there: not a spot
+    int i = c.size;
+    if (!open || s.need != bit(opposite(d))) {  // a tile folded in before may lead there
+      i = 0;
+      while (i < c.size && !(c.items[i].x == x && c.items[i].y == y)) ++i;
     }
+    if (i == c.size) {
+      if (!open) continue;  // the tile leading there adds it when folded in
+      assert(c.size < c.items.size());
+      ++c.size;
+    }
+    c.items[i] = s;
   }
   // The tile joins the order by cell code (folds run in tile order: t tiles are in it).
   const int code = cell_code(tile.x, tile.y);
@@ -378,8 +385,8 @@ void legal_actions(const Position& p, std::vector<int>& out) {
     case Step::kOrient: {
       const unsigned masks =
           fitting_orientations(spot_at(p, p.chosen_x, p.chosen_y), p.chosen_shape);
-      for (int m = 1; m < 16; ++m)
-        if (masks & (1u << m)) out.push_back(kActOrient + m);
+      for (unsigned rest = masks; rest; rest &= rest - 1)
+        out.push_back(kActOrient + __builtin_ctz(rest));
       break;
     }
     case Step::kMonster: {
