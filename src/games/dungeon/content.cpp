@@ -112,7 +112,7 @@ Content load() {
 
 }  // namespace
 
-const Content& content() {
+const Content& load_content() {
   static const Content c = load();
   return c;
 }

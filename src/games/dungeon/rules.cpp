@@ -11,7 +11,7 @@ int cell_index(int x, int y) {
   return ((y & 31) << 5) | (x & 31);
 }
 
-Spot spot_at(const Position& p, int x, int y);
+inline Spot spot_at(const Position& p, int x, int y);
 
 // Adds placed tile t to the open spots in c (tiles are folded in in order). The tile's own cell
 // closes. Each empty neighbour is read off the grid again (it gains the tile's side as a need
@@ -47,14 +47,10 @@ void fold_tile(const Position& p, BoardCache& c, int t) {
     c.items[i] = s;
   }
   // The tile joins the order by cell code (folds run in tile order: t tiles are in it).
-  const int code = cell_code(tile.x, tile.y);
+  const auto entry = static_cast<std::uint32_t>(cell_code(tile.x, tile.y) << 8 | t);
   int j = t;
-  for (; j > 0; --j) {
-    const PlacedTile& before = p.tiles[c.by_code[j - 1]];
-    if (cell_code(before.x, before.y) < code) break;
-    c.by_code[j] = c.by_code[j - 1];
-  }
-  c.by_code[j] = static_cast<std::uint8_t>(t);
+  for (; j > 0 && c.by_code[j - 1] > entry; --j) c.by_code[j] = c.by_code[j - 1];
+  c.by_code[j] = entry;
   c.covered = static_cast<std::uint8_t>(t + 1);
 }
 
@@ -119,18 +115,24 @@ int single(unsigned set) {
   return (set && !(set & (set - 1))) ? __builtin_ctz(set) : -1;
 }
 
+// The neighbour in direction d (a constant after inlining): its passage or wall toward (x, y).
+template <int d>
+inline void read_side(const Position& p, int x, int y, unsigned& need, unsigned& forbid) {
+  const int g = p.grid[cell_index(x + kDx[d], y + kDy[d])];
+  if (!g) return;
+  const unsigned open = p.tiles[g - 1].mask >> opposite(d) & 1u;
+  need |= open << d;
+  forbid |= (open ^ 1u) << d;
+}
+
 Spot spot_at(const Position& p, int x, int y) {
-  Spot s{static_cast<std::int8_t>(x), static_cast<std::int8_t>(y), 0, 0};
-  if (p.num_tiles == 0) return s;
-  for (int d = 0; d < 4; ++d) {
-    const int t = p.tile_at(x + kDx[d], y + kDy[d]);
-    if (t < 0) continue;
-    if (p.tiles[t].mask & bit(opposite(d)))
-      s.need |= bit(d);
-    else
-      s.forbid |= bit(d);
-  }
-  return s;
+  unsigned need = 0, forbid = 0;
+  read_side<kN>(p, x, y, need, forbid);
+  read_side<kE>(p, x, y, need, forbid);
+  read_side<kS>(p, x, y, need, forbid);
+  read_side<kW>(p, x, y, need, forbid);
+  return Spot{static_cast<std::int8_t>(x), static_cast<std::int8_t>(y),
+              static_cast<std::uint8_t>(need), static_cast<std::uint8_t>(forbid)};
 }
 
 unsigned fitting_orientations(const Spot& s, int shape) {
@@ -376,10 +378,15 @@ void legal_actions(const Position& p, std::vector<int>& out) {
       with_cache(p, [&](const BoardCache& c) {
         for (int i = 0; i < c.size; ++i) {
           const Spot& sp = c.items[i];
-          if (fit[sp.key()]) out.push_back(kActCell + cell_code(sp.x, sp.y));
+          if (!fit[sp.key()]) continue;
+          // Insertion into the (short) sorted list.
+          const int a = kActCell + cell_code(sp.x, sp.y);
+          out.push_back(a);
+          auto j = out.end() - 1;
+          for (; j != out.begin() && *(j - 1) > a; --j) *j = *(j - 1);
+          *j = a;
         }
       });
-      std::sort(out.begin(), out.end());
       break;
     }
     case Step::kOrient: {
@@ -395,8 +402,9 @@ void legal_actions(const Position& p, std::vector<int>& out) {
       const int type = p.monster_hand[s];
       with_cache(p, [&](const BoardCache& cache) {
         for (int i = 0; i < p.num_tiles; ++i) {  // ascending by cell code
-          const PlacedTile& t = p.tiles[cache.by_code[i]];
-          if (can_play_on(c, p, s, type, t)) out.push_back(kActMonster + cell_code(t.x, t.y));
+          const std::uint32_t entry = cache.by_code[i];
+          if (can_play_on(c, p, s, type, p.tiles[entry & 0xFF]))
+            out.push_back(kActMonster + static_cast<int>(entry >> 8));
         }
       });
       break;

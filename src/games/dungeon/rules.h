@@ -86,7 +86,11 @@ struct Content {
   std::vector<Mix> mixes;
   const Mix& mix(const std::string& id) const;
 };
-const Content& content();
+const Content& load_content();     // parses the data (content.cpp); use content()
+inline const Content& content() {  // inline: the kernel reads it at every step
+  static const Content& c = load_content();
+  return c;
+}
 
 // Action ids (stable; documented in docs/rules/dungeon.md, section "Actions").
 inline constexpr int kActChooseTile = 0;    // + shape            : take that tile from hand
@@ -135,7 +139,8 @@ struct BoardCache {
   std::uint8_t size = 1;
   std::uint8_t covered = 0;
   std::uint8_t fit_shapes = (1u << kNumShapes) - 1;  // shapes that fit at least one spot
-  std::array<std::uint8_t, kDeckSize> by_code{};     // tile indices, ascending by cell code
+  // Every placed tile as cell code << 8 | tile index, ascending (so by cell code).
+  std::array<std::uint32_t, kDeckSize> by_code{};
   bool operator==(const BoardCache&) const { return true; }
 };
 
