@@ -24,7 +24,8 @@ void fold_tile(const Position& p, BoardCache& c, int t) {
   if (t == 0) c.size = 0;  // the centre (D4.2) is a spot only on an empty table
   for (int i = 0; i < c.size; ++i) {
     if (c.items[i].x == tile.x && c.items[i].y == tile.y) {
-      c.items[i] = c.items[--c.size];
+      std::copy(c.items.begin() + i + 1, c.items.begin() + c.size, c.items.begin() + i);
+      --c.size;
       break;
     }
   }
@@ -42,6 +43,9 @@ void fold_tile(const Position& p, BoardCache& c, int t) {
     if (i == c.size) {
       if (!open) continue;  // the tile leading there adds it when folded in
       assert(c.size < c.items.size());
+      const int code = cell_code(x, y);  // a new spot goes in order of cell code
+      for (; i > 0 && cell_code(c.items[i - 1].x, c.items[i - 1].y) > code; --i)
+        c.items[i] = c.items[i - 1];
       ++c.size;
     }
     c.items[i] = s;
@@ -376,15 +380,9 @@ void legal_actions(const Position& p, std::vector<int>& out) {
     case Step::kChooseCell: {
       const auto& fit = content().fit[p.chosen_shape];
       with_cache(p, [&](const BoardCache& c) {
-        for (int i = 0; i < c.size; ++i) {
+        for (int i = 0; i < c.size; ++i) {  // ascending by cell code
           const Spot& sp = c.items[i];
-          if (!fit[sp.key()]) continue;
-          // Insertion into the (short) sorted list.
-          const int a = kActCell + cell_code(sp.x, sp.y);
-          out.push_back(a);
-          auto j = out.end() - 1;
-          for (; j != out.begin() && *(j - 1) > a; --j) *j = *(j - 1);
-          *j = a;
+          if (fit[sp.key()]) out.push_back(kActCell + cell_code(sp.x, sp.y));
         }
       });
       break;

@@ -128,7 +128,7 @@ struct Spot {
 
 // What the rules read off the placed tiles at every step, kept up to date as tiles are placed
 // instead of found again by a scan of the board (docs/rules/dungeon.md, "Speed"): the open
-// spots (in no particular order) and the tiles in the order of their cell codes. It is a cache,
+// spots and the placed tiles, each in the order of their cell codes. It is a cache,
 // not part of the position: positions compare equal whatever their caches hold, and a position
 // built by hand (tests, sampled worlds) folds its tiles in when it is first used (tiles
 // [covered, num_tiles) are not yet in it). With no tile placed the one spot is the centre
