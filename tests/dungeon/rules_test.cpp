@@ -497,6 +497,7 @@ RC_GTEST_PROP(DungeonRules, D4_4_OpenBoardCacheMatchesAFullScan, (std::uint64_t 
   Rng rng(seed ^ 0x5107);
   std::vector<int> moves, moves_fresh;
   SpotList cached, scanned, fresh;
+  Position early;  // the first position with three tiles
   while (!p.over()) {
     open_spots(p, cached);
     open_spots_rescan(p, scanned);
@@ -534,7 +535,17 @@ RC_GTEST_PROP(DungeonRules, D4_4_OpenBoardCacheMatchesAFullScan, (std::uint64_t 
     open_spots(q, fresh);
     open_spots(p, cached);
     RC_ASSERT(sorted_spots(fresh) == sorted_spots(cached));
+    if (p.num_tiles == 3 && early.num_tiles == 0) early = p;
   }
+  // A cache ahead of its position (tiles taken away) is not trusted.
+  Position r = early;
+  r.cache = p.cache;
+  open_spots(r, cached);
+  open_spots_rescan(r, scanned);
+  RC_ASSERT(sorted_spots(cached) == sorted_spots(scanned));
+  sync_cache(r);
+  open_spots(r, cached);
+  RC_ASSERT(sorted_spots(cached) == sorted_spots(scanned));
 }
 
 TEST(DungeonRules, D7_2_EqualScoresAreADraw) {

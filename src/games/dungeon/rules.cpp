@@ -60,6 +60,7 @@ void fold_tile(const Position& p, BoardCache& c, int t) {
 
 void catch_up(const Position& p, BoardCache& c) {
   if (c.covered == p.num_tiles) return;
+  if (c.covered > p.num_tiles) c = BoardCache{};  // tiles were taken away: fold in again
   while (c.covered < p.num_tiles) fold_tile(p, c, c.covered);
   const auto& fit_shapes = content().fit_shapes;
   unsigned shapes = 0;
