@@ -58,9 +58,13 @@ void fold_tile(const Position& p, BoardCache& c, int t) {
   c.covered = static_cast<std::uint8_t>(t + 1);
 }
 
+// A cache ahead of its position (tiles were taken away) starts again from the empty table.
+[[gnu::cold, gnu::noinline]] void reset(BoardCache& c) {
+  c = BoardCache{};
+}
+
 void catch_up(const Position& p, BoardCache& c) {
   if (c.covered == p.num_tiles) return;
-  if (c.covered > p.num_tiles) c = BoardCache{};  // tiles were taken away: fold in again
   while (c.covered < p.num_tiles) fold_tile(p, c, c.covered);
   const auto& fit_shapes = content().fit_shapes;
   unsigned shapes = 0;
@@ -74,6 +78,7 @@ template <class F>
 decltype(auto) with_cache(const Position& p, F&& f) {
   if (p.cache.covered == p.num_tiles) return f(p.cache);
   BoardCache c = p.cache;
+  if (c.covered > p.num_tiles) reset(c);
   catch_up(p, c);
   return f(static_cast<const BoardCache&>(c));
 }
@@ -85,6 +90,7 @@ void add_tile(Position& p, int x, int y, int shape, std::uint8_t mask) {
   t.shape = static_cast<std::uint8_t>(shape);
   t.mask = mask;
   t.top = kNone;
+  if (p.cache.covered > p.num_tiles) reset(p.cache);
   p.grid[cell_index(x, y)] = static_cast<std::uint8_t>(++p.num_tiles);
   catch_up(p, p.cache);
 }
@@ -311,6 +317,7 @@ void setup(Position& p, int mix_index, std::uint64_t seed, int influence) {
 }
 
 void sync_cache(Position& p) {
+  if (p.cache.covered > p.num_tiles) reset(p.cache);
   catch_up(p, p.cache);
 }
 
