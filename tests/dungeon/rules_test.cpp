@@ -4,6 +4,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 #include "dungeon/board.h"
@@ -476,6 +477,75 @@ RC_GTEST_PROP(DungeonRules, D1_D4_D5_InvariantsHoldInRandomPlay, (std::uint64_t 
   check_invariants(p);
   RC_ASSERT(p.turn == kDeckSize);  // D7.1: 28 turns, one tile each
   RC_ASSERT(p.num_tiles + p.num_set_aside == kDeckSize);
+}
+
+// D4.4, D5.2 (engine): the open spots kept up to date tile by tile (rules.h, BoardCache) are
+// exactly those a scan of the whole board finds, with the same needs and forbids, at every step;
+// a position whose cache was never filled (as one built by hand) reads the same; legal moves and
+// placeability agree, and the monster moves (listed through the cached order of the tiles by
+// cell code) are every tile that may take the monster, in ascending order.
+std::vector<std::array<int, 4>> sorted_spots(const SpotList& l) {
+  std::vector<std::array<int, 4>> v;
+  for (const Spot& s : l) v.push_back({s.x, s.y, s.need, s.forbid});
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+RC_GTEST_PROP(DungeonRules, D4_4_OpenBoardCacheMatchesAFullScan, (std::uint64_t seed, int mix)) {
+  Position p;
+  setup(p, static_cast<int>(static_cast<unsigned>(mix) % content().mixes.size()), seed);
+  Rng rng(seed ^ 0x5107);
+  std::vector<int> moves, moves_fresh;
+  SpotList cached, scanned, fresh;
+  Position early;  // the first position with three tiles
+  while (!p.over()) {
+    open_spots(p, cached);
+    open_spots_rescan(p, scanned);
+    RC_ASSERT(sorted_spots(cached) == sorted_spots(scanned));
+    Position q = p;
+    q.cache = BoardCache{};  // as built by hand: no tile folded in
+    open_spots(q, fresh);
+    RC_ASSERT(sorted_spots(fresh) == sorted_spots(scanned));
+    for (int shape = 0; shape < kNumShapes; ++shape) {
+      bool any = false;
+      for (const Spot& s : scanned)
+        for (int k = 0; k < content().shapes[shape].num_orientations; ++k)
+          any = any || fits(s, content().shapes[shape].orientations[k]);
+      RC_ASSERT(placeable(p, shape) == any);
+      RC_ASSERT(placeable(q, shape) == any);
+    }
+    legal_actions(p, moves);
+    legal_actions(q, moves_fresh);
+    RC_ASSERT(moves == moves_fresh);
+    RC_ASSERT(std::adjacent_find(moves.begin(), moves.end(), std::greater_equal<int>()) ==
+              moves.end());          // strictly ascending
+    if (p.step == Step::kMonster) {  // D5.2, D5.3: every tile that may take the monster
+      std::vector<int> want{kActPass};
+      for (int t = 0; t < p.num_tiles; ++t)
+        if (can_play_monster_on(p, p.to_move, p.monster_hand[p.to_move], t))
+          want.push_back(kActMonster + cell_code(p.tiles[t].x, p.tiles[t].y));
+      std::sort(want.begin(), want.end());
+      RC_ASSERT(moves == want);
+    }
+    const int a = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+    sync_cache(q);
+    apply(p, a);
+    apply(q, a);
+    RC_ASSERT(p == q);
+    open_spots(q, fresh);
+    open_spots(p, cached);
+    RC_ASSERT(sorted_spots(fresh) == sorted_spots(cached));
+    if (p.num_tiles == 3 && early.num_tiles == 0) early = p;
+  }
+  // A cache ahead of its position (tiles taken away) is not trusted.
+  Position r = early;
+  r.cache = p.cache;
+  open_spots(r, cached);
+  open_spots_rescan(r, scanned);
+  RC_ASSERT(sorted_spots(cached) == sorted_spots(scanned));
+  sync_cache(r);
+  open_spots(r, cached);
+  RC_ASSERT(sorted_spots(cached) == sorted_spots(scanned));
 }
 
 TEST(DungeonRules, D7_2_EqualScoresAreADraw) {

@@ -55,6 +55,16 @@ Content load() {
     ++seen_shapes;
   }
   if (seen_shapes != kNumShapes) bad("needs exactly the five shapes");
+  for (int key = 0; key < 256; ++key) {
+    const Spot spot{0, 0, static_cast<std::uint8_t>(key & 15), static_cast<std::uint8_t>(key >> 4)};
+    for (int i = 0; i < kNumShapes; ++i) {
+      const ShapeDef& d = c.shapes[i];
+      for (int k = 0; k < d.num_orientations; ++k)
+        if (fits(spot, d.orientations[k]))
+          c.fit[i][key] |= static_cast<std::uint16_t>(1u << d.orientations[k]);
+      if (c.fit[i][key]) c.fit_shapes[key] |= static_cast<std::uint8_t>(1u << i);
+    }
+  }
   int seen_monsters = 0;
   for (const auto& m : j.at("monsters")) {
     const int i = index_of(kMonsterIds, m.at("id").get<std::string>());
@@ -69,6 +79,11 @@ Content load() {
     ++seen_monsters;
   }
   if (seen_monsters != kNumTypes) bad("needs exactly the three monster types");
+  for (int i = 0; i < kNumShapes; ++i)
+    if (c.shapes[i].hosts_monsters) c.hosts |= 1u << i;
+  for (int a = 0; a < kNumTypes; ++a)
+    for (int b = 0; b < kNumTypes; ++b)
+      if (c.beats[a][b]) c.defeats[a] |= static_cast<std::uint8_t>(1u << b);
   int per_deck = 0;
   for (const auto& d : c.monsters) per_deck += d.per_deck;
   if (per_deck != kMonstersPerDeck) bad("a monster deck must hold 6 cards");
@@ -97,7 +112,7 @@ Content load() {
 
 }  // namespace
 
-const Content& content() {
+const Content& load_content() {
   static const Content c = load();
   return c;
 }

@@ -15,7 +15,9 @@ namespace turf::dungeon {
 
 class DungeonState final : public StateBase<DungeonState> {
  public:
-  DungeonState(const GameInfo* info, const Position& pos) : StateBase(info), pos_(pos) {}
+  DungeonState(const GameInfo* info, const Position& pos) : StateBase(info), pos_(pos) {
+    sync_cache(pos_);  // a position built by hand (a sampled world) brings an empty cache
+  }
 
   int num_seats() const override { return kSeats; }
   Seat to_move() const override { return pos_.over() ? kNobody : pos_.to_move; }

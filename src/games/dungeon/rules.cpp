@@ -11,6 +11,78 @@ int cell_index(int x, int y) {
   return ((y & 31) << 5) | (x & 31);
 }
 
+inline Spot spot_at(const Position& p, int x, int y);
+
+// Adds placed tile t to the open spots in c (tiles are folded in in order). The tile's own cell
+// closes. Each empty neighbour is read off the grid again (it gains the tile's side as a need
+// or a forbid): one the tile opens onto is a spot, added when new; one behind the tile's wall is
+// updated when already a spot. A spot is added by the first folded tile leading there, so a
+// neighbour only this tile leads to is new without a look-up. Correct even when later tiles are
+// already on the grid (a position built by hand): the spots read off the grid include them.
+void fold_tile(const Position& p, BoardCache& c, int t) {
+  const PlacedTile& tile = p.tiles[t];
+  if (t == 0) c.size = 0;  // the centre (D4.2) is a spot only on an empty table
+  for (int i = 0; i < c.size; ++i) {
+    if (c.items[i].x == tile.x && c.items[i].y == tile.y) {
+      std::copy(c.items.begin() + i + 1, c.items.begin() + c.size, c.items.begin() + i);
+      --c.size;
+      break;
+    }
+  }
+  for (int d = 0; d < 4; ++d) {
+    const int x = tile.x + kDx[d], y = tile.y + kDy[d];
+    if (p.grid[cell_index(x, y)]) continue;
+    const bool open = tile.mask & bit(d);
+    const Spot s = spot_at(p, x, y);
+    if (!s.need) continue;  // no passage leads there: not a spot
+    int i = c.size;
+    if (!open || s.need != bit(opposite(d))) {  // a tile folded in before may lead there
+      i = 0;
+      while (i < c.size && !(c.items[i].x == x && c.items[i].y == y)) ++i;
+    }
+    if (i == c.size) {
+      if (!open) continue;  // the tile leading there adds it when folded in
+      assert(c.size < c.items.size());
+      const int code = cell_code(x, y);  // a new spot goes in order of cell code
+      for (; i > 0 && cell_code(c.items[i - 1].x, c.items[i - 1].y) > code; --i)
+        c.items[i] = c.items[i - 1];
+      ++c.size;
+    }
+    c.items[i] = s;
+  }
+  // The tile joins the order by cell code (folds run in tile order: t tiles are in it).
+  const auto entry = static_cast<std::uint32_t>(cell_code(tile.x, tile.y) << 8 | t);
+  int j = t;
+  for (; j > 0 && c.by_code[j - 1] > entry; --j) c.by_code[j] = c.by_code[j - 1];
+  c.by_code[j] = entry;
+  c.covered = static_cast<std::uint8_t>(t + 1);
+}
+
+// A cache ahead of its position (tiles were taken away) starts again from the empty table.
+[[gnu::cold, gnu::noinline]] void reset(BoardCache& c) {
+  c = BoardCache{};
+}
+
+void catch_up(const Position& p, BoardCache& c) {
+  if (c.covered == p.num_tiles) return;
+  while (c.covered < p.num_tiles) fold_tile(p, c, c.covered);
+  const auto& fit_shapes = content().fit_shapes;
+  unsigned shapes = 0;
+  for (int i = 0; i < c.size; ++i) shapes |= fit_shapes[c.items[i].key()];
+  c.fit_shapes = static_cast<std::uint8_t>(shapes);
+}
+
+// Calls f with the open spots of p: its cache when up to date, else a caught-up copy (a const
+// position is never written, so positions may be read from several threads).
+template <class F>
+decltype(auto) with_cache(const Position& p, F&& f) {
+  if (p.cache.covered == p.num_tiles) return f(p.cache);
+  BoardCache c = p.cache;
+  if (c.covered > p.num_tiles) reset(c);
+  catch_up(p, c);
+  return f(static_cast<const BoardCache&>(c));
+}
+
 void add_tile(Position& p, int x, int y, int shape, std::uint8_t mask) {
   PlacedTile& t = p.tiles[p.num_tiles];
   t.x = static_cast<std::int8_t>(x);
@@ -18,7 +90,9 @@ void add_tile(Position& p, int x, int y, int shape, std::uint8_t mask) {
   t.shape = static_cast<std::uint8_t>(shape);
   t.mask = mask;
   t.top = kNone;
+  if (p.cache.covered > p.num_tiles) reset(p.cache);
   p.grid[cell_index(x, y)] = static_cast<std::uint8_t>(++p.num_tiles);
+  catch_up(p, p.cache);
 }
 
 void remove_from_hand(Position& p, int seat, int shape) {
@@ -35,20 +109,9 @@ void remove_from_hand(Position& p, int seat, int shape) {
 
 unsigned fitting_orientations(const Spot& s, int shape);
 
-// The shapes of `candidates` (a bit set) that fit somewhere now; the open spots are computed once.
+// The shapes of `candidates` (a bit set) that fit somewhere now.
 unsigned placeable_shapes(const Position& p, unsigned candidates) {
-  if (p.num_tiles == 0 || candidates == 0) return candidates;
-  SpotList spots;
-  open_spots(p, spots);
-  unsigned found = 0;
-  for (const Spot& sp : spots) {
-    for (unsigned rest = candidates & ~found; rest; rest &= rest - 1) {
-      const int shape = __builtin_ctz(rest);
-      if (fitting_orientations(sp, shape)) found |= 1u << shape;
-    }
-    if (found == candidates) break;
-  }
-  return found;
+  return with_cache(p, [&](const BoardCache& c) { return candidates & c.fit_shapes; });
 }
 
 // Distinct shapes in the mover's hand, as a bit set; `only_placeable` keeps those that fit.
@@ -63,26 +126,28 @@ int single(unsigned set) {
   return (set && !(set & (set - 1))) ? __builtin_ctz(set) : -1;
 }
 
+// The neighbour in direction d (a constant after inlining): its passage or wall toward (x, y).
+template <int d>
+inline void read_side(const Position& p, int x, int y, unsigned& need, unsigned& forbid) {
+  const int g = p.grid[cell_index(x + kDx[d], y + kDy[d])];
+  if (!g) return;
+  const unsigned open = p.tiles[g - 1].mask >> opposite(d) & 1u;
+  need |= open << d;
+  forbid |= (open ^ 1u) << d;
+}
+
 Spot spot_at(const Position& p, int x, int y) {
-  Spot s{static_cast<std::int8_t>(x), static_cast<std::int8_t>(y), 0, 0};
-  if (p.num_tiles == 0) return s;
-  for (int d = 0; d < 4; ++d) {
-    const int t = p.tile_at(x + kDx[d], y + kDy[d]);
-    if (t < 0) continue;
-    if (p.tiles[t].mask & bit(opposite(d)))
-      s.need |= bit(d);
-    else
-      s.forbid |= bit(d);
-  }
-  return s;
+  unsigned need = 0, forbid = 0;
+  read_side<kN>(p, x, y, need, forbid);
+  read_side<kE>(p, x, y, need, forbid);
+  read_side<kS>(p, x, y, need, forbid);
+  read_side<kW>(p, x, y, need, forbid);
+  return Spot{static_cast<std::int8_t>(x), static_cast<std::int8_t>(y),
+              static_cast<std::uint8_t>(need), static_cast<std::uint8_t>(forbid)};
 }
 
 unsigned fitting_orientations(const Spot& s, int shape) {
-  const ShapeDef& def = content().shapes[shape];
-  unsigned set = 0;
-  for (int i = 0; i < def.num_orientations; ++i)
-    if (fits(s, def.orientations[i])) set |= 1u << def.orientations[i];
-  return set;
+  return content().fit[shape][s.key()];
 }
 
 void end_turn(Position& p);
@@ -110,12 +175,13 @@ void choose_cell(Position& p, int x, int y) {
 
 // D4.4 with the engine's rule that a sub-decision with one option is taken automatically.
 void begin_cell_step(Position& p) {
-  SpotList spots;
-  open_spots(p, spots);
+  catch_up(p, p.cache);
+  const auto& fit = content().fit[p.chosen_shape];
   int found = 0;
   Spot first{};
-  for (const Spot& s : spots) {
-    if (fitting_orientations(s, p.chosen_shape)) {
+  for (int i = 0; i < p.cache.size; ++i) {
+    const Spot& s = p.cache.items[i];
+    if (fit[s.key()]) {
       if (found++ == 0) first = s;
     }
   }
@@ -250,7 +316,19 @@ void setup(Position& p, int mix_index, std::uint64_t seed, int influence) {
   start_turn(p);
 }
 
+void sync_cache(Position& p) {
+  if (p.cache.covered > p.num_tiles) reset(p.cache);
+  catch_up(p, p.cache);
+}
+
 void open_spots(const Position& p, SpotList& out) {
+  with_cache(p, [&](const BoardCache& c) {
+    out.size = c.size;
+    std::copy(c.items.begin(), c.items.begin() + c.size, out.items.begin());
+  });
+}
+
+void open_spots_rescan(const Position& p, SpotList& out) {
   out.size = 0;
   if (p.num_tiles == 0) {
     out.items[out.size++] = Spot{0, 0, 0, 0};  // D4.2: the first tile goes in the centre
@@ -278,12 +356,17 @@ bool placeable(const Position& p, int shape) {
   return placeable_shapes(p, 1u << shape) != 0;
 }
 
-bool can_play_monster_on(const Position& p, int seat, int type, int tile) {
-  const PlacedTile& t = p.tiles[tile];
-  if (!content().shapes[t.shape].hosts_monsters) return false;  // D5.2
-  if (t.top == kNone) return true;                              // D5.2
+namespace {
+bool can_play_on(const Content& c, const Position& p, int seat, int type, const PlacedTile& t) {
+  if (!(c.hosts >> t.shape & 1)) return false;  // D5.2
+  if (t.top == kNone) return true;              // D5.2
   const PlayedMonster& top = p.monsters[t.top];
-  return top.owner != seat && content().beats[type][top.type];  // D5.3
+  return top.owner != seat && (c.defeats[type] >> top.type & 1);  // D5.3
+}
+}  // namespace
+
+bool can_play_monster_on(const Position& p, int seat, int type, int tile) {
+  return can_play_on(content(), p, seat, type, p.tiles[tile]);
 }
 
 void legal_actions(const Position& p, std::vector<int>& out) {
@@ -303,28 +386,33 @@ void legal_actions(const Position& p, std::vector<int>& out) {
       break;
     }
     case Step::kChooseCell: {
-      SpotList spots;
-      open_spots(p, spots);
-      for (const Spot& sp : spots)
-        if (fitting_orientations(sp, p.chosen_shape))
-          out.push_back(kActCell + cell_code(sp.x, sp.y));
-      std::sort(out.begin(), out.end());
+      const auto& fit = content().fit[p.chosen_shape];
+      with_cache(p, [&](const BoardCache& c) {
+        for (int i = 0; i < c.size; ++i) {  // ascending by cell code
+          const Spot& sp = c.items[i];
+          if (fit[sp.key()]) out.push_back(kActCell + cell_code(sp.x, sp.y));
+        }
+      });
       break;
     }
     case Step::kOrient: {
       const unsigned masks =
           fitting_orientations(spot_at(p, p.chosen_x, p.chosen_y), p.chosen_shape);
-      for (int m = 1; m < 16; ++m)
-        if (masks & (1u << m)) out.push_back(kActOrient + m);
+      for (unsigned rest = masks; rest; rest &= rest - 1)
+        out.push_back(kActOrient + __builtin_ctz(rest));
       break;
     }
     case Step::kMonster: {
       out.push_back(kActPass);
-      const std::size_t first = out.size();
-      for (int t = 0; t < p.num_tiles; ++t)
-        if (can_play_monster_on(p, s, p.monster_hand[s], t))
-          out.push_back(kActMonster + cell_code(p.tiles[t].x, p.tiles[t].y));
-      std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
+      const Content& c = content();
+      const int type = p.monster_hand[s];
+      with_cache(p, [&](const BoardCache& cache) {
+        for (int i = 0; i < p.num_tiles; ++i) {  // ascending by cell code
+          const std::uint32_t entry = cache.by_code[i];
+          if (can_play_on(c, p, s, type, p.tiles[entry & 0xFF]))
+            out.push_back(kActMonster + static_cast<int>(entry >> 8));
+        }
+      });
       break;
     }
     case Step::kOver:

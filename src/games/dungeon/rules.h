@@ -8,7 +8,7 @@
 // of influence, and the end when every tile is placed. Clause ids (D1.1 ...) refer to
 // docs/rules/dungeon.md, which also records how every ambiguity was resolved.
 //
-// The position is a fixed-size, trivially copyable struct (about 1.2 KB): copying it is a memcpy.
+// The position is a fixed-size, trivially copyable struct (about 1.5 KB): copying it is a memcpy.
 // The dungeon grid is a 32x32 torus: a connected dungeon of 28 tiles spans at most 28 columns and
 // 28 rows, so real coordinates (kept per tile) never collide modulo 32, and neither do the empty
 // cells next to them.
@@ -76,10 +76,21 @@ struct Content {
   std::array<ShapeDef, kNumShapes> shapes;
   std::array<MonsterDef, kNumTypes> monsters;
   std::array<std::array<bool, kNumTypes>, kNumTypes> beats{};  // beats[a][b]: a defeats b
+  // Lookup tables for placement, indexed by a spot's key (need | forbid << 4, see Spot):
+  // fit[shape][key] has bit m set when the shape turned to passage mask m fits such a spot;
+  // fit_shapes[key] has bit s set when shape s fits it in some rotation.
+  std::array<std::array<std::uint16_t, 256>, kNumShapes> fit{};
+  std::array<std::uint8_t, 256> fit_shapes{};
+  unsigned hosts = 0;                             // bit s: shape s may hold a monster (D5.2)
+  std::array<std::uint8_t, kNumTypes> defeats{};  // bit b of defeats[a]: a defeats b (D5.3)
   std::vector<Mix> mixes;
   const Mix& mix(const std::string& id) const;
 };
-const Content& content();
+const Content& load_content();     // parses the data (content.cpp); use content()
+inline const Content& content() {  // inline: the kernel reads it at every step
+  static const Content& c = load_content();
+  return c;
+}
 
 // Action ids (stable; documented in docs/rules/dungeon.md, section "Actions").
 inline constexpr int kActChooseTile = 0;    // + shape            : take that tile from hand
@@ -106,6 +117,31 @@ enum class Step : std::uint8_t {
   kSetAside,    // D4.6: no tile in hand fits anywhere
   kMonster,     // D5.1: play the monster card or pass
   kOver,        // D7.1
+};
+
+// An empty cell next to an open passage, with what its neighbours ask of a tile placed there.
+struct Spot {
+  std::int8_t x, y;
+  std::uint8_t need, forbid;  // passage sides required / forbidden by the neighbours
+  int key() const { return need | forbid << 4; }
+};
+
+// What the rules read off the placed tiles at every step, kept up to date as tiles are placed
+// instead of found again by a scan of the board (docs/rules/dungeon.md, "Speed"): the open
+// spots and the placed tiles, each in the order of their cell codes. It is a cache,
+// not part of the position: positions compare equal whatever their caches hold, and a position
+// built by hand (tests, sampled worlds) folds its tiles in when it is first used (tiles
+// [covered, num_tiles) are not yet in it). With no tile placed the one spot is the centre
+// (D4.2). Each placed tile closes at least one open end and opens at most three, so a 28-tile
+// dungeon has at most 4 + 2 * 27 = 58 open spots.
+struct BoardCache {
+  std::array<Spot, 64> items{};  // items[0] = {0, 0, 0, 0}: the centre
+  std::uint8_t size = 1;
+  std::uint8_t covered = 0;
+  std::uint8_t fit_shapes = (1u << kNumShapes) - 1;  // shapes that fit at least one spot
+  // Every placed tile as cell code << 8 | tile index, ascending (so by cell code).
+  std::array<std::uint32_t, kDeckSize> by_code{};
+  bool operator==(const BoardCache&) const { return true; }
 };
 
 struct PlacedTile {
@@ -153,6 +189,7 @@ struct Position {
   std::uint8_t chosen_shape = kNone;
   std::int8_t chosen_x = 0, chosen_y = 0;
   Rng rng;
+  BoardCache cache;  // derived from the tiles; ignored by ==
 
   bool operator==(const Position&) const = default;
 
@@ -177,10 +214,6 @@ std::array<int, kSeats> score(const Position& p);
 int passage_length(const Position& p, int t, int axis);
 
 // Where the chosen shape could go, with the fitting rotations (helpers for legal moves and UIs).
-struct Spot {
-  std::int8_t x, y;
-  std::uint8_t need, forbid;  // passage sides required / forbidden by the neighbours
-};
 // Every empty cell next to an open passage (at most 4 per tile), fixed capacity: no allocation.
 struct SpotList {
   std::array<Spot, 4 * kDeckSize> items;
@@ -189,6 +222,10 @@ struct SpotList {
   const Spot* end() const { return items.data() + size; }
 };
 void open_spots(const Position& p, SpotList& out);
+// The same found by a scan of every placed tile (the reference the cache is tested against).
+void open_spots_rescan(const Position& p, SpotList& out);
+// Folds the tiles not yet in p.cache into it (after building a position by hand).
+void sync_cache(Position& p);
 bool fits(const Spot& s, std::uint8_t mask);
 bool placeable(const Position& p, int shape);
 bool can_play_monster_on(const Position& p, int seat, int type, int tile);
