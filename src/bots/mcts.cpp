@@ -92,8 +92,7 @@ void MctsSearch::iterate() {
       ++ch.avail;
       const double log_avail =
           ch.avail < kLogTable ? logs[ch.avail] : std::log(static_cast<double>(ch.avail));
-      const double score =
-          ch.value / ch.visits + config_.exploration * std::sqrt(log_avail / ch.visits);
+      const double score = ch.mean + config_.exploration * std::sqrt(log_avail / ch.visits);
       if (score > best_score) best_score = score, best = c;
     }
     // Expand an untried action, if any (in the order of the legal list, picked at random).
@@ -111,28 +110,31 @@ void MctsSearch::iterate() {
       const int id = static_cast<int>(nodes_.size()) - 1;
       nodes_[node].first_child = id;
       s.apply_unchecked(a);
+      ++actions_;
       path_.push_back(id);
       break;
     }
     if (best < 0) break;  // the tree is full and nothing here was tried: roll out from here
     s.apply_unchecked(nodes_[best].action);
+    ++actions_;
     node = best;
     path_.push_back(node);
   }
-  rollout(s);
+  rollout(s, config_.cutoff);
   values(s);
   ++nodes_[0].visits;
   for (std::size_t i = 1; i < path_.size(); ++i) {
     Node& n = nodes_[static_cast<std::size_t>(path_[i])];
     ++n.visits;
     n.value += values_[static_cast<std::size_t>(n.mover)];
+    n.mean = n.value / n.visits;
   }
   ++iterations_;
 }
 
-void MctsSearch::rollout_only() {
+void MctsSearch::rollout_only(int cutoff) {
   State& s = sample();
-  rollout(s);
+  rollout(s, cutoff < 0 ? config_.cutoff : cutoff);
   values(s);
   ++iterations_;
 }
@@ -145,9 +147,9 @@ void MctsSearch::root_visits(std::map<Action, std::pair<long, double>>& out) con
   }
 }
 
-void MctsSearch::rollout(State& s) {
+void MctsSearch::rollout(State& s, int cutoff) {
   for (int steps = 0; !s.terminal(); ++steps) {
-    if (config_.cutoff > 0 && steps >= config_.cutoff) return;
+    if (cutoff > 0 && steps >= cutoff) return;
     s.legal_actions(legal_);
     Action a = legal_[0];
     if (legal_.size() > 1) {
@@ -159,6 +161,7 @@ void MctsSearch::rollout(State& s) {
         a = legal_[rng_.below(static_cast<std::uint32_t>(legal_.size()))];
     }
     s.apply_unchecked(a);
+    ++actions_;
   }
 }
 

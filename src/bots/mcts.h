@@ -74,13 +74,16 @@ class MctsSearch {
   // One iteration: sample a world, descend and expand the tree, roll out, back up.
   void iterate();
   // The rollout alone (for the bench): sample a world from the same view, roll it out with the
-  // same policy and cut-off from the view's position, and value it; no tree.
-  void rollout_only();
+  // same policy from the view's position, and value it; no tree. It stops after `cutoff` actions
+  // (0: at the end; -1: the configured cut-off).
+  void rollout_only(int cutoff = -1);
 
   // Visits and summed values of each root child, added by action into `out`.
   void root_visits(std::map<Action, std::pair<long, double>>& out) const;
   long iterations() const { return iterations_; }
   long nodes() const { return static_cast<long>(nodes_.size()); }
+  // Actions applied to sampled worlds so far (tree and rollouts).
+  long actions() const { return actions_; }
 
  private:
   struct Node {
@@ -91,9 +94,10 @@ class MctsSearch {
     int visits = 0;
     int avail = 0;     // how often this child's action was legal when its parent was visited
     double value = 0;  // sum of the mover's values
+    double mean = 0;   // value / visits, kept at every back-up (selection reads it)
   };
   State& sample();
-  void rollout(State& s);
+  void rollout(State& s, int cutoff);
   Action greedy_pick(const State& s);
   void values(const State& s);
 
@@ -109,6 +113,7 @@ class MctsSearch {
   std::unique_ptr<State> world_;    // the sampled world, refilled every iteration
   std::unique_ptr<State> scratch_;  // greedy rollouts' one-ply look-ahead
   long iterations_ = 0;
+  long actions_ = 0;
 };
 
 }  // namespace turf

@@ -1,7 +1,8 @@
 // `turf bench`: random-playout throughput (one core, all cores), MCTS iterations per second
 // against the rollouts alone from the same positions, and the play signature.
+#include <time.h>
+
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -72,11 +73,23 @@ double mcts_rate(const GameInfo& g, const Options& options, MctsConfig config, i
   return spent > 0 ? iterations / spent : 0;
 }
 
+// CPU seconds used by the calling thread: the paired figures below count the time the thread
+// ran, not the time other processes held the core (this machine is shared).
+double thread_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
 // One thread, the same positions and views: MCTS iterations against the rollouts alone (a world
-// sampled from the same view, rolled out with the same policy and cut-off from the view's
-// position, and valued; no tree), timed in alternating slices so that both see the same load.
+// sampled from the same view, rolled out with the same policy from the view's position, and
+// valued; no tree), timed in alternating slices of thread CPU time. Without a
+// cut-off both play to the end; with one, an iteration applies its tree path plus the cut-off,
+// so the rollouts alone are cut off after as many actions as the iterations applied on average
+// so far: the same game work, without the tree.
 struct Paired {
   double iterations_per_s = 0, rollouts_per_s = 0;
+  double actions_per_iteration = 0;
   double ratio() const {  // time of an iteration over time of a rollout
     return iterations_per_s > 0 ? rollouts_per_s / iterations_per_s : 0;
   }
@@ -84,11 +97,10 @@ struct Paired {
 
 Paired mcts_vs_rollout(const GameInfo& g, const Options& options, MctsConfig config,
                        double seconds) {
-  using Clock = std::chrono::steady_clock;
   config.iterations = 0;
   config.seconds = 0;
   config.threads = 1;
-  long iterations = 0, rollouts = 0;
+  long iterations = 0, rollouts = 0, actions = 0;
   double tree_s = 0, rollout_s = 0;
   for (int k = 0; k < 4; ++k) {
     const auto s = bench_position(g, options, k);
@@ -99,21 +111,27 @@ Paired mcts_vs_rollout(const GameInfo& g, const Options& options, MctsConfig con
     const int slice = 16;
     double spent = 0;
     while (spent < seconds / 4) {
-      auto t0 = Clock::now();
+      const double t0 = thread_seconds();
       for (int i = 0; i < slice; ++i) tree.iterate();
-      auto t1 = Clock::now();
-      for (int i = 0; i < slice; ++i) plain.rollout_only();
-      auto t2 = Clock::now();
-      const double a = std::chrono::duration<double>(t1 - t0).count();
-      const double b = std::chrono::duration<double>(t2 - t1).count();
+      const double t1 = thread_seconds();
+      const int cutoff = config.cutoff > 0
+                             ? static_cast<int>(static_cast<double>(tree.actions()) /
+                                                    static_cast<double>(tree.iterations()) +
+                                                0.5)
+                             : 0;
+      for (int i = 0; i < slice; ++i) plain.rollout_only(cutoff);
+      const double t2 = thread_seconds();
+      const double a = t1 - t0, b = t2 - t1;
       tree_s += a, rollout_s += b, spent += a + b;
     }
     iterations += tree.iterations();
     rollouts += plain.iterations();
+    actions += tree.actions();
   }
   Paired p;
   if (tree_s > 0) p.iterations_per_s = static_cast<double>(iterations) / tree_s;
   if (rollout_s > 0) p.rollouts_per_s = static_cast<double>(rollouts) / rollout_s;
+  if (iterations > 0) p.actions_per_iteration = static_cast<double>(actions) / iterations;
   return p;
 }
 
@@ -147,7 +165,7 @@ int bench(const BenchArgs& args) {
     const std::string signature = bench_signature(*g, kSignatureGames);
     for (int players = g->min_players; players <= g->max_players; ++players) {
       const Options options = g->resolve({{"players", std::to_string(players)}});
-      std::vector<double> gps, aps, par, len, m1, mall, pit, prs, pratio;
+      std::vector<double> gps, aps, par, len, m1, mall, pit, prs, pratio, pact;
       for (int r = 0; r < args.repeat; ++r) {
         const auto one = measure_random_games(*g, options, args.seconds, 1, 1000 + r);
         gps.push_back(one.games_per_s());
@@ -162,6 +180,7 @@ int bench(const BenchArgs& args) {
           pit.push_back(p.iterations_per_s);
           prs.push_back(p.rollouts_per_s);
           pratio.push_back(p.ratio());
+          pact.push_back(p.actions_per_iteration);
         }
       }
       const double m_par = median(par);
@@ -182,6 +201,7 @@ int bench(const BenchArgs& args) {
                        {"mcts_paired_iterations_per_s", args.mcts ? median(pit) : 0.0},
                        {"mcts_paired_rollouts_per_s", args.mcts ? median(prs) : 0.0},
                        {"mcts_iteration_over_rollout", args.mcts ? median(pratio) : 0.0},
+                       {"mcts_actions_per_iteration", args.mcts ? median(pact) : 0.0},
                        {"repeat", args.repeat},
                        {"seconds_each", args.seconds},
                        {"signature", signature}});
@@ -195,8 +215,9 @@ int bench(const BenchArgs& args) {
                       args.mcts_bot.c_str());
           std::printf(
               "%-10s %7s   same positions, 1 thread: %s iterations/s, %s rollouts alone/s,"
-              " iteration/rollout time %.3f\n",
-              "", "", human(median(pit)).c_str(), human(median(prs)).c_str(), median(pratio));
+              " iteration/rollout time %.3f (%.1f actions an iteration)\n",
+              "", "", human(median(pit)).c_str(), human(median(prs)).c_str(), median(pratio),
+              median(pact));
         }
       }
     }

@@ -266,6 +266,8 @@ void DungeonView::sample_world_into(State& out, Rng& r) const {
   }
 
   // Monsters: what a seat has not yet played is its hand card plus its deck.
+  std::array<std::array<int, kNumTypes>, kSeats> played{};
+  for (const auto& m : monsters) ++played[m.owner][m.type];
   for (int s = 0; s < kSeats; ++s) {
     const SeatInfo& si = seats[s];
     if (si.monster_deck) {
@@ -276,9 +278,7 @@ void DungeonView::sample_world_into(State& out, Rng& r) const {
     std::array<std::uint8_t, kMonstersPerDeck> left_cards;
     std::size_t left_size = 0;
     for (int t = 0; t < kNumTypes; ++t) {
-      int n = content().monsters[t].per_deck;
-      for (const auto& m : monsters)
-        if (m.owner == s && m.type == t) --n;
+      int n = content().monsters[t].per_deck - played[s][t];
       if (si.monster && *si.monster == t) --n;
       for (int k = 0; k < n; ++k) {
         if (left_size == left_cards.size())
