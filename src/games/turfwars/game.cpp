@@ -3,6 +3,8 @@
 #include "games/turfwars/game.h"
 
 #include <algorithm>
+#include <array>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
