@@ -14,14 +14,25 @@ inline std::vector<double> evaluate(const State& s) {
   return f ? f(s) : s.scores();
 }
 
+// The same, written into `out` (reusing its storage; no allocation where the game gives
+// evaluate_into).
+inline void evaluate_into(const State& s, std::vector<double>& out) {
+  const GameInfo& g = s.game();
+  if (g.evaluate_into)
+    g.evaluate_into(s, out);
+  else
+    out = g.evaluate ? g.evaluate(s) : s.scores();
+}
+
 // How good the state is for each seat, in [0, 1]: the final outcome when the game is over,
-// otherwise a logistic of each seat's lead over its strongest rival.
-inline void seat_values(const State& s, std::vector<double>& out) {
+// otherwise a logistic of each seat's lead over its strongest rival. `e` is scratch for the
+// evaluation; with it reused, nothing is allocated (search calls this every iteration).
+inline void seat_values(const State& s, std::vector<double>& out, std::vector<double>& e) {
   if (s.terminal()) {
-    out = s.outcome();
+    s.outcome_into(out);
     return;
   }
-  const auto e = evaluate(s);
+  evaluate_into(s, e);
   const double scale = s.game().eval_scale;
   out.assign(e.size(), 0.0);
   for (std::size_t i = 0; i < e.size(); ++i) {
@@ -30,6 +41,11 @@ inline void seat_values(const State& s, std::vector<double>& out) {
       if (j != i) best_other = std::max(best_other, e[j]);
     out[i] = 1.0 / (1.0 + std::exp(-(e[i] - best_other) / scale));
   }
+}
+
+inline void seat_values(const State& s, std::vector<double>& out) {
+  std::vector<double> e;
+  seat_values(s, out, e);
 }
 
 // A seat's lead over its strongest rival (points), for greedy comparisons.

@@ -19,147 +19,20 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr std::size_t kMaxNodes = 4'000'000;  // per tree; beyond it the tree stops growing
+constexpr std::size_t kLegalReserve = 4096;   // legal-action buffers: a game's widest decision
 
-struct Node {
-  Action action = 0;
-  Seat mover = kNobody;  // the seat that chose `action`
-  int first_child = -1;
-  int next_sibling = -1;
-  int visits = 0;
-  int avail = 0;     // how often this child's action was legal when its parent was visited
-  double value = 0;  // sum of the mover's values
-};
-
-// One tree, grown by one thread.
-class Search {
- public:
-  Search(const View& view, const MctsConfig& config, std::uint64_t seed)
-      : view_(view), config_(config), rng_(seed) {
-    if (config.rollout == MctsConfig::Rollout::kPolicy && view.game().rollout_policy)
-      policy_ = &view.game().rollout_policy;
-    nodes_.reserve(1024);
-    nodes_.push_back(Node{});
-  }
-
-  void iterate() {
-    auto world = view_.sample_world(rng_);
-    State& s = *world;
-    path_.clear();
-    path_.push_back(0);
-    int node = 0;
-    while (!s.terminal()) {
-      s.legal_actions(legal_);
-      sorted_ = legal_;
-      std::sort(sorted_.begin(), sorted_.end());
-      tried_.assign(sorted_.size(), false);
-      int best = -1;
-      double best_score = -std::numeric_limits<double>::infinity();
-      for (int c = nodes_[node].first_child; c >= 0; c = nodes_[c].next_sibling) {
-        const auto it = std::lower_bound(sorted_.begin(), sorted_.end(), nodes_[c].action);
-        if (it == sorted_.end() || *it != nodes_[c].action) continue;  // not available here
-        tried_[static_cast<std::size_t>(it - sorted_.begin())] = true;
-        Node& ch = nodes_[c];
-        ++ch.avail;
-        const double score =
-            ch.value / ch.visits +
-            config_.exploration * std::sqrt(std::log(static_cast<double>(ch.avail)) / ch.visits);
-        if (score > best_score) best_score = score, best = c;
-      }
-      // Expand an untried action, if any (in the order of the legal list, picked at random).
-      untried_.clear();
-      for (std::size_t i = 0; i < sorted_.size(); ++i)
-        if (!tried_[i]) untried_.push_back(sorted_[i]);
-      if (!untried_.empty() && nodes_.size() < kMaxNodes) {
-        const Action a = untried_[rng_.below(static_cast<std::uint32_t>(untried_.size()))];
-        Node child;
-        child.action = a;
-        child.mover = s.to_move();
-        child.next_sibling = nodes_[node].first_child;
-        child.avail = 1;
-        nodes_.push_back(child);
-        const int id = static_cast<int>(nodes_.size()) - 1;
-        nodes_[node].first_child = id;
-        s.apply_unchecked(a);
-        path_.push_back(id);
-        break;
-      }
-      if (best < 0) break;  // the tree is full and nothing here was tried: roll out from here
-      s.apply_unchecked(nodes_[best].action);
-      node = best;
-      path_.push_back(node);
-    }
-    rollout(s);
-    seat_values(s, values_);
-    ++nodes_[0].visits;
-    for (std::size_t i = 1; i < path_.size(); ++i) {
-      Node& n = nodes_[path_[i]];
-      ++n.visits;
-      n.value += values_[static_cast<std::size_t>(n.mover)];
-    }
-    ++iterations_;
-  }
-
-  // Visits of each root child, by action.
-  void root_visits(std::map<Action, std::pair<long, double>>& out) const {
-    for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
-      auto& e = out[nodes_[c].action];
-      e.first += nodes_[c].visits;
-      e.second += nodes_[c].value;
-    }
-  }
-  long iterations() const { return iterations_; }
-  long nodes() const { return static_cast<long>(nodes_.size()); }
-
- private:
-  void rollout(State& s) {
-    for (int steps = 0; !s.terminal(); ++steps) {
-      if (config_.cutoff > 0 && steps >= config_.cutoff) return;
-      s.legal_actions(legal_);
-      Action a = legal_[0];
-      if (legal_.size() > 1) {
-        if (config_.rollout == MctsConfig::Rollout::kGreedy)
-          a = greedy_pick(s);
-        else if (policy_)
-          a = (*policy_)(s, legal_, rng_);
-        else
-          a = legal_[rng_.below(static_cast<std::uint32_t>(legal_.size()))];
-      }
-      s.apply_unchecked(a);
-    }
-  }
-
-  // The action with the best immediate lead for the mover (ties at random).
-  Action greedy_pick(const State& s) {
-    if (!scratch_) scratch_ = s.clone();
-    const Seat me = s.to_move();
-    double best = -std::numeric_limits<double>::infinity();
-    Action pick = legal_[0];
-    int ties = 0;
-    for (Action a : legal_) {
-      scratch_->copy_from(s);
-      scratch_->apply_unchecked(a);
-      const double v = lead(evaluate(*scratch_), me);
-      if (v > best + 1e-9) {
-        best = v, pick = a, ties = 1;
-      } else if (v > best - 1e-9 && rng_.below(static_cast<std::uint32_t>(++ties)) == 0) {
-        pick = a;
-      }
-    }
-    return pick;
-  }
-
-  const View& view_;
-  const MctsConfig& config_;
-  Rng rng_;
-  const std::function<Action(const State&, const std::vector<Action>&, Rng&)>* policy_ = nullptr;
-  std::vector<Node> nodes_;
-  std::vector<int> path_;
-  std::vector<Action> legal_, sorted_, untried_;
-  std::vector<bool> tried_;
-  std::vector<double> values_;
-  std::unique_ptr<State> scratch_;
-  long iterations_ = 0;
-};
+// log(n) for the availability counts UCB meets most, computed once with std::log (so the scores
+// are the same doubles as calling std::log every time).
+constexpr int kLogTable = 1 << 16;
+const std::vector<double>& log_table() {
+  static const std::vector<double> t = [] {
+    std::vector<double> v(kLogTable);
+    for (int i = 1; i < kLogTable; ++i)
+      v[static_cast<std::size_t>(i)] = std::log(static_cast<double>(i));
+    return v;
+  }();
+  return t;
+}
 
 std::string seconds_text(double s) {
   if (s < 1 && s * 1000 == std::floor(s * 1000))
@@ -171,6 +44,151 @@ std::string seconds_text(double s) {
 }
 
 }  // namespace
+
+MctsSearch::MctsSearch(const View& view, const MctsConfig& config, std::uint64_t seed,
+                       long reserve_nodes)
+    : view_(view), config_(config), rng_(seed) {
+  if (config.rollout == MctsConfig::Rollout::kPolicy && view.game().rollout_policy)
+    policy_ = &view.game().rollout_policy;
+  nodes_.reserve(std::clamp<std::size_t>(static_cast<std::size_t>(std::max(0L, reserve_nodes)),
+                                         1024, kMaxNodes));
+  nodes_.push_back(Node{});
+  legal_.reserve(kLegalReserve);
+  sorted_.reserve(kLegalReserve);
+  untried_.reserve(kLegalReserve);
+  tried_.reserve(kLegalReserve);
+  path_.reserve(1024);
+  log_table();
+}
+
+MctsSearch::~MctsSearch() = default;
+
+State& MctsSearch::sample() {
+  if (world_)
+    view_.sample_world_into(*world_, rng_);
+  else
+    world_ = view_.sample_world(rng_);
+  return *world_;
+}
+
+void MctsSearch::iterate() {
+  State& s = sample();
+  const double* logs = log_table().data();
+  path_.clear();
+  path_.push_back(0);
+  int node = 0;
+  while (!s.terminal()) {
+    s.legal_actions(legal_);
+    sorted_ = legal_;
+    if (!std::is_sorted(sorted_.begin(), sorted_.end())) std::sort(sorted_.begin(), sorted_.end());
+    tried_.assign(sorted_.size(), 0);
+    int best = -1;
+    double best_score = -std::numeric_limits<double>::infinity();
+    for (int c = nodes_[node].first_child; c >= 0; c = nodes_[c].next_sibling) {
+      Node& ch = nodes_[c];
+      const auto it = std::lower_bound(sorted_.begin(), sorted_.end(), ch.action);
+      if (it == sorted_.end() || *it != ch.action) continue;  // not available here
+      tried_[static_cast<std::size_t>(it - sorted_.begin())] = 1;
+      ++ch.avail;
+      const double log_avail =
+          ch.avail < kLogTable ? logs[ch.avail] : std::log(static_cast<double>(ch.avail));
+      const double score = ch.mean + config_.exploration * std::sqrt(log_avail / ch.visits);
+      if (score > best_score) best_score = score, best = c;
+    }
+    // Expand an untried action, if any (in the order of the legal list, picked at random).
+    untried_.clear();
+    for (std::size_t i = 0; i < sorted_.size(); ++i)
+      if (!tried_[i]) untried_.push_back(sorted_[i]);
+    if (!untried_.empty() && nodes_.size() < kMaxNodes) {
+      const Action a = untried_[rng_.below(static_cast<std::uint32_t>(untried_.size()))];
+      Node child;
+      child.action = a;
+      child.mover = s.to_move();
+      child.next_sibling = nodes_[node].first_child;
+      child.avail = 1;
+      nodes_.push_back(child);
+      const int id = static_cast<int>(nodes_.size()) - 1;
+      nodes_[node].first_child = id;
+      s.apply_unchecked(a);
+      ++actions_;
+      path_.push_back(id);
+      break;
+    }
+    if (best < 0) break;  // the tree is full and nothing here was tried: roll out from here
+    s.apply_unchecked(nodes_[best].action);
+    ++actions_;
+    node = best;
+    path_.push_back(node);
+  }
+  rollout(s, config_.cutoff);
+  values(s);
+  ++nodes_[0].visits;
+  for (std::size_t i = 1; i < path_.size(); ++i) {
+    Node& n = nodes_[static_cast<std::size_t>(path_[i])];
+    ++n.visits;
+    n.value += values_[static_cast<std::size_t>(n.mover)];
+    n.mean = n.value / n.visits;
+  }
+  ++iterations_;
+}
+
+void MctsSearch::rollout_only(int cutoff) {
+  State& s = sample();
+  rollout(s, cutoff < 0 ? config_.cutoff : cutoff);
+  values(s);
+  ++iterations_;
+}
+
+void MctsSearch::root_visits(std::map<Action, std::pair<long, double>>& out) const {
+  for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
+    auto& e = out[nodes_[c].action];
+    e.first += nodes_[c].visits;
+    e.second += nodes_[c].value;
+  }
+}
+
+void MctsSearch::rollout(State& s, int cutoff) {
+  for (int steps = 0; !s.terminal(); ++steps) {
+    if (cutoff > 0 && steps >= cutoff) return;
+    s.legal_actions(legal_);
+    Action a = legal_[0];
+    if (legal_.size() > 1) {
+      if (config_.rollout == MctsConfig::Rollout::kGreedy)
+        a = greedy_pick(s);
+      else if (policy_)
+        a = (*policy_)(s, legal_, rng_);
+      else
+        a = legal_[rng_.below(static_cast<std::uint32_t>(legal_.size()))];
+    }
+    s.apply_unchecked(a);
+    ++actions_;
+  }
+}
+
+// The action with the best immediate lead for the mover (ties at random).
+Action MctsSearch::greedy_pick(const State& s) {
+  if (!scratch_) scratch_ = s.clone();
+  const Seat me = s.to_move();
+  double best = -std::numeric_limits<double>::infinity();
+  Action pick = legal_[0];
+  int ties = 0;
+  for (Action a : legal_) {
+    scratch_->copy_from(s);
+    scratch_->apply_unchecked(a);
+    evaluate_into(*scratch_, eval_);
+    const double v = lead(eval_, me);
+    if (v > best + 1e-9) {
+      best = v, pick = a, ties = 1;
+    } else if (v > best - 1e-9 && rng_.below(static_cast<std::uint32_t>(++ties)) == 0) {
+      pick = a;
+    }
+  }
+  return pick;
+}
+
+void MctsSearch::values(const State& s) {
+  seat_values(s, values_, eval_);
+}
 
 std::string MctsBot::spec() const {
   std::string s = "mcts:";
@@ -193,12 +211,15 @@ Action MctsBot::choose(const View& view) {
   const auto start = Clock::now();
   const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
                                     std::chrono::duration<double>(config_.seconds));
-  std::vector<std::unique_ptr<Search>> searches;
-  for (int t = 0; t < threads; ++t)
-    searches.push_back(
-        std::make_unique<Search>(view, config_, mix_seed(base, static_cast<std::uint64_t>(t))));
+  std::vector<std::unique_ptr<MctsSearch>> searches;
+  for (int t = 0; t < threads; ++t) {
+    const long share = config_.iterations / threads + (t < config_.iterations % threads ? 1 : 0);
+    searches.push_back(std::make_unique<MctsSearch>(view, config_,
+                                                    mix_seed(base, static_cast<std::uint64_t>(t)),
+                                                    config_.seconds > 0 ? 0 : share + 1));
+  }
   auto run = [&](int t) {
-    Search& search = *searches[static_cast<std::size_t>(t)];
+    MctsSearch& search = *searches[static_cast<std::size_t>(t)];
     if (config_.seconds > 0) {
       do {
         for (int k = 0; k < 8; ++k) search.iterate();

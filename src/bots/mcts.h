@@ -15,6 +15,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <utility>
 #include <vector>
 
 #include "bots/agent.h"
@@ -45,11 +49,71 @@ class MctsBot final : public Agent {
   Action choose(const View& view) override;
   std::string spec() const override;
   const MctsStats& last_stats() const { return stats_; }
+  const MctsConfig& config() const { return config_; }
 
  private:
   MctsConfig config_;
   Rng rng_;
   MctsStats stats_;
+};
+
+// One tree, grown by one thread from one view (MctsBot runs one per thread; the bench and the
+// allocation test drive one directly). An iteration allocates nothing: the sampled world is one
+// state refilled in place (ViewData::sample_world_into), the legal-action, flag, path and value
+// buffers are reused, and the nodes are reserved up front for an iteration budget (an iteration
+// adds at most one node); with a time budget the node array grows by doubling.
+class MctsSearch {
+ public:
+  // reserve_nodes: nodes to reserve now (the iteration budget plus one, at most the tree's cap).
+  MctsSearch(const View& view, const MctsConfig& config, std::uint64_t seed,
+             long reserve_nodes = 0);
+  ~MctsSearch();
+  MctsSearch(const MctsSearch&) = delete;
+  MctsSearch& operator=(const MctsSearch&) = delete;
+
+  // One iteration: sample a world, descend and expand the tree, roll out, back up.
+  void iterate();
+  // The rollout alone (for the bench): sample a world from the same view, roll it out with the
+  // same policy from the view's position, and value it; no tree. It stops after `cutoff` actions
+  // (0: at the end; -1: the configured cut-off).
+  void rollout_only(int cutoff = -1);
+
+  // Visits and summed values of each root child, added by action into `out`.
+  void root_visits(std::map<Action, std::pair<long, double>>& out) const;
+  long iterations() const { return iterations_; }
+  long nodes() const { return static_cast<long>(nodes_.size()); }
+  // Actions applied to sampled worlds so far (tree and rollouts).
+  long actions() const { return actions_; }
+
+ private:
+  struct Node {
+    Action action = 0;
+    Seat mover = kNobody;  // the seat that chose `action`
+    int first_child = -1;
+    int next_sibling = -1;
+    int visits = 0;
+    int avail = 0;     // how often this child's action was legal when its parent was visited
+    double value = 0;  // sum of the mover's values
+    double mean = 0;   // value / visits, kept at every back-up (selection reads it)
+  };
+  State& sample();
+  void rollout(State& s, int cutoff);
+  Action greedy_pick(const State& s);
+  void values(const State& s);
+
+  const View& view_;
+  const MctsConfig& config_;
+  Rng rng_;
+  const std::function<Action(const State&, const std::vector<Action>&, Rng&)>* policy_ = nullptr;
+  std::vector<Node> nodes_;
+  std::vector<int> path_;
+  std::vector<Action> legal_, sorted_, untried_;
+  std::vector<char> tried_;
+  std::vector<double> values_, eval_;
+  std::unique_ptr<State> world_;    // the sampled world, refilled every iteration
+  std::unique_ptr<State> scratch_;  // greedy rollouts' one-ply look-ahead
+  long iterations_ = 0;
+  long actions_ = 0;
 };
 
 }  // namespace turf

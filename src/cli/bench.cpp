@@ -1,4 +1,7 @@
-// `turf bench`: random-playout throughput (one core, all cores) and the play signature.
+// `turf bench`: random-playout throughput (one core, all cores), MCTS iterations per second
+// against the rollouts alone from the same positions, and the play signature.
+#include <time.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -31,34 +34,105 @@ std::string human(double v) {
   return buf;
 }
 
-// MCTS iterations per second on positions from the middle of seeded random games.
-double mcts_rate(const GameInfo& g, const Options& options, int threads, double seconds) {
-  MctsConfig config;
+// The bench's positions: the middle of seeded random games, at a real decision (nullptr when
+// the game ended first).
+std::unique_ptr<State> bench_position(const GameInfo& g, const Options& options, int k) {
+  std::vector<Action> legal;
+  auto s = g.create(options, 77 + k);
+  Rng r(k);
+  const int stop = 6 + 10 * k;
+  for (int i = 0; i < stop && !s->terminal(); ++i) {
+    s->legal_actions(legal);
+    s->apply_unchecked(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+  }
+  while (!s->terminal()) {  // a real decision
+    s->legal_actions(legal);
+    if (legal.size() > 1) break;
+    s->apply_unchecked(legal[0]);
+  }
+  if (s->terminal()) return nullptr;
+  return s;
+}
+
+// MCTS iterations per second on the bench's positions.
+double mcts_rate(const GameInfo& g, const Options& options, MctsConfig config, int threads,
+                 double seconds) {
+  config.iterations = 0;
   config.seconds = seconds;
   config.threads = threads;
   long iterations = 0;
   double spent = 0;
-  std::vector<Action> legal;
   for (int k = 0; k < 4; ++k) {
-    auto s = g.create(options, 77 + k);
-    Rng r(k);
-    const int stop = 6 + 10 * k;
-    for (int i = 0; i < stop && !s->terminal(); ++i) {
-      s->legal_actions(legal);
-      s->apply_unchecked(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
-    }
-    while (!s->terminal()) {  // a real decision
-      s->legal_actions(legal);
-      if (legal.size() > 1) break;
-      s->apply_unchecked(legal[0]);
-    }
-    if (s->terminal()) continue;
+    const auto s = bench_position(g, options, k);
+    if (!s) continue;
     MctsBot bot(config, 5 + k);
     bot.choose(s->view(s->to_move(), false));
     iterations += bot.last_stats().iterations;
     spent += bot.last_stats().seconds;
   }
   return spent > 0 ? iterations / spent : 0;
+}
+
+// CPU seconds used by the calling thread: the paired figures below count the time the thread
+// ran, not the time other processes held the core (this machine is shared).
+double thread_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+// One thread, the same positions and views: MCTS iterations against the rollouts alone (a world
+// sampled from the same view, rolled out with the same policy from the view's position, and
+// valued; no tree), timed in alternating slices of thread CPU time. Without a
+// cut-off both play to the end; with one, an iteration applies its tree path plus the cut-off,
+// so the rollouts alone are cut off after as many actions as the iterations applied on average
+// so far: the same game work, without the tree.
+struct Paired {
+  double iterations_per_s = 0, rollouts_per_s = 0;
+  double actions_per_iteration = 0;
+  double ratio() const {  // time of an iteration over time of a rollout
+    return iterations_per_s > 0 ? rollouts_per_s / iterations_per_s : 0;
+  }
+};
+
+Paired mcts_vs_rollout(const GameInfo& g, const Options& options, MctsConfig config,
+                       double seconds) {
+  config.iterations = 0;
+  config.seconds = 0;
+  config.threads = 1;
+  long iterations = 0, rollouts = 0, actions = 0;
+  double tree_s = 0, rollout_s = 0;
+  for (int k = 0; k < 4; ++k) {
+    const auto s = bench_position(g, options, k);
+    if (!s) continue;
+    const View view = s->view(s->to_move(), false);
+    MctsSearch tree(view, config, 5 + static_cast<std::uint64_t>(k));
+    MctsSearch plain(view, config, 5 + static_cast<std::uint64_t>(k));
+    const int slice = 16;
+    double spent = 0;
+    while (spent < seconds / 4) {
+      const double t0 = thread_seconds();
+      for (int i = 0; i < slice; ++i) tree.iterate();
+      const double t1 = thread_seconds();
+      const int cutoff = config.cutoff > 0
+                             ? static_cast<int>(static_cast<double>(tree.actions()) /
+                                                    static_cast<double>(tree.iterations()) +
+                                                0.5)
+                             : 0;
+      for (int i = 0; i < slice; ++i) plain.rollout_only(cutoff);
+      const double t2 = thread_seconds();
+      const double a = t1 - t0, b = t2 - t1;
+      tree_s += a, rollout_s += b, spent += a + b;
+    }
+    iterations += tree.iterations();
+    rollouts += plain.iterations();
+    actions += tree.actions();
+  }
+  Paired p;
+  if (tree_s > 0) p.iterations_per_s = static_cast<double>(iterations) / tree_s;
+  if (rollout_s > 0) p.rollouts_per_s = static_cast<double>(rollouts) / rollout_s;
+  if (iterations > 0) p.actions_per_iteration = static_cast<double>(actions) / iterations;
+  return p;
 }
 
 }  // namespace
@@ -72,6 +146,13 @@ int bench(const BenchArgs& args) {
     games.push_back(&reg.find(args.game));
   const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const int threads = args.threads > 0 ? args.threads : hw;
+  MctsConfig mcts_config;
+  if (args.mcts) {
+    const auto bot = make_bot(args.mcts_bot, 1);
+    const auto* m = dynamic_cast<const MctsBot*>(bot.get());
+    if (!m) throw Error("--mcts-bot must be an mcts spec, not '" + args.mcts_bot + "'");
+    mcts_config = m->config();
+  }
 
   nlohmann::json out = nlohmann::json::array();
   if (!args.json)
@@ -84,7 +165,7 @@ int bench(const BenchArgs& args) {
     const std::string signature = bench_signature(*g, kSignatureGames);
     for (int players = g->min_players; players <= g->max_players; ++players) {
       const Options options = g->resolve({{"players", std::to_string(players)}});
-      std::vector<double> gps, aps, par, len, m1, mall;
+      std::vector<double> gps, aps, par, len, m1, mall, pit, prs, pratio, pact;
       for (int r = 0; r < args.repeat; ++r) {
         const auto one = measure_random_games(*g, options, args.seconds, 1, 1000 + r);
         gps.push_back(one.games_per_s());
@@ -93,8 +174,13 @@ int bench(const BenchArgs& args) {
         const auto all = measure_random_games(*g, options, args.seconds, threads, 2000 + r);
         par.push_back(all.actions_per_s());
         if (args.mcts) {
-          m1.push_back(mcts_rate(*g, options, 1, args.seconds / 4));
-          mall.push_back(mcts_rate(*g, options, threads, args.seconds / 4));
+          m1.push_back(mcts_rate(*g, options, mcts_config, 1, args.seconds / 4));
+          mall.push_back(mcts_rate(*g, options, mcts_config, threads, args.seconds / 4));
+          const Paired p = mcts_vs_rollout(*g, options, mcts_config, args.seconds);
+          pit.push_back(p.iterations_per_s);
+          prs.push_back(p.rollouts_per_s);
+          pratio.push_back(p.ratio());
+          pact.push_back(p.actions_per_iteration);
         }
       }
       const double m_par = median(par);
@@ -109,6 +195,13 @@ int bench(const BenchArgs& args) {
                        {"mean_length", median(len)},
                        {"mcts_iterations_per_s_1thread", args.mcts ? median(m1) : 0.0},
                        {"mcts_iterations_per_s_all", args.mcts ? median(mall) : 0.0},
+                       {"mcts_bot", args.mcts ? args.mcts_bot : ""},
+                       // One thread, same positions, alternating slices: iterations against
+                       // the rollouts alone, and the time of one over the other.
+                       {"mcts_paired_iterations_per_s", args.mcts ? median(pit) : 0.0},
+                       {"mcts_paired_rollouts_per_s", args.mcts ? median(prs) : 0.0},
+                       {"mcts_iteration_over_rollout", args.mcts ? median(pratio) : 0.0},
+                       {"mcts_actions_per_iteration", args.mcts ? median(pact) : 0.0},
                        {"repeat", args.repeat},
                        {"seconds_each", args.seconds},
                        {"signature", signature}});
@@ -116,9 +209,16 @@ int bench(const BenchArgs& args) {
         std::printf("%-10s %7d %10s %12s %12s %12s %12.1f  %s\n", g->id.c_str(), players,
                     human(median(gps)).c_str(), human(median(aps)).c_str(), human(m_par).c_str(),
                     human(m_par / threads).c_str(), median(len), signature.c_str());
-        if (args.mcts)
-          std::printf("%-10s %7s   MCTS iterations/s: %s on 1 thread, %s on %d threads\n", "", "",
-                      human(median(m1)).c_str(), human(median(mall)).c_str(), threads);
+        if (args.mcts) {
+          std::printf("%-10s %7s   MCTS iterations/s: %s on 1 thread, %s on %d threads (%s)\n", "",
+                      "", human(median(m1)).c_str(), human(median(mall)).c_str(), threads,
+                      args.mcts_bot.c_str());
+          std::printf(
+              "%-10s %7s   same positions, 1 thread: %s iterations/s, %s rollouts alone/s,"
+              " iteration/rollout time %.3f (%.1f actions an iteration)\n",
+              "", "", human(median(pit)).c_str(), human(median(prs)).c_str(), median(pratio),
+              median(pact));
+        }
       }
     }
   }

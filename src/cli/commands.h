@@ -49,8 +49,9 @@ struct BenchArgs {
   bool json = false;
   double seconds = 0.5;
   int repeat = 5;
-  int threads = 0;   // 0: all hardware threads
-  bool mcts = true;  // also measure MCTS iterations per second
+  int threads = 0;                // 0: all hardware threads
+  bool mcts = true;               // also measure MCTS iterations per second
+  std::string mcts_bot = "mcts";  // the MCTS setting measured (rollout, cut-off, c; not budgets)
 };
 int bench(const BenchArgs& args);
 

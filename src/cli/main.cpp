@@ -169,6 +169,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 101));
   bool no_mcts = false;
   bench_cmd->add_flag("--no-mcts", no_mcts, "Skip the MCTS iterations-per-second figures");
+  bench_cmd->add_option("--mcts-bot", bench.mcts_bot,
+                        "The MCTS bot spec measured (e.g. mcts:cutoff=8; budgets are the bench's)");
   bench_cmd->add_option("--threads", bench.threads, "Threads for the parallel figure (0 = all)")
       ->check(CLI::Range(0, kMaxThreads));
 

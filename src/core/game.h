@@ -97,6 +97,10 @@ class ViewData {
   // A complete state consistent with this view: everything the viewer cannot see is re-dealt
   // using rng (hidden cards, deck orders, the state's own generator).
   virtual std::unique_ptr<State> sample_world(Rng& rng) const = 0;
+  // The same world, written into `out` (a state of this game, e.g. an earlier sample) and reusing
+  // its storage: no allocation. Draws exactly what sample_world draws from rng, so both give the
+  // same world for the same generator state (search bots refill one state every iteration).
+  virtual void sample_world_into(State& out, Rng& rng) const = 0;
   // True when more than one state fits this view (something hidden could be otherwise).
   virtual bool ambiguous() const = 0;
 };
@@ -127,6 +131,9 @@ struct GameInfo {
   // Evaluation for bots: an estimate of each seat's final points in this (sampled) state, and
   // the point difference that makes one seat a clear favourite (the logistic scale).
   std::function<std::vector<double>(const State&)> evaluate;
+  // The same evaluation written into `out` (resized to the seats), reusing its storage: what
+  // search calls at every cut-off (optional; bots fall back to `evaluate`).
+  std::function<void(const State&, std::vector<double>& out)> evaluate_into;
   double eval_scale = 10.0;
   // The default policy of search bots' rollouts (optional): picks one of `legal` (the legal
   // actions of the seat to move in a sampled world, more than one) with `rng`. Games give one
@@ -192,6 +199,9 @@ class State {
   virtual std::vector<int> ranking() const;
   // Share of the win per seat: 1/k for each of the k seats ranked first, else 0.
   std::vector<double> outcome() const;
+  // The same, written into `out` (reusing its storage). The default calls outcome(); games
+  // override it without allocating, for search at the end of every rollout.
+  virtual void outcome_into(std::vector<double>& out) const { out = outcome(); }
   // Upper bound on the number of actions in any game with these options.
   virtual int length_bound() const = 0;
 

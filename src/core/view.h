@@ -52,6 +52,8 @@ class View {
   }
 
   std::unique_ptr<State> sample_world(Rng& rng) const { return data_->sample_world(rng); }
+  // The same world written into `out` (a state of this game), reusing its storage.
+  void sample_world_into(State& out, Rng& rng) const { data_->sample_world_into(out, rng); }
   bool ambiguous() const { return data_->ambiguous(); }
 
   nlohmann::json to_json() const;

@@ -18,11 +18,17 @@ constexpr double kCardValue = 0.3;  // a card in hand: movement, recruits, a tac
 }  // namespace
 
 std::vector<double> evaluate(const State& state) {
+  std::vector<double> v;
+  evaluate_into(state, v);
+  return v;
+}
+
+void evaluate_into(const State& state, std::vector<double>& v) {
   const Position& p = dynamic_cast<const CryHavocState&>(state).position();
   const Public& pub = p.pub;
-  std::vector<double> v;
+  v.clear();
   for (int s = 0; s < pub.players; ++s) v.push_back(pub.seats[s].vp);
-  if (pub.over) return v;
+  if (pub.over) return;
   // Scorings still to come, counting this round's.
   const bool actions_left = pub.battle.region == kNone && pub.step != Step::kBuyBack;
   double this_round = 0;
@@ -58,7 +64,6 @@ std::vector<double> evaluate(const State& state) {
     const int ls = pub.faction_seat[lose];
     if (ls != kNone && R.control == lose) v[ls] -= scorings * R.crystals;
   }
-  return v;
 }
 
 }  // namespace turf::cryhavoc

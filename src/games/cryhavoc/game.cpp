@@ -497,21 +497,42 @@ std::vector<double> CryHavocState::scores() const {
   return v;
 }
 
-std::vector<int> CryHavocState::ranking() const {
-  const int n = pos_.pub.players;
-  const auto held = prisoners_held(pos_);
-  const auto init = initiative_rank(pos_);
+namespace {
+
+// Rank per seat (C10.6), in a fixed array: ranking() and outcome_into() share it.
+std::array<int, kMaxSeats> rank_seats(const Position& pos) {
+  const int n = pos.pub.players;
+  const auto held = prisoners_held(pos);
+  const auto init = initiative_rank(pos);
   auto better = [&](int a, int b) {  // C10.6
-    const int va = pos_.pub.seats[a].vp, vb = pos_.pub.seats[b].vp;
+    const int va = pos.pub.seats[a].vp, vb = pos.pub.seats[b].vp;
     if (va != vb) return va > vb;
     if (held[a] != held[b]) return held[a] > held[b];
     return init[a] > init[b];  // later on the initiative track wins
   };
-  std::vector<int> rank(static_cast<std::size_t>(n), 0);
+  std::array<int, kMaxSeats> rank{};
   for (int a = 0; a < n; ++a)
     for (int b = 0; b < n; ++b)
       if (b != a && better(b, a)) ++rank[static_cast<std::size_t>(a)];
   return rank;
+}
+
+}  // namespace
+
+std::vector<int> CryHavocState::ranking() const {
+  const auto rank = rank_seats(pos_);
+  return std::vector<int>(rank.begin(), rank.begin() + pos_.pub.players);
+}
+
+// As State::outcome over ranking(), without allocating.
+void CryHavocState::outcome_into(std::vector<double>& out) const {
+  const int n = pos_.pub.players;
+  const auto rank = rank_seats(pos_);
+  int winners = 0;
+  for (int s = 0; s < n; ++s) winners += rank[s] == 0;
+  out.assign(static_cast<std::size_t>(n), 0.0);
+  for (int s = 0; s < n; ++s)
+    if (rank[s] == 0) out[s] = 1.0 / static_cast<double>(winners);
 }
 
 // A generous bound: 5 rounds of at most 3 turns per seat, each turn at most ~300 decisions
@@ -833,13 +854,21 @@ bool CryHavocView::ambiguous() const {
 }
 
 std::unique_ptr<State> CryHavocView::sample_world(Rng& rng) const {
+  auto state = std::make_unique<CryHavocState>(game, Position{});
+  sample_world_into(*state, rng);
+  return state;
+}
+
+void CryHavocView::sample_world_into(State& out, Rng& rng) const {
+  auto& state = dynamic_cast<CryHavocState&>(out);
+  Position& p = state.pos_;
   if (all) {
-    auto state = std::make_unique<CryHavocState>(game, *all);
-    state->set_counters(move_number, undo_floor);
-    return state;
+    p = *all;
+    state.set_counters(move_number, undo_floor);
+    return;
   }
   const Content& c = content();
-  Position p;
+  p = Position{};
   p.pub = pub;
   const int me = viewer;
 
@@ -964,9 +993,7 @@ std::unique_ptr<State> CryHavocView::sample_world(Rng& rng) const {
     rng.shuffle(deck.begin() + from, deck.begin() + n);
   }
   p.rng.reseed(rng.next());
-  auto state = std::make_unique<CryHavocState>(game, p);
-  state->set_counters(move_number, undo_floor);
-  return state;
+  state.set_counters(move_number, undo_floor);
 }
 
 void CryHavocView::to_json(nlohmann::json& j) const {
@@ -1070,6 +1097,7 @@ void register_game(Registry& registry) {
   info->narrate = narrate;
   info->cards = card_texts;
   info->evaluate = evaluate;
+  info->evaluate_into = evaluate_into;
   info->eval_scale = 8.0;
   info->conformance_games = 30;
   info->seat_attributes = [](const State& s, Seat seat) {

@@ -25,6 +25,7 @@ class CryHavocState final : public StateBase<CryHavocState> {
   bool is_legal(Action a) const override;
   std::vector<double> scores() const override;
   std::vector<int> ranking() const override;  // C10.6: VP, then prisoners, then later initiative
+  void outcome_into(std::vector<double>& out) const override;
   int length_bound() const override;
   std::string action_label(Action a) const override;
   std::string public_label(Action a) const override;
@@ -63,6 +64,7 @@ class CryHavocView final : public ViewData {
 
   void to_json(nlohmann::json& out) const override;
   std::unique_ptr<State> sample_world(Rng& rng) const override;
+  void sample_world_into(State& out, Rng& rng) const override;
   bool ambiguous() const override;
 
   const GameInfo* game = nullptr;
@@ -88,6 +90,7 @@ std::string tactic_unplayable(const Public& pub, Seat seat, int def);
 void register_game(Registry& registry);
 // The evaluation for bots (eval.cpp): estimated final VP per seat.
 std::vector<double> evaluate(const State& state);
+void evaluate_into(const State& state, std::vector<double>& out);
 // Narration of a step for one viewer (narrate.cpp; core/narration.h).
 void narrate(const View& before, const NarratedAction& act, const View& after,
              std::vector<Narration>& out);

@@ -13,10 +13,16 @@ constexpr double kExposure = 0.35;
 }  // namespace
 
 std::vector<double> evaluate(const State& state) {
+  std::vector<double> v;
+  evaluate_into(state, v);
+  return v;
+}
+
+void evaluate_into(const State& state, std::vector<double>& v) {
   const Position& p = dynamic_cast<const DungeonState&>(state).position();
   const auto pts = score(p);
-  std::vector<double> v = {static_cast<double>(pts[0]), static_cast<double>(pts[1])};
-  if (p.over()) return v;
+  v.assign({static_cast<double>(pts[0]), static_cast<double>(pts[1])});
+  if (p.over()) return;
   const auto& beats = content().beats;
   // Monster types each seat has not yet played (hand + deck, known by elimination).
   std::array<std::array<int, kNumTypes>, kSeats> left{};
@@ -39,7 +45,6 @@ std::vector<double> evaluate(const State& state) {
     const int lines = passage_length(p, t, 0) + passage_length(p, t, 1);
     v[m.owner] -= kExposure * lines;
   }
-  return v;
 }
 
 }  // namespace turf::dungeon

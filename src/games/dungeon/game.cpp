@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <span>
 
 #include "core/embedded.h"
 #include "core/view.h"
@@ -65,6 +66,16 @@ void DungeonState::do_apply(Action a) {
 std::vector<double> DungeonState::scores() const {
   const auto s = score(pos_);
   return {static_cast<double>(s[0]), static_cast<double>(s[1])};
+}
+
+// As State::outcome (ranked by scores), without allocating.
+void DungeonState::outcome_into(std::vector<double>& out) const {
+  const auto s = score(pos_);
+  out.assign(kSeats, 0.0);
+  if (s[0] == s[1])
+    out[0] = out[1] = 0.5;
+  else
+    out[s[0] > s[1] ? 0 : 1] = 1.0;
 }
 
 // 28 turns, each at most: choose tile, choose cell, rotation, monster.
@@ -197,7 +208,15 @@ bool DungeonView::ambiguous() const {
 }
 
 std::unique_ptr<State> DungeonView::sample_world(Rng& r) const {
-  Position p{};
+  auto state = std::make_unique<DungeonState>(game, Position{});
+  sample_world_into(*state, r);
+  return state;
+}
+
+void DungeonView::sample_world_into(State& out, Rng& r) const {
+  auto& state = dynamic_cast<DungeonState&>(out);
+  Position& p = state.pos_;
+  p = Position{};
   p.mix = content().mixes[mix_index].counts;
   p.mix_index = static_cast<std::uint8_t>(mix_index);
   p.influence = static_cast<std::uint8_t>(influence);
@@ -218,9 +237,15 @@ std::unique_ptr<State> DungeonView::sample_world(Rng& r) const {
   for (const auto& si : seats)
     if (si.hand)
       for (auto s : *si.hand) --pool_counts[s];
-  std::vector<std::uint8_t> pool;
+  std::array<std::uint8_t, kDeckSize> pool_cards;  // fixed capacity: sampling does not allocate
+  std::size_t pool_size = 0;
   for (int s = 0; s < kNumShapes; ++s)
-    for (int k = 0; k < pool_counts[s]; ++k) pool.push_back(static_cast<std::uint8_t>(s));
+    for (int k = 0; k < pool_counts[s]; ++k) {
+      if (pool_size == pool_cards.size())
+        throw std::logic_error("dungeon view: more unseen tiles than the deck holds");
+      pool_cards[pool_size++] = static_cast<std::uint8_t>(s);
+    }
+  const std::span<std::uint8_t> pool(pool_cards.data(), pool_size);
   r.shuffle(pool.begin(), pool.end());
   std::size_t next = 0;
   for (int s = 0; s < kSeats; ++s) {
@@ -241,6 +266,8 @@ std::unique_ptr<State> DungeonView::sample_world(Rng& r) const {
   }
 
   // Monsters: what a seat has not yet played is its hand card plus its deck.
+  std::array<std::array<int, kNumTypes>, kSeats> played{};
+  for (const auto& m : monsters) ++played[m.owner][m.type];
   for (int s = 0; s < kSeats; ++s) {
     const SeatInfo& si = seats[s];
     if (si.monster_deck) {
@@ -248,14 +275,18 @@ std::unique_ptr<State> DungeonView::sample_world(Rng& r) const {
       p.monster_hand[s] = *si.monster;
       continue;
     }
-    std::vector<std::uint8_t> left;
+    std::array<std::uint8_t, kMonstersPerDeck> left_cards;
+    std::size_t left_size = 0;
     for (int t = 0; t < kNumTypes; ++t) {
-      int n = content().monsters[t].per_deck;
-      for (const auto& m : monsters)
-        if (m.owner == s && m.type == t) --n;
+      int n = content().monsters[t].per_deck - played[s][t];
       if (si.monster && *si.monster == t) --n;
-      for (int k = 0; k < n; ++k) left.push_back(static_cast<std::uint8_t>(t));
+      for (int k = 0; k < n; ++k) {
+        if (left_size == left_cards.size())
+          throw std::logic_error("dungeon view: more monsters left than a deck holds");
+        left_cards[left_size++] = static_cast<std::uint8_t>(t);
+      }
     }
+    const std::span<std::uint8_t> left(left_cards.data(), left_size);
     r.shuffle(left.begin(), left.end());
     std::size_t at = 0;
     if (si.monster)
@@ -282,10 +313,7 @@ std::unique_ptr<State> DungeonView::sample_world(Rng& r) const {
     p.rng = *rng;
   else
     p.rng.reseed(r.next());
-
-  auto state = std::make_unique<DungeonState>(game, p);
-  state->set_counters(move_number, undo_floor);
-  return state;
+  state.set_counters(move_number, undo_floor);
 }
 
 void DungeonView::to_json(nlohmann::json& j) const {
@@ -391,6 +419,7 @@ void register_game(Registry& registry) {
   info->narrate = narrate;
   info->cards = cards;
   info->evaluate = evaluate;
+  info->evaluate_into = evaluate_into;
   info->eval_scale = 6.0;
   info->seat_attributes = [](const State& s, Seat seat) {
     const auto& p = dynamic_cast<const DungeonState&>(s).position();

@@ -25,6 +25,7 @@ class DungeonState final : public StateBase<DungeonState> {
   void legal_actions(std::vector<Action>& out) const override;
   bool is_legal(Action a) const override;
   std::vector<double> scores() const override;
+  void outcome_into(std::vector<double>& out) const override;
   int length_bound() const override;
   std::string action_label(Action a) const override;
   std::string public_label(Action a) const override;
@@ -50,6 +51,7 @@ class DungeonView final : public ViewData {
 
   void to_json(nlohmann::json& out) const override;
   std::unique_ptr<State> sample_world(Rng& rng) const override;
+  void sample_world_into(State& out, Rng& rng) const override;
   bool ambiguous() const override;
 
   struct SeatInfo {
@@ -95,6 +97,7 @@ std::string passages_text(std::uint8_t mask);
 void register_game(Registry& registry);
 // The evaluation for bots (games/dungeon/eval.cpp): estimated final points per seat.
 std::vector<double> evaluate(const State& state);
+void evaluate_into(const State& state, std::vector<double>& out);
 // Narration of one step from the viewer's views (games/dungeon/narrate.cpp; core/narration.h).
 void narrate(const View& before, const NarratedAction& act, const View& after,
              std::vector<Narration>& out);

@@ -117,13 +117,19 @@ Action rollout_choice(const State& state, const std::vector<Action>& legal, Rng&
 }
 
 std::vector<double> evaluate(const State& state) {
+  std::vector<double> v;
+  evaluate_into(state, v);
+  return v;
+}
+
+void evaluate_into(const State& state, std::vector<double>& v) {
   const Position& p = dynamic_cast<const TurfWarsState&>(state).position();
-  if (p.over()) return final_scores(p);
+  if (p.over()) return final_scores_into(p, v);
   const Content& c = content();
   const Board& b = board_of(p);
   const int n = p.num_seats;
-  std::vector<double> v(n, 0.0);
-  if (p.phase == Phase::kFactions || p.phase == Phase::kStarts) return v;
+  v.assign(static_cast<std::size_t>(n), 0.0);
+  if (p.phase == Phase::kFactions || p.phase == Phase::kStarts) return;
   const double scorings = std::max(0, c.rounds - p.round) +
                           (p.phase >= Phase::kPreEvent && p.phase <= Phase::kScore ? 1.0 : 0.0);
 
@@ -215,7 +221,6 @@ std::vector<double> evaluate(const State& state) {
     for (int s = 0; s < n; ++s)
       if (p.seats[s].eliminated) v[s] -= shift;
   }
-  return v;
 }
 
 }  // namespace turf::turfwars

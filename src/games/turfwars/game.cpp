@@ -3,6 +3,8 @@
 #include "games/turfwars/game.h"
 
 #include <algorithm>
+#include <array>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -223,6 +225,16 @@ std::vector<double> TurfWarsState::scores() const {
 
 std::vector<int> TurfWarsState::ranking() const {
   return final_ranking(pos_);
+}
+
+// As State::outcome over ranking(), without allocating.
+void TurfWarsState::outcome_into(std::vector<double>& out) const {
+  const auto rank = final_ranks(pos_);
+  int winners = 0;
+  for (int s = 0; s < pos_.num_seats; ++s) winners += rank[s] == 0;
+  out.assign(static_cast<std::size_t>(pos_.num_seats), 0.0);
+  for (int s = 0; s < pos_.num_seats; ++s)
+    if (rank[s] == 0) out[s] = 1.0 / static_cast<double>(winners);
 }
 
 int TurfWarsState::length_bound() const {
@@ -458,10 +470,45 @@ TurfWarsView::TurfWarsView(const TurfWarsState& state, Seat v)
 
 namespace {
 
+// A list of fixed capacity for sampling's scratch (sampling into a state allocates nothing).
+template <class T, int N>
+class Fixed {
+ public:
+  Fixed() = default;
+  Fixed(int n, T value) {
+    for (int i = 0; i < n; ++i) push_back(value);
+  }
+  void push_back(T x) {
+    if (n_ == N) throw std::logic_error("turfwars view: a sampling list overflows");
+    v_[n_++] = x;
+  }
+  T* begin() { return v_.data(); }
+  T* end() { return v_.data() + n_; }
+  std::reverse_iterator<T*> rbegin() { return std::reverse_iterator<T*>(end()); }
+  std::reverse_iterator<T*> rend() { return std::reverse_iterator<T*>(begin()); }
+  std::size_t size() const { return static_cast<std::size_t>(n_); }
+  T& operator[](std::size_t i) { return v_[i]; }
+  void erase(T* at) {
+    std::copy(at + 1, end(), at);
+    --n_;
+  }
+
+ private:
+  std::array<T, N> v_{};
+  int n_ = 0;
+};
+
+// Flags per content index (events, secrets, factions), fixed capacity.
+template <int N>
+std::array<bool, N> no_flags(std::size_t used) {
+  if (used > static_cast<std::size_t>(N)) throw std::logic_error("turfwars view: too many cards");
+  return {};
+}
+
 void sample_factions(const TurfWarsView& v, Position& p, Rng& r) {
   const Content& c = content();
-  std::vector<std::uint8_t> pool;
-  std::vector<bool> known(c.factions.size(), false);
+  Fixed<std::uint8_t, kMaxFactions> pool;
+  auto known = no_flags<kMaxFactions>(c.factions.size());
   for (int s = 0; s < p.num_seats; ++s) {
     if (s == v.viewer) {
       for (auto f : p.seats[s].dealt)
@@ -528,7 +575,7 @@ void sample_combat(const TurfWarsView& v, Position& p, Rng& r) {
       if (s != v.viewer)
         for (int t = 1; t < kCombatTypes; ++t) pool[t] -= me.known[s][t];
   }
-  std::vector<std::uint8_t> cards;
+  Fixed<std::uint8_t, kMaxCombatCards> cards;
   for (int t = 1; t < kCombatTypes; ++t) {
     if (pool[t] < 0) throw std::logic_error("turfwars view: combat cards do not add up");
     for (int k = 0; k < pool[t]; ++k) cards.push_back(static_cast<std::uint8_t>(t));
@@ -542,7 +589,7 @@ void sample_combat(const TurfWarsView& v, Position& p, Rng& r) {
   for (int s = 0; s < n; ++s) {
     if (s == v.viewer) continue;
     SeatState& st = p.seats[s];
-    std::vector<std::uint8_t> held;
+    Fixed<std::uint8_t, kMaxCombatCards> held;
     if (!zero_on_table[s]) held.push_back(kZero);
     if (seat)
       for (int t = 1; t < kCombatTypes; ++t)
@@ -559,7 +606,7 @@ void sample_combat(const TurfWarsView& v, Position& p, Rng& r) {
       bool defender = false;
       for (int i = 0; i < p.war.n_sides; ++i)
         if (p.war.sides[i].leader == s) defender = p.war.has_defender && i == p.war.n_sides - 1;
-      std::vector<int> ok;
+      Fixed<int, kMaxCombatCards> ok;
       for (std::size_t i = 0; i < held.size(); ++i)
         if (held[i] != kCryForHelp || (defender && n > 2)) ok.push_back(static_cast<int>(i));
       const int pick = ok[r.below(static_cast<std::uint32_t>(ok.size()))];
@@ -575,23 +622,23 @@ void sample_combat(const TurfWarsView& v, Position& p, Rng& r) {
 
 void sample_secrets(const TurfWarsView& v, Position& p, Rng& r) {
   if (p.over()) {  // every card is face up at the end; only the deck order is hidden
-    std::vector<bool> out(content().secrets.size(), false);
+    auto out = no_flags<kMaxSecrets>(content().secrets.size());
     for (int s = 0; s < p.num_seats; ++s)
       for (int i = 0; i < p.seats[s].num_secrets; ++i) out[p.seats[s].secrets[i]] = true;
     const int size = p.secret_deck_size;
     p.secret_deck_size = 0;
-    for (std::size_t k = 0; k < out.size(); ++k)
+    for (std::size_t k = 0; k < content().secrets.size(); ++k)
       if (!out[k]) p.secret_deck[p.secret_deck_size++] = static_cast<std::uint8_t>(k);
     if (p.secret_deck_size != size) throw std::logic_error("turfwars view: secret deck");
     r.shuffle(p.secret_deck.begin(), p.secret_deck.begin() + size);
     return;
   }
-  std::vector<bool> out(content().secrets.size(), false);
+  auto out = no_flags<kMaxSecrets>(content().secrets.size());
   if (v.viewer >= 0)
     for (int i = 0; i < p.seats[v.viewer].num_secrets; ++i)
       out[p.seats[v.viewer].secrets[i]] = true;
-  std::vector<std::uint8_t> pool;
-  for (std::size_t k = 0; k < out.size(); ++k)
+  Fixed<std::uint8_t, kMaxSecrets> pool;
+  for (std::size_t k = 0; k < content().secrets.size(); ++k)
     if (!out[k]) pool.push_back(static_cast<std::uint8_t>(k));
   r.shuffle(pool.begin(), pool.end());
   std::size_t next = 0;
@@ -607,7 +654,7 @@ void sample_secrets(const TurfWarsView& v, Position& p, Rng& r) {
 
 void sample_events(Position& p, Rng& r) {
   const Content& c = content();
-  std::vector<bool> seen(c.events.size(), false);
+  auto seen = no_flags<kMaxEvents>(c.events.size());
   for (int i = 0; i < p.num_events_seen; ++i) seen[p.events_seen[i]] = true;
   const int size = p.event_deck_size;
   p.event_deck_size = 0;
@@ -647,7 +694,7 @@ void sample_actions(const TurfWarsView& v, Position& p, Rng& r) {
     const bool in_progress = p.draft_state == 1;
     const int m = in_progress ? p.draft_cursor : n;  // the seat picking now (n: the draft is over)
     auto seat_at = [&](int i) -> SeatState& { return p.seats[p.draft_order[i]]; };
-    std::vector<int> picks(n, kNone);
+    Fixed<int, kMaxSeats> picks(n, kNone);
     for (int i = 0; i < n; ++i)
       if (seat_at(i).revealed) picks[i] = seat_at(i).pick;
     Multi anchor{};
@@ -681,7 +728,7 @@ void sample_actions(const TurfWarsView& v, Position& p, Rng& r) {
         struct Slot {
           int seat_index, card;
         };
-        std::vector<Slot> slots;
+        Fixed<Slot, kMaxActionCards> slots;
         Multi q = s_v;
         for (int j = k + 1; j < m; ++j) {
           for (int x = 0; x < seat_at(j).merged; ++x) slots.push_back({j, -1});
@@ -785,7 +832,7 @@ void sample_actions(const TurfWarsView& v, Position& p, Rng& r) {
   if (rest < 0) throw std::logic_error("turfwars view: the face-down discard does not add up");
   for (int x = 0; x < rest; ++x) ++hidden[draw_from(u, r)];
   p.hidden_discard = to_bytes(hidden);
-  std::vector<std::uint8_t> deck;
+  Fixed<std::uint8_t, kMaxActionCards> deck;
   for (int t = 0; t < kMaxTemplates; ++t)
     for (int x = 0; x < u[t]; ++x) deck.push_back(static_cast<std::uint8_t>(t));
   if (static_cast<int>(deck.size()) != p.action_deck_size)
@@ -797,7 +844,15 @@ void sample_actions(const TurfWarsView& v, Position& p, Rng& r) {
 }  // namespace
 
 std::unique_ptr<State> TurfWarsView::sample_world(Rng& r) const {
-  Position p = pos;
+  auto state = std::make_unique<TurfWarsState>(game, pos);
+  sample_world_into(*state, r);
+  return state;
+}
+
+void TurfWarsView::sample_world_into(State& out, Rng& r) const {
+  auto& state = dynamic_cast<TurfWarsState&>(out);
+  Position& p = state.pos_;
+  p = pos;
   if (viewer != kOmniscient) {
     sample_factions(*this, p, r);
     if (p.phase != Phase::kFactions) sample_combat(*this, p, r);
@@ -806,9 +861,7 @@ std::unique_ptr<State> TurfWarsView::sample_world(Rng& r) const {
     sample_actions(*this, p, r);
     p.rng.reseed(r.next());
   }
-  auto state = std::make_unique<TurfWarsState>(game, p);
-  state->set_counters(move_number, undo_floor);
-  return state;
+  state.set_counters(move_number, undo_floor);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1080,6 +1133,7 @@ void register_game(Registry& registry) {
   info->narrate = narrate;
   info->cards = card_texts;
   info->evaluate = evaluate;
+  info->evaluate_into = evaluate_into;
   info->rollout_policy = rollout_choice;
   info->eval_scale = 8.0;
   info->conformance_games = 24;

@@ -25,6 +25,7 @@ class TurfWarsState final : public StateBase<TurfWarsState> {
   bool is_legal(Action a) const override;
   std::vector<double> scores() const override;
   std::vector<int> ranking() const override;
+  void outcome_into(std::vector<double>& out) const override;
   int length_bound() const override;
   std::string action_label(Action a) const override;
   std::string public_label(Action a) const override;
@@ -52,6 +53,7 @@ class TurfWarsView final : public ViewData {
 
   void to_json(nlohmann::json& out) const override;
   std::unique_ptr<State> sample_world(Rng& rng) const override;
+  void sample_world_into(State& out, Rng& rng) const override;
   bool ambiguous() const override { return viewer != kOmniscient; }
 
   const GameInfo* game = nullptr;
@@ -78,6 +80,7 @@ std::vector<std::string> board_rows(const Position& p);
 void register_game(Registry& registry);
 // The evaluation for bots (games/turfwars/eval.cpp): estimated final points per seat.
 std::vector<double> evaluate(const State& state);
+void evaluate_into(const State& state, std::vector<double>& out);
 // The rollout policy for search bots (eval.cpp): uniform, except that a home declaration (the
 // Geomancer's in phase 1, everyone's under Exile) takes a type the seat holds most turfs of.
 Action rollout_choice(const State& state, const std::vector<Action>& legal, Rng& rng);

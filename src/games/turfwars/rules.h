@@ -503,6 +503,9 @@ bool teleporters_active(const Position& p);
 // Final tie-break keys (T13.5) and ranking; scores are DP plus 100 for an instant win.
 std::vector<double> final_scores(const Position& p);
 std::vector<int> final_ranking(const Position& p);
+// The same without allocating (search): scores written into `out`, ranks in the first seats.
+void final_scores_into(const Position& p, std::vector<double>& out);
+std::array<int, kMaxSeats> final_ranks(const Position& p);
 // The most actions any game with these settings can take (the rules doc, "Actions").
 int length_bound(const Setup& s);
 

@@ -363,8 +363,10 @@ using namespace kernel;
 // anyone has, so that scores and the ranking agree. R29: an eliminated player ranks below every
 // player still in the war: the scores of the eliminated are lowered together, in order, below the
 // lowest score of those still in.
-std::vector<double> final_scores(const Position& p) {
-  std::vector<double> v(p.num_seats);
+namespace {
+
+std::array<double, kMaxSeats> score_array(const Position& p) {
+  std::array<double, kMaxSeats> v{};
   const bool instant = p.over() && p.win_type != WinType::kPoints;
   int most = 0;
   for (int s = 0; s < p.num_seats; ++s) most = std::max<int>(most, p.seats[s].dp);
@@ -390,9 +392,26 @@ std::vector<double> final_scores(const Position& p) {
   return v;
 }
 
+}  // namespace
+
+std::vector<double> final_scores(const Position& p) {
+  const auto v = score_array(p);
+  return std::vector<double>(v.begin(), v.begin() + p.num_seats);
+}
+
+void final_scores_into(const Position& p, std::vector<double>& out) {
+  const auto v = score_array(p);
+  out.assign(v.begin(), v.begin() + p.num_seats);
+}
+
 std::vector<int> final_ranking(const Position& p) {
-  const auto sc = final_scores(p);
-  std::vector<int> rank(p.num_seats, 0);
+  const auto rank = final_ranks(p);
+  return std::vector<int>(rank.begin(), rank.begin() + p.num_seats);
+}
+
+std::array<int, kMaxSeats> final_ranks(const Position& p) {
+  const auto sc = score_array(p);
+  std::array<int, kMaxSeats> rank{};
   const bool instant = p.over() && p.win_type != WinType::kPoints;
   auto better = [&](int a, int b) {  // a strictly ahead of b
     const bool wa = p.winners >> a & 1, wb = p.winners >> b & 1;

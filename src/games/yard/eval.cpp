@@ -61,11 +61,17 @@ double held_value(const CardDef& d) {
 }  // namespace
 
 std::vector<double> evaluate(const State& state) {
+  std::vector<double> v;
+  evaluate_into(state, v);
+  return v;
+}
+
+void evaluate_into(const State& state, std::vector<double>& v) {
   const Position& p = dynamic_cast<const YardState&>(state).position();
   const Content& c = content();
-  std::vector<double> v(p.seats);
+  v.assign(static_cast<std::size_t>(p.seats), 0.0);
   for (int s = 0; s < p.seats; ++s) v[s] = score(p, s);
-  if (p.over()) return v;
+  if (p.over()) return;
   // How much of the game is left: Neighbors still to sway out of all that will be.
   const int total = kRowSlots + (p.seats - 2);
   int swayed = 0;
@@ -89,7 +95,6 @@ std::vector<double> evaluate(const State& state) {
     }
     v[s] += extra * (0.3 + 0.7 * left);
   }
-  return v;
 }
 
 }  // namespace turf::yard

@@ -246,6 +246,16 @@ std::vector<int> YardState::ranking() const {
   return std::vector<int>(r.begin(), r.begin() + pos_.seats);
 }
 
+// As State::outcome over ranking(), without allocating.
+void YardState::outcome_into(std::vector<double>& out) const {
+  const auto r = ranks(pos_);
+  int winners = 0;
+  for (int s = 0; s < pos_.seats; ++s) winners += r[s] == 0;
+  out.assign(static_cast<std::size_t>(pos_.seats), 0.0);
+  for (int s = 0; s < pos_.seats; ++s)
+    if (r[s] == 0) out[s] = 1.0 / static_cast<double>(winners);
+}
+
 std::string YardState::action_label(Action a) const {
   return label(pos_, a, false);
 }
@@ -346,7 +356,15 @@ bool YardView::ambiguous() const {
 }
 
 std::unique_ptr<State> YardView::sample_world(Rng& r) const {
-  Position q = pos;
+  auto state = std::make_unique<YardState>(game, pos);
+  sample_world_into(*state, r);
+  return state;
+}
+
+void YardView::sample_world_into(State& out, Rng& r) const {
+  auto& state = dynamic_cast<YardState&>(out);
+  Position& q = state.pos_;
+  q = pos;
   if (!omniscient) {
     std::array<std::uint8_t, kDeckCap> cards{};
     int n = 0;
@@ -364,9 +382,7 @@ std::unique_ptr<State> YardView::sample_world(Rng& r) const {
     for (int i = 0; i < q.set_aside_size; ++i) q.set_aside[i] = pool[i];
     q.rng.reseed(r.next());
   }
-  auto state = std::make_unique<YardState>(game, q);
-  state->set_counters(move_number, undo_floor);
-  return state;
+  state.set_counters(move_number, undo_floor);
 }
 
 void YardView::to_json(nlohmann::json& j) const {
@@ -510,6 +526,7 @@ void register_game(Registry& registry) {
   info->narrate = narrate;
   info->cards = cards;
   info->evaluate = evaluate;
+  info->evaluate_into = evaluate_into;
   info->eval_scale = 6.0;
   info->conformance_games = 40;
   info->seat_attributes = [](const State& s, Seat seat) {

@@ -24,6 +24,7 @@ class YardState final : public StateBase<YardState> {
   bool is_legal(Action a) const override;
   std::vector<double> scores() const override;
   std::vector<int> ranking() const override;
+  void outcome_into(std::vector<double>& out) const override;
   int length_bound() const override { return kActionCap; }
   std::string action_label(Action a) const override;
   std::string public_label(Action a) const override;
@@ -53,6 +54,7 @@ class YardView final : public ViewData {
 
   void to_json(nlohmann::json& out) const override;
   std::unique_ptr<State> sample_world(Rng& rng) const override;
+  void sample_world_into(State& out, Rng& rng) const override;
   bool ambiguous() const override;
 
   const GameInfo* game = nullptr;
@@ -93,6 +95,7 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
 void register_game(Registry& registry);
 // The evaluation for bots (games/yard/eval.cpp): estimated final points per seat.
 std::vector<double> evaluate(const State& state);
+void evaluate_into(const State& state, std::vector<double>& out);
 // Terminal drawing (games/yard/draw.cpp).
 std::string draw(const View& view, const DrawStyle& style);
 
