@@ -224,6 +224,7 @@ void DungeonView::sample_world_into(State& out, Rng& r) const {
     p.tiles[p.num_tiles] = t;
     p.grid[((t.y & 31) << 5) | (t.x & 31)] = ++p.num_tiles;
   }
+  sync_cache(p);  // the open spots of the board, once, rather than at every read of it
   for (const auto& m : monsters) p.monsters[p.num_monsters++] = m;
   for (auto s : set_aside) p.set_aside[p.num_set_aside++] = s;
   for (const auto& d : first_draws) p.first_draws[p.num_first_draws++] = d;
