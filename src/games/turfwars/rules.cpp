@@ -332,6 +332,11 @@ void run(Position& p, bool check) {
   auto stable = [&] {
     return !p.war.active && p.phase >= Phase::kPreEvent && p.phase <= Phase::kSpend;
   };
+  auto same_troops = [&](const std::array<std::uint16_t, kMaxSeats>& before) {
+    bool same = true;
+    for (int s = 0; s < kMaxSeats; ++s) same &= before[s] == p.on_board[s];
+    return same;
+  };
   auto check_now = [&] {  // true when the game ended or went to the tie-break
     check = false;
     if (!changed) {
@@ -407,7 +412,7 @@ void run(Position& p, bool check) {
         before != Phase::kDraft) {
       check = true;
       if (!(before == Phase::kPreEvent || before == Phase::kReinforce || before == Phase::kSpend) ||
-          p.on_board != on_board)
+          !same_troops(on_board))
         changed = true;
     }
     if (!decision) continue;

@@ -73,7 +73,7 @@ struct Tally {
 bool secret_met(const Position& p, const Tally& tally, int seat, const SecretDef& d,
                 bool end_of_round) {
   const SeatState& s = p.seats[seat];
-  const Board& b = board_of(p);
+  const Board& b = *tally.b;
   switch (d.condition) {
     case Condition::kTroopsAtLeast:
       return tally.troops(seat) >= d.amount;
