@@ -8,8 +8,10 @@
 #include "games/turfwars/rules.h"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 #include <type_traits>
+#include <utility>
 
 #include "games/turfwars/kernel.h"
 
@@ -332,10 +334,14 @@ void run(Position& p, bool check) {
   auto stable = [&] {
     return !p.war.active && p.phase >= Phase::kPreEvent && p.phase <= Phase::kSpend;
   };
-  auto same_troops = [&](const std::array<std::uint16_t, kMaxSeats>& before) {
-    bool same = true;
-    for (int s = 0; s < kMaxSeats; ++s) same &= before[s] == p.on_board[s];
-    return same;
+  // The troops on the board of every seat, as two words (12 bytes).
+  auto troops_now = [&] {
+    static_assert(sizeof(p.on_board) == 12);
+    std::uint64_t lo = 0;
+    std::uint32_t hi = 0;
+    std::memcpy(&lo, p.on_board.data(), 8);
+    std::memcpy(&hi, reinterpret_cast<const char*>(p.on_board.data()) + 8, 4);
+    return std::pair<std::uint64_t, std::uint32_t>(lo, hi);
   };
   auto check_now = [&] {  // true when the game ended or went to the tie-break
     check = false;
@@ -354,7 +360,7 @@ void run(Position& p, bool check) {
     if (check && stable() && check_now()) continue;
     const Phase before = p.phase;
     const bool in_war = p.war.active;
-    const auto on_board = p.on_board;
+    const auto troops_before = troops_now();
     bool decision = false;
     switch (p.phase) {
       case Phase::kFactions:
@@ -412,7 +418,7 @@ void run(Position& p, bool check) {
         before != Phase::kDraft) {
       check = true;
       if (!(before == Phase::kPreEvent || before == Phase::kReinforce || before == Phase::kSpend) ||
-          !same_troops(on_board))
+          troops_now() != troops_before)
         changed = true;
     }
     if (!decision) continue;
