@@ -33,9 +33,8 @@ void after_action_phase(Position& p) {
 }
 
 bool card_has_any(const Position& p, int seat, const ActionTemplate& t) {
-  for (int c : board_of(p).turfs)
-    if (valid_source(p, seat, c) && has_card_target(p, seat, t, c)) return true;
-  return false;
+  return scan_held(
+      p, seat, [&](int c) { return valid_source(p, seat, c) && has_card_target(p, seat, t, c); });
 }
 
 bool teleport_has_any(const Position& p, int seat, const ActionTemplate& t) {
@@ -83,10 +82,11 @@ bool run_draft(Position& p) {
     const int s = p.draft_order[p.draft_cursor];
     SeatState& st = p.seats[s];
     if (!st.has_received) {  // bought cards join the packet (T7.3, R14)
-      for (int t = 0; t < kMaxTemplates; ++t) {
+      unsigned added = 0;    // two plain loops, which the compiler vectorises
+      for (int t = 0; t < kMaxTemplates; ++t)
         p.packet[t] = static_cast<std::uint8_t>(p.packet[t] + st.held[t]);
-        p.packet_size = static_cast<std::uint8_t>(p.packet_size + st.held[t]);
-      }
+      for (int t = 0; t < kMaxTemplates; ++t) added += st.held[t];
+      p.packet_size = static_cast<std::uint8_t>(p.packet_size + added);
       st.merged = st.num_held;
       st.held = {};
       st.num_held = 0;
@@ -279,13 +279,12 @@ bool run_actions(Position& p) {
 // Bloodlust (T6.8, R22): after the actions each player taking part must attack an adjacent turf
 // (any adjacent turf it does not hold; only a rival's under bloodlust=half).
 bool bloodlust_has_any(const Position& p, int s) {
-  for (int c : board_of(p).turfs) {
-    if (!valid_source(p, s, c)) continue;
+  return scan_held(p, s, [&](int c) {
+    if (!valid_source(p, s, c)) return false;
     bool any = false;
     adjacent_targets(p, s, c, p.bloodlust_half, [&](int) { any = true; });
-    if (any) return true;
-  }
-  return false;
+    return any;
+  });
 }
 
 bool run_bloodlust(Position& p) {

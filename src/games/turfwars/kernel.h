@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "games/turfwars/rules.h"
@@ -71,6 +72,41 @@ void for_each_reach2(const Position& p, int cell, F f) {
 
 // ---- troops, turn order, cards (rules.cpp) ---------------------------------------------------
 
+// The one way the kernel changes a cell: its owner (-1 empty) and troops together, keeping the
+// board tallies (Position::held_type, held, on_board) in step. Troops count for their owner only.
+inline void set_cell(Position& p, int cell, int owner, int troops) {
+  const int t = board_of(p).turf_type[cell];
+  const int was = p.owner[cell];
+  if (was >= 0) {
+    p.on_board[was] = static_cast<std::uint16_t>(p.on_board[was] - p.troops[cell]);
+    --p.held[was];
+    --p.held_type[was][t];
+    p.held_cells[was][cell >> 6] &= ~(std::uint64_t{1} << (cell & 63));
+  }
+  p.owner[cell] = static_cast<std::int8_t>(owner);
+  p.troops[cell] = static_cast<std::uint8_t>(troops);
+  if (owner >= 0) {
+    p.on_board[owner] = static_cast<std::uint16_t>(p.on_board[owner] + troops);
+    ++p.held[owner];
+    ++p.held_type[owner][t];
+    p.held_cells[owner][cell >> 6] |= std::uint64_t{1} << (cell & 63);
+  }
+}
+// The cells a seat holds, ascending (the order of Board::turfs); f(cell) returns true to stop.
+// Returns whether f stopped.
+template <class F>
+bool scan_held(const Position& p, int seat, F f) {
+  if (static_cast<unsigned>(seat) >= kMaxSeats) return false;
+  for (int w = 0; w < 2; ++w)
+    for (std::uint64_t m = p.held_cells[seat][w]; m != 0; m &= m - 1)
+      if (f(w * 64 + std::countr_zero(m))) return true;
+  return false;
+}
+// The same owner with another number of troops; none left empties the cell.
+inline void set_troops(Position& p, int cell, int troops) {
+  set_cell(p, cell, troops == 0 ? -1 : p.owner[cell], troops);
+}
+
 int in_transit(const Position& p, int seat);
 int troops_in_play(const Position& p, int seat);
 int cube_room(const Position& p, int seat);
@@ -133,6 +169,7 @@ inline int ceil_half(int n) {
   return (n + 1) / 2;
 }
 void gen(const Position& p, Acts& out);
+void gen_few(const Position& p, Acts& out);
 void take(Position& p, int a);
 void run(Position& p, bool check);
 void begin_round(Position& p);
@@ -147,14 +184,16 @@ void reveal_factions(Position& p);
 template <class F>
 void start_options(const Position& p, int seat, F f) {
   const Board& b = board_of(p);
-  auto free_of_starts = [&](int c) {
-    if (p.owner[c] >= 0) return false;
-    for (int o = 0; o < p.num_seats; ++o) {
-      const int st = p.seats[o].start;
-      if (o != seat && st != kNone && (st == c || b.ring[c].has(st))) return false;
-    }
-    return true;
-  };
+  // Cells at or around (the ring, diagonals included, is symmetric) another seat's start.
+  std::array<std::uint64_t, 2> near{};
+  auto mark = [&](int c) { near[c >> 6] |= std::uint64_t{1} << (c & 63); };
+  for (int o = 0; o < p.num_seats; ++o) {
+    const int st = p.seats[o].start;
+    if (o == seat || st == kNone) continue;
+    mark(st);
+    for (int r : b.ring[st]) mark(r);
+  }
+  auto free_of_starts = [&](int c) { return p.owner[c] < 0 && !(near[c >> 6] >> (c & 63) & 1); };
   const int home = p.seats[seat].home;
   for (int tier = 0; tier < 4; ++tier) {
     bool any = false;
@@ -261,6 +300,7 @@ struct Keys {
 Keys keys_of(const Position& p, int s);
 bool undefeated(const Position& p, int seat);
 bool check_wins(Position& p, bool end_of_round);
+std::uint8_t secret_holders(const Position& p);
 void check_eliminations(Position& p);
 void enter_tiebreak(Position& p);
 bool run_tiebreak(Position& p);

@@ -8,8 +8,10 @@
 #include "games/turfwars/rules.h"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 #include <type_traits>
+#include <utility>
 
 #include "games/turfwars/kernel.h"
 
@@ -43,8 +45,7 @@ int cube_room(const Position& p, int seat) {
 int add_troops(Position& p, int seat, int cell, int n) {
   n = std::min(n, cube_room(p, seat));
   if (n <= 0) return 0;
-  p.troops[cell] = static_cast<std::uint8_t>(p.troops[cell] + n);
-  p.owner[cell] = static_cast<std::int8_t>(seat);
+  set_cell(p, cell, seat, p.troops[cell] + n);
   return n;
 }
 
@@ -53,18 +54,15 @@ void remove_troops(Position& p, int cell, int n, int killer) {
   if (n <= 0 || p.owner[cell] < 0) return;
   n = std::min<int>(n, p.troops[cell]);
   const int o = p.owner[cell];
-  p.troops[cell] = static_cast<std::uint8_t>(p.troops[cell] - n);
   p.seats[o].last_killer = static_cast<std::uint8_t>(killer);
-  if (p.troops[cell] == 0) p.owner[cell] = -1;
+  set_troops(p, cell, p.troops[cell] - n);
 }
 
 // Moves troops between two cells of one seat (or into an empty cell).
 void move_troops(Position& p, int from, int to, int n) {
   const int o = p.owner[from];
-  p.troops[from] = static_cast<std::uint8_t>(p.troops[from] - n);
-  if (p.troops[from] == 0) p.owner[from] = -1;
-  p.troops[to] = static_cast<std::uint8_t>(p.troops[to] + n);
-  p.owner[to] = static_cast<std::int8_t>(o);
+  set_troops(p, from, p.troops[from] - n);
+  set_cell(p, to, o, p.troops[to] + n);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -254,54 +252,26 @@ using namespace kernel;
 // ---------------------------------------------------------------------------------------------
 // Public helpers
 
-const Board& board_of(const Position& p) {
-  return C().boards[p.board];
-}
-
-// These scan every cell without branches (the board's per-cell tables mask the non-turf cells),
-// which the compiler vectorises. The narrow accumulators cannot overflow: at most kMaxCells (81)
-// turfs of 255 troops each. A seat outside the int8 range owns nothing.
-int turfs_of(const Position& p, int seat) {
-  if (seat != static_cast<std::int8_t>(seat)) return 0;
+void recount(Position& p) {
   const Board& b = board_of(p);
-  const auto o = static_cast<std::int8_t>(seat);
-  std::uint8_t n = 0;
-  for (int c = 0; c < kMaxCells; ++c)
-    n = static_cast<std::uint8_t>(n + ((p.owner[c] == o) & b.is_turf[c]));
-  return n;
-}
-
-int troops_of(const Position& p, int seat) {
-  if (seat != static_cast<std::int8_t>(seat)) return 0;
-  const Board& b = board_of(p);
-  const auto o = static_cast<std::int8_t>(seat);
-  std::uint16_t n = 0;
-  for (int c = 0; c < kMaxCells; ++c) {
-    const auto mask = static_cast<std::uint8_t>(-((p.owner[c] == o) & b.is_turf[c]));
-    n = static_cast<std::uint16_t>(n + (p.troops[c] & mask));
+  p.held_type = {};
+  p.held = {};
+  p.on_board = {};
+  p.held_cells = {};
+  for (int c : b.turfs) {
+    const int o = p.owner[c];
+    if (o < 0 || o >= kMaxSeats) continue;
+    ++p.held_type[o][b.type[c]];
+    ++p.held[o];
+    p.held_cells[o][c >> 6] |= std::uint64_t{1} << (c & 63);
+    p.on_board[o] = static_cast<std::uint16_t>(p.on_board[o] + p.troops[c]);
   }
-  return n;
-}
-
-int home_turfs_of(const Position& p, int seat) {
-  if (seat != static_cast<std::int8_t>(seat)) return 0;
-  const Board& b = board_of(p);
-  const auto o = static_cast<std::int8_t>(seat);
-  const auto home = p.seats[seat].home;
-  std::uint8_t n = 0;
-  for (int c = 0; c < kMaxCells; ++c)
-    n = static_cast<std::uint8_t>(n +
-                                  (static_cast<int>(p.owner[c] == o) & (b.turf_type[c] == home)));
-  return n;
 }
 
 bool rainbow(const Position& p, int seat) {
-  const Board& b = board_of(p);
-  for (int t = 0; t < kTypes; ++t) {
-    bool any = false;
-    for (int c : b.by_type[t]) any |= p.owner[c] == seat;
-    if (!any) return false;
-  }
+  if (static_cast<unsigned>(seat) >= kMaxSeats) return false;
+  for (int t = 0; t < kTypes; ++t)
+    if (p.held_type[seat][t] == 0) return false;
   return true;
 }
 
@@ -325,25 +295,72 @@ bool teleporters_active(const Position& p) {
 
 namespace kernel {
 
+// Decisions after which no win condition can newly hold (R31), so the check can wait for the
+// next change: drafting, choosing a faction, staying out, the Maelstrom's direction (the cards
+// pass in the automatic steps that follow), joining a war, and purchases that only spend DP.
+bool quiet(const Position& p, int a) {
+  switch (p.step) {
+    case Step::kDraftPick:
+    case Step::kChooseFaction:
+    case Step::kOptOut:
+    case Step::kDirection:
+    case Step::kJoin:
+      return true;
+    case Step::kBuy:
+      return a == kActPass || a == kActBuy + kBuyFtt || a == kActBuy + kBuyExchange ||
+             a == kActBuy + kBuyActions || a == kActBuy + kBuyTroop;
+    case Step::kExchange:
+      return p.sub == 3;  // the first card given: nothing is drawn yet
+    default:
+      return false;
+  }
+}
+
 // The main loop: automatic work until a decision or the end. Wins are checked (R31) after the
 // decision that started the run, after every step taken automatically, when a phase or a Turf War
 // ends, and before a decision is handed out: every moment a condition can newly hold.
+//
+// Speed: `check` marks those moments; `changed` whether anything a win condition reads may have
+// changed since the last full check. At a moment with nothing changed the check's result is known
+// (no win: the last one found none), so only its other effect is kept: the seats whose secret
+// cards it consults are marked (E3), exactly as the full check would mark them. The automatic
+// steps of the pre-event, reinforcement and spending phases only move through the turn order,
+// except the Dryads' troops (T4, a change of the troops on the board) and the end of the round
+// (which checks at once, and changes the phase); a quiet decision taken automatically changes
+// nothing a win condition reads either (see quiet()).
 void run(Position& p, bool check) {
   Acts acts;
+  bool changed = check;
   auto stable = [&] {
     return !p.war.active && p.phase >= Phase::kPreEvent && p.phase <= Phase::kSpend;
+  };
+  // The troops on the board of every seat, as two words (12 bytes).
+  auto troops_now = [&] {
+    static_assert(sizeof(p.on_board) == 12);
+    std::uint64_t lo = 0;
+    std::uint32_t hi = 0;
+    std::memcpy(&lo, p.on_board.data(), 8);
+    std::memcpy(&hi, reinterpret_cast<const char*>(p.on_board.data()) + 8, 4);
+    return std::pair<std::uint64_t, std::uint32_t>(lo, hi);
+  };
+  auto check_now = [&] {  // true when the game ended or went to the tie-break
+    check = false;
+    if (!changed) {
+      p.probed |= secret_holders(p);
+      return false;
+    }
+    changed = false;
+    return check_wins(p, false);
   };
   for (int guard = 0; guard < 100000; ++guard) {
     if (p.phase == Phase::kOver) {
       p.step = Step::kOver;
       return;
     }
-    if (check && stable()) {
-      check = false;
-      if (check_wins(p, false)) continue;
-    }
+    if (check && stable() && check_now()) continue;
     const Phase before = p.phase;
     const bool in_war = p.war.active;
+    const auto troops_before = troops_now();
     bool decision = false;
     switch (p.phase) {
       case Phase::kFactions:
@@ -396,24 +413,26 @@ void run(Position& p, bool check) {
     }
     // Automatic work outside the action phase can change troops and DP (wars are checked when they
     // end; the draft and the reveals change nothing a win condition reads).
-    if (p.phase != before || (in_war && !p.war.active)) check = true;
+    if (p.phase != before || (in_war && !p.war.active)) check = changed = true;
     if (!decision && before != Phase::kActions && before != Phase::kBloodlust &&
-        before != Phase::kDraft)
+        before != Phase::kDraft) {
       check = true;
+      if (!(before == Phase::kPreEvent || before == Phase::kReinforce || before == Phase::kSpend) ||
+          troops_now() != troops_before)
+        changed = true;
+    }
     if (!decision) continue;
     if (auto_ok(p.step)) {
-      gen(p, acts);
+      gen_few(p, acts);
       if (acts.n == 1) {
+        if (!quiet(p, acts.a[0])) changed = true;
         take(p, acts.a[0]);
         check = true;
         continue;
       }
       if (acts.n == 0) throw std::logic_error("turfwars: a decision without options");
     }
-    if (check && stable()) {
-      check = false;
-      if (check_wins(p, false)) continue;
-    }
+    if (check && stable() && check_now()) continue;
     return;
   }
   throw std::logic_error("turfwars: the automatic steps do not terminate");
@@ -422,6 +441,34 @@ void run(Position& p, bool check) {
 // ---------------------------------------------------------------------------------------------
 // Legal actions
 
+// Enough of the legal actions to tell none, one (then exactly gen's) or several apart: the main
+// loop takes a lone option itself. The frequent steps stop at the second option.
+void gen_few(const Position& p, Acts& out) {
+  out.n = 0;
+  const int s = p.to_move;
+  switch (p.step) {
+    case Step::kPlace: {
+      const int seat = p.phase == Phase::kActions ? p.turn.owner : s;
+      scan_held(p, seat, [&](int c) {
+        out.add(kActCell + c);
+        return out.n >= 2;
+      });
+      return;
+    }
+    case Step::kBuy:
+      for (int i = 0; i < kNumBuys; ++i)
+        if (buy_possible(p, s, i)) {
+          out.add(kActBuy + i);
+          break;
+        }
+      out.add(kActPass);
+      return;
+    default:
+      gen(p, out);
+      return;
+  }
+}
+
 void gen(const Position& p, Acts& out) {
   out.n = 0;
   const int s = p.to_move;
@@ -429,9 +476,12 @@ void gen(const Position& p, Acts& out) {
   const SeatState& st = p.seats[s];
   const Turn& tn = p.turn;
   const War& w = p.war;
-  auto cells_if = [&](auto pred) {
-    for (int c : b.turfs)
+  // Cells the seat holds that pass pred, ascending.
+  auto held_if = [&](int seat, auto pred) {
+    scan_held(p, seat, [&](int c) {
       if (pred(c)) out.add(kActCell + c);
+      return false;
+    });
   };
   switch (p.step) {
     case Step::kChooseFaction: {
@@ -458,13 +508,13 @@ void gen(const Position& p, Acts& out) {
       break;
     case Step::kManeuverFrom: {
       const int seat = p.phase == Phase::kActions ? tn.owner : s;
-      cells_if([&](int c) { return p.owner[c] == seat && p.troops[c] > 0; });
+      held_if(seat, [&](int c) { return p.troops[c] > 0; });
       out.add(kActPass);
       break;
     }
     case Step::kManeuverTo: {
       const int seat = p.phase == Phase::kActions ? tn.owner : s;
-      cells_if([&](int c) { return p.owner[c] == seat && c != tn.from; });
+      held_if(seat, [&](int c) { return c != tn.from; });
       break;
     }
     case Step::kManeuverCount:
@@ -472,7 +522,7 @@ void gen(const Position& p, Acts& out) {
       break;
     case Step::kPlace: {
       const int seat = p.phase == Phase::kActions ? tn.owner : s;
-      cells_if([&](int c) { return p.owner[c] == seat; });
+      held_if(seat, [](int) { return true; });
       break;
     }
     case Step::kOptOut:
@@ -490,7 +540,7 @@ void gen(const Position& p, Acts& out) {
     case Step::kSource: {
       const int seat = tn.owner;
       if (tn.bloodlust) {
-        cells_if([&](int c) {
+        held_if(seat, [&](int c) {
           if (!valid_source(p, seat, c)) return false;
           bool any = false;
           adjacent_targets(p, seat, c, p.bloodlust_half, [&](int) { any = true; });
@@ -502,9 +552,10 @@ void gen(const Position& p, Acts& out) {
       // revealed and discarded without a decision.
       const ActionTemplate& t = tmpl_of(p);
       if (t.kind == ActionKind::kTeleport)
-        cells_if([&](int c) { return p.owner[c] == seat; });
+        held_if(seat, [](int) { return true; });
       else
-        cells_if([&](int c) { return valid_source(p, seat, c) && has_card_target(p, seat, t, c); });
+        held_if(seat,
+                [&](int c) { return valid_source(p, seat, c) && has_card_target(p, seat, t, c); });
       break;
     }
     case Step::kTarget: {
@@ -562,7 +613,7 @@ void gen(const Position& p, Acts& out) {
       break;
     }
     case Step::kSupportTurf:
-      cells_if([&](int c) { return p.owner[c] == s && p.troops[c] >= 2; });
+      held_if(s, [&](int c) { return p.troops[c] >= 2; });
       break;
     case Step::kCombatCard: {
       int side = 0;
@@ -712,8 +763,7 @@ void take(Position& p, int a) {
     case Step::kCommit: {
       WarSide& side = w.sides[w.cursor];
       side.committed = static_cast<std::uint8_t>(num);
-      p.troops[side.source] = static_cast<std::uint8_t>(p.troops[side.source] - num);
-      if (p.troops[side.source] == 0) p.owner[side.source] = -1;
+      set_troops(p, side.source, p.troops[side.source] - num);
       ++w.cursor;
       break;
     }
@@ -742,7 +792,7 @@ void take(Position& p, int a) {
         const int k = std::min<int>(ability_of(p, s).lure, p.troops[from] - 1);
         const int added = std::min(k, cube_room(p, s));
         remove_troops(p, from, added, s);
-        p.troops[w.target] = static_cast<std::uint8_t>(p.troops[w.target] + added);
+        set_cell(p, w.target, p.owner[w.target], p.troops[w.target] + added);
         w.lured = static_cast<std::uint8_t>(added);  // lured troops are committed (R20)
       }
       break;
@@ -906,28 +956,8 @@ bool is_legal(const Position& p, int action) {
 }
 
 void resume(Position& p) {
+  recount(p);
   run(p, true);
-}
-
-// Decisions after which no win condition can newly hold (R31), so the check can wait for the
-// next change: drafting, choosing a faction, staying out, the Maelstrom's direction (the cards
-// pass in the automatic steps that follow), joining a war, and purchases that only spend DP.
-bool quiet(const Position& p, int a) {
-  switch (p.step) {
-    case Step::kDraftPick:
-    case Step::kChooseFaction:
-    case Step::kOptOut:
-    case Step::kDirection:
-    case Step::kJoin:
-      return true;
-    case Step::kBuy:
-      return a == kActPass || a == kActBuy + kBuyFtt || a == kActBuy + kBuyExchange ||
-             a == kActBuy + kBuyActions || a == kActBuy + kBuyTroop;
-    case Step::kExchange:
-      return p.sub == 3;  // the first card given: nothing is drawn yet
-    default:
-      return false;
-  }
 }
 
 // E3: a commit point when randomness was drawn or something hidden revealed, also when a win

@@ -402,6 +402,14 @@ struct Position {
 
   std::array<std::uint8_t, kMaxCells> troops{};
   std::array<std::int8_t, kMaxCells> owner{};  // -1 empty
+  // Tallies of the board, kept by the kernel with every change of a cell (kernel::set_cell) so
+  // that win checks, scoring and legal actions never rescan it; recount() rebuilds them (resume()
+  // does, for hand-built positions). Turfs held by type, turfs held, troops on the board, and
+  // the turfs each seat holds as a bit set over the cells.
+  std::array<std::array<std::uint8_t, kTypes>, kMaxSeats> held_type{};
+  std::array<std::uint8_t, kMaxSeats> held{};
+  std::array<std::uint16_t, kMaxSeats> on_board{};
+  std::array<std::array<std::uint64_t, 2>, kMaxSeats> held_cells{};  // bit c: the seat holds c
   std::array<SeatState, kMaxSeats> seats{};
 
   Phase phase = Phase::kFactions;
@@ -491,11 +499,25 @@ bool apply(Position& p, int action);
 // Runs the automatic steps from a hand-built position up to the next decision (scenario tests).
 void resume(Position& p);
 
+// Rebuilds the board tallies (Position::held_type, held, on_board, held_cells) from troops and
+// owner.
+void recount(Position& p);
+
 // Helpers shared with the adapter, views, evaluation and tests.
-const Board& board_of(const Position& p);
-int turfs_of(const Position& p, int seat);
-int troops_of(const Position& p, int seat);  // on the board
-int home_turfs_of(const Position& p, int seat);
+inline const Board& board_of(const Position& p) {
+  static const Board* const boards = content().boards.data();
+  return boards[p.board];
+}
+// From the tallies (a seat outside 0..5 holds nothing).
+inline int turfs_of(const Position& p, int seat) {
+  return static_cast<unsigned>(seat) < kMaxSeats ? p.held[seat] : 0;
+}
+inline int troops_of(const Position& p, int seat) {  // on the board
+  return static_cast<unsigned>(seat) < kMaxSeats ? p.on_board[seat] : 0;
+}
+inline int home_turfs_of(const Position& p, int seat) {
+  return static_cast<unsigned>(seat) < kMaxSeats ? p.held_type[seat][p.seats[seat].home] : 0;
+}
 bool rainbow(const Position& p, int seat);
 int hand_size(const SeatState& s);                       // combat cards in hand
 const Ability& ability_of(const Position& p, int seat);  // nothing while abilities are off

@@ -122,15 +122,15 @@ int winning_cost(const Position& p, int winner) {
 
 int most_populous(const Position& p, int seat) {
   int best = -1;
-  for (int c : board_of(p).turfs)
-    if (p.owner[c] == seat && (best < 0 || p.troops[c] > p.troops[best])) best = c;
+  scan_held(p, seat, [&](int c) {
+    if (best < 0 || p.troops[c] > p.troops[best]) best = c;
+    return false;
+  });
   return best;
 }
 
 bool can_give_support(const Position& p, int seat) {
-  for (int c : board_of(p).turfs)
-    if (p.owner[c] == seat && p.troops[c] >= 2) return true;
-  return false;
+  return scan_held(p, seat, [&](int c) { return p.troops[c] >= 2; });
 }
 
 // The voluntary-support rules in force for a seat wishing to join (T9.2).
@@ -186,7 +186,7 @@ void give_support(Position& p, int i, int cell) {
   Supporter& u = w.sups[i];
   const int k = std::min<int>(u.need - u.given, p.troops[cell] - 1);
   if (k <= 0) return;
-  p.troops[cell] = static_cast<std::uint8_t>(p.troops[cell] - k);
+  set_cell(p, cell, p.owner[cell], p.troops[cell] - k);
   u.given = static_cast<std::uint8_t>(u.given + k);
   w.contribs[w.n_contribs++] = {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(cell),
                                 static_cast<std::uint8_t>(k)};
@@ -219,8 +219,7 @@ void war_cleanup(Position& p) {
   for (int i = 0; i < w.n_contribs; ++i) {
     const Contribution& c = w.contribs[i];
     if (c.n == 0) continue;
-    p.troops[c.cell] = static_cast<std::uint8_t>(p.troops[c.cell] + c.n);
-    p.owner[c.cell] = w.sups[c.sup].seat;
+    set_cell(p, c.cell, w.sups[c.sup].seat, p.troops[c.cell] + c.n);
   }
   w.n_contribs = 0;
   for (int i = 0; i < w.n_sups; ++i) w.sups[i].given = 0;
@@ -232,8 +231,7 @@ void bounce(Position& p, int side) {
   War& w = p.war;
   WarSide& s = w.sides[side];
   if (s.committed) {
-    p.troops[s.source] = static_cast<std::uint8_t>(p.troops[s.source] + s.committed);
-    p.owner[s.source] = s.leader;
+    set_cell(p, s.source, s.leader, p.troops[s.source] + s.committed);
     s.committed = 0;
   }
 }
@@ -452,8 +450,7 @@ void do_retreat(Position& p, int to) {
   p.last_war.retreat_moved = static_cast<std::uint8_t>(to != kNone ? n - lost : 0);
   p.last_war.retreat_lost = static_cast<std::uint8_t>(to != kNone ? lost : n);
   if (to != kNone && n - lost > 0) {
-    p.troops[to] = static_cast<std::uint8_t>(p.troops[to] + n - lost);
-    p.owner[to] = static_cast<std::int8_t>(d);
+    set_cell(p, to, d, p.troops[to] + n - lost);
   }
 }
 
@@ -483,8 +480,7 @@ bool run_war(Position& p) {
       }
       if (w.n_attackers == 1 && p.owner[w.target] < 0) {  // an empty turf: the troops move in
         const WarSide& s = w.sides[0];
-        p.troops[w.target] = s.committed;
-        p.owner[w.target] = s.leader;
+        set_cell(p, w.target, s.leader, s.committed);
         w.active = false;
         after_attack(p, s.leader, true);
         return false;
@@ -679,8 +675,7 @@ bool run_war(Position& p) {
         if (s.committed > 0) {
           if (p.owner[w.target] >= 0 && p.owner[w.target] != s.leader)
             remove_troops(p, w.target, p.troops[w.target], s.leader);
-          p.troops[w.target] = static_cast<std::uint8_t>(p.troops[w.target] + s.committed);
-          p.owner[w.target] = s.leader;
+          set_cell(p, w.target, s.leader, p.troops[w.target] + s.committed);
           s.committed = 0;
         }
       }

@@ -31,35 +31,20 @@ bool encircles(const Position& p, int seat, int amount) {
   return false;
 }
 
-// What a seat holds on the board, computed on demand (branch-free scans over every cell, masked
-// by the board's per-cell tables, which the compiler vectorises) and remembered for one check.
-// The Encircle test is costlier and runs only for a seat that holds it.
+// What a seat holds on the board: counts from the position's tallies (kept with every change of
+// a cell), the largest stack from a branch-free scan masked by the board's per-cell tables. The
+// Encircle test is costlier and runs only for a seat that holds it, once per check.
 struct Tally {
   const Position* p = nullptr;
   const Board* b = nullptr;
-  mutable std::array<int, kMaxSeats> turfs_, troops_;
-  mutable int occupied_ = -1;
   mutable int encircled = 0, encircle_known = 0, encircle_amount = -1;
-  explicit Tally(const Position& pos) : p(&pos), b(&board_of(pos)) {
-    turfs_.fill(-1);
-    troops_.fill(-1);
-  }
-  int turfs(int seat) const {
-    if (turfs_[seat] < 0) turfs_[seat] = turfs_of(*p, seat);
-    return turfs_[seat];
-  }
-  int troops(int seat) const {
-    if (troops_[seat] < 0) troops_[seat] = troops_of(*p, seat);
-    return troops_[seat];
-  }
+  explicit Tally(const Position& pos) : p(&pos), b(&board_of(pos)) {}
+  int turfs(int seat) const { return p->held[seat]; }
+  int troops(int seat) const { return p->on_board[seat]; }
   int occupied() const {
-    if (occupied_ < 0) {
-      std::uint8_t n = 0;
-      for (int c = 0; c < kMaxCells; ++c)
-        n = static_cast<std::uint8_t>(n + ((p->owner[c] >= 0) & b->is_turf[c]));
-      occupied_ = n;
-    }
-    return occupied_;
+    int n = 0;
+    for (int s = 0; s < p->num_seats; ++s) n += p->held[s];
+    return n;
   }
   int max_turf(int seat) const {
     const auto o = static_cast<std::int8_t>(seat);
@@ -70,21 +55,15 @@ struct Tally {
     }
     return m;
   }
-  int of_type(int seat, int type) const {
-    const auto o = static_cast<std::int8_t>(seat);
-    const auto t = static_cast<std::uint8_t>(type);
-    std::uint8_t n = 0;
-    for (int c = 0; c < kMaxCells; ++c)
-      n = static_cast<std::uint8_t>(n +
-                                    (static_cast<int>(p->owner[c] == o) & (b->turf_type[c] == t)));
-    return n;
-  }
+  int of_type(int seat, int type) const { return p->held_type[seat][type]; }
   // Whether the seat encircles a rival turf; the first amount asked for is used for every seat.
   bool encircles_(int seat, int amount) const {
     if (encircle_amount < 0) encircle_amount = amount;
     if (!(encircle_known >> seat & 1)) {
       encircle_known |= 1 << seat;
-      if (encircles(*p, seat, encircle_amount)) encircled |= 1 << seat;
+      // Encircling takes at least `amount` turfs (a full ring of at least that many).
+      if (p->held[seat] >= encircle_amount && encircles(*p, seat, encircle_amount))
+        encircled |= 1 << seat;
     }
     return encircled >> seat & 1;
   }
@@ -94,7 +73,7 @@ struct Tally {
 bool secret_met(const Position& p, const Tally& tally, int seat, const SecretDef& d,
                 bool end_of_round) {
   const SeatState& s = p.seats[seat];
-  const Board& b = board_of(p);
+  const Board& b = *tally.b;
   switch (d.condition) {
     case Condition::kTroopsAtLeast:
       return tally.troops(seat) >= d.amount;
@@ -137,8 +116,8 @@ bool secret_met(const Position& p, const Tally& tally, int seat, const SecretDef
       return s.dp >= d.amount;
     case Condition::kWarsWonAtLeast:
       return s.wars_won >= d.amount;
-    case Condition::kTurfTroopsAtLeast:
-      return tally.max_turf(seat) >= d.amount;
+    case Condition::kTurfTroopsAtLeast:  // no stack can exceed the seat's troops on the board
+      return tally.troops(seat) >= d.amount && tally.max_turf(seat) >= d.amount;
     case Condition::kUsurp:  // that many different players (all the others, if fewer)
       return __builtin_popcount(s.usurped) >= std::min<int>(d.amount, p.num_seats - 1);
     case Condition::kGiantSlayer:
@@ -192,31 +171,42 @@ void finish(Position& p, std::uint8_t winners, WinType type) {
   ++p.commits;  // the winners reveal their secret cards
 }
 
+// The seats whose secret cards a win check consults: those still in with a secret card (E3).
+std::uint8_t secret_holders(const Position& p) {
+  std::uint8_t m = 0;
+  for (int s = 0; s < p.num_seats; ++s)
+    if (!p.seats[s].eliminated && p.seats[s].num_secrets > 0)
+      m = static_cast<std::uint8_t>(m | 1u << s);
+  return m;
+}
+
 // Checks every instant win condition (T13.1-T13.3); returns true when the game ended.
 bool check_wins(Position& p, bool end_of_round) {
   if (p.over()) return true;
   std::uint8_t main = 0, low = 0;
   WinType type = WinType::kNone;
-  const Board& b = board_of(p);
   const Tally tally(p);
+  const SecretDef* const defs = C().secrets.data();
+  const int domination = board_of(p).domination;
+  const Position& cp = p;  // read only below: the seen-secret bits are written once at the end
+  std::uint8_t probed = 0;
   int alive = 0;
-  for (int s = 0; s < p.num_seats; ++s) {
-    if (!active(p, s)) continue;
+  for (int s = 0; s < cp.num_seats; ++s) {
+    const SeatState& st = cp.seats[s];
+    if (st.eliminated) continue;
     ++alive;
-    const SeatState& st = p.seats[s];
     const auto bit = static_cast<std::uint8_t>(1u << s);
-    if (home_turfs_of(p, s) >= b.domination) {
+    const bool dominates = cp.held_type[s][st.home] >= domination;
+    const bool nemesis = st.nemesis != kNone && (st.killed_mask >> st.nemesis & 1);
+    if (dominates || nemesis) {
       main |= bit;
-      if (type == WinType::kNone) type = WinType::kDomination;
+      if (type == WinType::kNone) type = dominates ? WinType::kDomination : WinType::kNemesis;
     }
-    if (st.nemesis != kNone && (st.killed_mask >> st.nemesis & 1)) {
-      main |= bit;
-      if (type == WinType::kNone) type = WinType::kNemesis;
-    }
-    if (st.num_secrets > 0) p.probed |= bit;  // E3: a hidden condition is consulted
+    if (st.num_secrets == 0) continue;
+    probed |= bit;  // E3: a hidden condition is consulted
     for (int i = 0; i < st.num_secrets; ++i) {
-      const SecretDef& d = C().secrets[st.secrets[i]];
-      if (!secret_met(p, tally, s, d, end_of_round)) continue;
+      const SecretDef& d = defs[st.secrets[i]];
+      if (!secret_met(cp, tally, s, d, end_of_round)) continue;
       if (d.condition == Condition::kUnstoppable) {
         low |= bit;
       } else {
@@ -225,6 +215,7 @@ bool check_wins(Position& p, bool end_of_round) {
       }
     }
   }
+  p.probed |= probed;
   // R30: Unstoppable yields to any other win at the same moment.
   if (main) {
     finish(p, main, type);
