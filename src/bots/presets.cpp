@@ -1,5 +1,8 @@
 #include "bots/presets.h"
 
+#include <cctype>
+
+#include "bots/agent.h"
 #include "core/game.h"
 
 namespace turf {
@@ -30,9 +33,39 @@ std::string bot_preset(std::string_view game, std::string_view level) {
     if (level == "easy") return r.easy;
     if (level == "normal") return r.normal;
     if (level == "hard") return r.hard;
-    throw Error("unknown bot level '" + std::string(level) + "' (levels: easy, normal, hard)");
+    throw Error("unknown bot level '" + std::string(level) + "' (levels: easy, normal, hard)" +
+                did_you_mean(level, bot_levels()));
   }
   throw Error("no bot presets for game '" + std::string(game) + "'");
+}
+
+std::string resolve_bot_spec(std::string_view game, std::string_view text) {
+  for (const auto& level : bot_levels())
+    if (text == level) return bot_preset(game, level);
+  const std::string_view name = text.substr(0, text.find(':'));
+  if (name == "human") return std::string(text);
+  for (const auto& level : bot_levels())
+    if (name == level)  // "hard:threads=2"
+      throw Error("the level '" + level + "' takes no settings; write the bot spec instead (" +
+                  level + " is " + bot_preset(game, level) + " in " + std::string(game) + ")");
+  const auto bots = bot_names();
+  for (const auto& b : bots)
+    if (name == b) return std::string(text);
+  std::vector<std::string> known = bots;
+  known.insert(known.end(), bot_levels().begin(), bot_levels().end());
+  known.emplace_back("human");
+  std::string hint;
+  for (const auto& k : known) {  // did_you_mean ignores case, and so proposes nothing for "Hard"
+    bool same = k.size() == name.size();
+    for (std::size_t i = 0; same && i < k.size(); ++i)
+      same = std::tolower(static_cast<unsigned char>(name[i])) == k[i];
+    if (same) hint = " (did you mean '" + k + "'?)";
+  }
+  if (hint.empty()) hint = did_you_mean(name, known);
+  std::string list;
+  for (const auto& b : bots) list += (list.empty() ? "" : ", ") + b;
+  throw Error("unknown bot '" + std::string(name) + "' (bots: " + list +
+              "; levels: easy, normal, hard; or human)" + hint);
 }
 
 }  // namespace turf
