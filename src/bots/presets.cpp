@@ -19,12 +19,13 @@ std::string bot_preset(std::string_view game, std::string_view level) {
     const char* normal;
     const char* hard;
   };
-  // docs/ai.md: dungeon MCTS runs ~39k iterations a second on one core (hard ~0.8 s); yard
-  // ~87k/s at two players with cut-off 60 (10000 iterations ~115 ms; fewer at 4 players);
-  // turfwars ~0.1 s for 5000 cut-off iterations at two players; cryhavoc ~6 ms for 300.
+  // docs/ai.md, "Presets": measured in CPU time a decision on one core of the build machine
+  // (median / 90th percentile over a game). dungeon: 3000 iterations 46 / 76 ms, so 40000 about
+  // 0.6 / 1.0 s. yard (cut-off 60, the yard rollout policy): 2000 iterations 20 / 22 ms at two
+  // players, 26 / 28 ms at four, so 60000 about 0.6-0.8 / 0.7-0.85 s. easy is greedy (one ply).
   static const Row rows[] = {
-      {"dungeon", "greedy", "mcts:iters=3000", "mcts:iters=30000"},
-      {"yard", "greedy", "mcts:iters=2000,cutoff=60", "mcts:iters=30000,cutoff=60"},
+      {"dungeon", "greedy", "mcts:iters=3000", "mcts:iters=40000"},
+      {"yard", "greedy", "mcts:iters=2000,cutoff=60", "mcts:iters=60000,cutoff=60"},
       {"turfwars", "greedy", "mcts:iters=300,cutoff=12", "mcts:iters=10000,cutoff=12"},
       {"cryhavoc", "greedy", "mcts:iters=300", "mcts:iters=10000"},
   };
