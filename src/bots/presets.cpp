@@ -19,13 +19,14 @@ std::string bot_preset(std::string_view game, std::string_view level) {
     const char* normal;
     const char* hard;
   };
-  // docs/ai.md, "Presets": measured in CPU time a decision on one core of the build machine
-  // (median / 90th percentile over a game). dungeon: 3000 iterations 46 / 76 ms, so 40000 about
-  // 0.6 / 1.0 s. yard (cut-off 60, the yard rollout policy): 2000 iterations 20 / 22 ms at two
-  // players, 26 / 28 ms at four, so 60000 about 0.6-0.8 / 0.7-0.85 s. easy is greedy (one ply).
+  // docs/ai.md, "Presets": CPU time a decision on one core of the build machine (median / 90th
+  // percentile over a game). dungeon: 3000 iterations 46 / 76 ms; 40000 measured 0.49 / 0.93 s.
+  // yard (rollouts cut off after 60 actions): 2000 iterations 19 / 19 ms at two players, 19 / 20
+  // ms at three, 20 / 24 ms at four; 80000 measured at four players in docs/ai.md ("yard").
+  // easy is greedy (one ply).
   static const Row rows[] = {
       {"dungeon", "greedy", "mcts:iters=3000", "mcts:iters=40000"},
-      {"yard", "greedy", "mcts:iters=2000,cutoff=60", "mcts:iters=60000,cutoff=60"},
+      {"yard", "greedy", "mcts:iters=2000,cutoff=60", "mcts:iters=80000,cutoff=60"},
       {"turfwars", "greedy", "mcts:iters=300,cutoff=12", "mcts:iters=10000,cutoff=12"},
       {"cryhavoc", "greedy", "mcts:iters=300", "mcts:iters=10000"},
   };

@@ -2,8 +2,6 @@
 // sanity on a decisive position.
 #include <gtest/gtest.h>
 
-#include <set>
-
 #include "bots/agent.h"
 #include "core/view.h"
 #include "games/yard/game.h"
@@ -109,57 +107,6 @@ TEST(YardBots, EvaluationIsThePointsAtTheEndAndRewardsProgress) {
   with.players[0].yard_size = 1;
   const YardState plain(&yard_game(), b.p), skunked(&yard_game(), with);
   EXPECT_LT(evaluate(skunked)[0], evaluate(plain)[0] - 5);
-}
-
-// The rollout policy (GameInfo::rollout_policy, docs/ai.md "yard"): always a legal action; Home
-// when a Neighbor can be swayed, then the sway; never Done while something else can be done; Away
-// with an empty hand; and no less random than it should be (it still varies what it buys).
-TEST(YardBots, RolloutPolicyIsNotPassive) {
-  const GameInfo& g = yard_game();
-  ASSERT_TRUE(g.rollout_policy);
-  Table side(last_sway(), 0);
-  Rng rng(5);
-  std::vector<Action> legal;
-  side.state().legal_actions(legal);
-  for (int k = 0; k < 20; ++k) EXPECT_EQ(g.rollout_policy(side.state(), legal, rng), kActHome);
-  auto s = last_sway_wins();
-  s->legal_actions(legal);
-  for (int k = 0; k < 20; ++k)
-    EXPECT_EQ(g.rollout_policy(*s, legal, rng), kActSway + testing::neighbor("maximilian"));
-  int main_decisions = 0, done_offered = 0, empty_hand_sides = 0;
-  std::set<Action> buys;
-  for (int players : {2, 4})
-    for (int seed = 0; seed < 20; ++seed) {
-      auto st = g.create(g.resolve({{"players", std::to_string(players)}}), 700 + seed);
-      Rng r(seed);
-      for (int k = 0; k < 400 && !st->terminal(); ++k) {
-        st->legal_actions(legal);
-        const Action a = g.rollout_policy(*st, legal, r);
-        ASSERT_TRUE(st->is_legal(a));
-        const Position& p = static_cast<const YardState&>(*st).position();
-        if (!p.nframes && p.phase == Phase::kMain && legal.size() > 1) {
-          ++main_decisions;
-          EXPECT_NE(a, kActDone);
-          done_offered += legal[0] == kActDone;
-          if (a >= kActBuy && a < kActSway) buys.insert(a);
-        }
-        bool can = false;
-        for (int i = 0; i < p.row_size; ++i) can |= can_sway(p, p.turn_player, p.row[i]);
-        if (!p.nframes && p.phase == Phase::kSide && can) {
-          EXPECT_EQ(a, kActHome);
-        }
-        if (!p.nframes && p.phase == Phase::kSide && !can &&
-            p.players[p.turn_player].hand_size == 0) {
-          ++empty_hand_sides;
-          EXPECT_EQ(a, kActAway);
-        }
-        st->apply(a);
-      }
-    }
-  EXPECT_GT(main_decisions, 200);
-  EXPECT_EQ(done_offered, main_decisions);
-  EXPECT_GT(empty_hand_sides, 0);
-  EXPECT_GT(buys.size(), 5u);
 }
 
 }  // namespace

@@ -60,45 +60,6 @@ double held_value(const CardDef& d) {
 
 }  // namespace
 
-// Random rollouts of yard are passive: half the time a seat goes Home with nothing to play or
-// sway, and a uniform pick ends the side's actions (Done) as often as it works, buys, plays or
-// sways, so cut-off rollouts score positions where nobody builds. This policy keeps the
-// randomness of what to buy and play but does not waste a turn (docs/ai.md, "yard"):
-//   * Home/Away: Home when a Neighbor can be swayed now; Away when the hand holds nothing to
-//     play; a coin toss otherwise;
-//   * the side's actions: sway whenever possible; otherwise any action but Done (each side
-//     action can be taken once a turn, so the turn still ends), chosen uniformly;
-//   * every other decision (targets, card programs, Start/End actions): uniform.
-Action rollout_choice(const State& state, const std::vector<Action>& legal, Rng& rng) {
-  const auto uniform = [&] { return legal[rng.below(static_cast<std::uint32_t>(legal.size()))]; };
-  const Position& p = static_cast<const YardState&>(state).position();
-  if (p.nframes) return uniform();
-  if (p.phase == Phase::kSide) {
-    const Player& me = p.players[p.turn_player];
-    for (int i = 0; i < p.row_size; ++i)
-      if (can_sway(p, p.turn_player, p.row[i])) return kActHome;
-    if (me.hand_size == 0) return kActAway;
-    return uniform();
-  }
-  if (p.phase != Phase::kMain) return uniform();
-  std::uint32_t sways = 0, others = 0;
-  for (Action a : legal) {
-    sways += a >= kActSway && a < kActSway + kMaxNeighbors;
-    others += a != kActDone;
-  }
-  if (sways) {
-    std::uint32_t k = rng.below(sways);
-    for (Action a : legal)
-      if (a >= kActSway && a < kActSway + kMaxNeighbors && k-- == 0) return a;
-  }
-  if (others) {
-    std::uint32_t k = rng.below(others);
-    for (Action a : legal)
-      if (a != kActDone && k-- == 0) return a;
-  }
-  return uniform();
-}
-
 std::vector<double> evaluate(const State& state) {
   const Position& p = dynamic_cast<const YardState&>(state).position();
   const Content& c = content();

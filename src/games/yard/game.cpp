@@ -510,7 +510,6 @@ void register_game(Registry& registry) {
   info->narrate = narrate;
   info->cards = cards;
   info->evaluate = evaluate;
-  info->rollout_policy = rollout_choice;
   info->eval_scale = 6.0;
   info->conformance_games = 40;
   info->seat_attributes = [](const State& s, Seat seat) {

@@ -93,9 +93,6 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
 void register_game(Registry& registry);
 // The evaluation for bots (games/yard/eval.cpp): estimated final points per seat.
 std::vector<double> evaluate(const State& state);
-// The rollout policy for MCTS (games/yard/eval.cpp, GameInfo::rollout_policy): random, but not
-// passive (no wasted Home turn, no Done while something else can be done; sway when possible).
-Action rollout_choice(const State& state, const std::vector<Action>& legal, Rng& rng);
 // Terminal drawing (games/yard/draw.cpp).
 std::string draw(const View& view, const DrawStyle& style);
 
