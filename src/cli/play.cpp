@@ -541,8 +541,8 @@ int play(const PlayArgs& args) {
       throw Error("which game? (turf play GAME --seats ...; see `turf games`)");
     const GameInfo& game = Registry::instance().find(args.game);
     const Options options = game.resolve(parse_option_list(args.options));
-    const auto seat_specs = split_seat_specs(
-        args.seats.empty() ? default_seats(options.players()) : args.seats);
+    const auto seat_specs =
+        split_seat_specs(args.seats.empty() ? default_seats(options.players()) : args.seats);
     std::vector<SeatInfo> seats;
     for (const auto& spec : seat_specs) {
       const std::string text = trim(spec);
@@ -584,8 +584,8 @@ int play(const PlayArgs& args) {
       bots.push_back(make_bot(spec, bot_seed(m.seed(), args.seed.has_value(), i)));
       if (m.seats()[i].name == "Seat " + std::to_string(i)) {
         const bool level =
-            i < level_of.size() && std::find(bot_levels().begin(), bot_levels().end(),
-                                             level_of[i]) != bot_levels().end();
+            i < level_of.size() &&
+            std::find(bot_levels().begin(), bot_levels().end(), level_of[i]) != bot_levels().end();
         m.seats()[i].name =
             (level ? level_of[i] : spec.substr(0, spec.find(':'))) + " " + std::to_string(i + 1);
       }
