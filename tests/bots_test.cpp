@@ -3,6 +3,7 @@
 
 #include "bots/agent.h"
 #include "bots/mcts.h"
+#include "bots/presets.h"
 #include "core/match.h"
 #include "dungeon/board.h"
 #include "games/dungeon/game.h"
@@ -163,6 +164,64 @@ TEST(Strength, MctsReportsItsWork) {
   bot.choose(s->view(s->to_move(), false));
   EXPECT_EQ(bot.last_stats().iterations, 500);
   EXPECT_GT(bot.last_stats().nodes, 1);
+}
+
+// Presets (issue 18): one home (bots/presets.cpp); a level names the game's preset wherever a
+// bot spec is read (play, arena, sim, the table server all call resolve_bot_spec).
+TEST(Presets, LevelsResolveToTheGamesPresetAndSpecsPassThrough) {
+  for (const auto& g : Registry::instance().games())
+    for (const auto& level : bot_levels()) {
+      const std::string spec = resolve_bot_spec(g->id, level);
+      EXPECT_EQ(spec, bot_preset(g->id, level)) << g->id << " " << level;
+      EXPECT_NE(spec, level);
+      EXPECT_NO_THROW(make_bot(spec, 1)) << spec;
+    }
+  EXPECT_EQ(resolve_bot_spec("dungeon", "greedy:worlds=3"), "greedy:worlds=3");
+  EXPECT_EQ(resolve_bot_spec("yard", "mcts:iters=5,cutoff=9"), "mcts:iters=5,cutoff=9");
+  EXPECT_EQ(resolve_bot_spec("yard", "human"), "human");
+  EXPECT_EQ(bot_levels(), (std::vector<std::string>{"easy", "normal", "hard"}));
+}
+
+TEST(Presets, MisspeltLevelsAndBotsGetADidYouMean) {
+  auto error_of = [](const std::string& text) {
+    try {
+      resolve_bot_spec("yard", text);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_NE(error_of("hrad").find("unknown bot 'hrad'"), std::string::npos);
+  EXPECT_NE(error_of("hrad").find("did you mean 'hard'?"), std::string::npos);
+  EXPECT_NE(error_of("nromal").find("did you mean 'normal'?"), std::string::npos);
+  EXPECT_NE(error_of("Easy").find("did you mean 'easy'?"), std::string::npos);
+  EXPECT_NE(error_of("gredy:worlds=2").find("did you mean 'greedy'?"), std::string::npos);
+  EXPECT_NE(error_of("genius").find("levels: easy, normal, hard"), std::string::npos);
+  EXPECT_EQ(error_of("genius").find("did you mean"), std::string::npos);
+  EXPECT_NE(error_of("hard:threads=2").find("takes no settings"), std::string::npos);
+  EXPECT_THROW(bot_preset("yard", "godlike"), Error);
+  EXPECT_THROW(resolve_bot_spec("chess", "hard"), Error);
+}
+
+// The presets respect what the table server allows a client (one thread, an iteration budget
+// of at most 200000, so that a decision's cost does not depend on the load) and get stronger
+// with the level: easy is greedy, normal and hard are MCTS with hard searching more.
+TEST(Presets, PresetsAreLoadIndependentAndOrdered) {
+  for (const auto& g : Registry::instance().games()) {
+    long iters[3] = {0, 0, 0};
+    for (std::size_t i = 0; i < bot_levels().size(); ++i) {
+      const BotSpec spec = parse_bot_spec(bot_preset(g->id, bot_levels()[i]));
+      for (const auto& [k, v] : spec.params) {
+        EXPECT_NE(k, "time") << g->id;
+        EXPECT_NE(k, "threads") << g->id;
+        if (k == "iters") iters[i] = std::stol(v);
+      }
+    }
+    EXPECT_EQ(bot_preset(g->id, "easy").substr(0, 6), "greedy") << g->id;
+    EXPECT_GT(iters[1], 0) << g->id;
+    EXPECT_GT(iters[2], iters[1]) << g->id;
+    EXPECT_LE(iters[2], 200000) << g->id;
+  }
 }
 
 }  // namespace

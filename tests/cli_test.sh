@@ -36,6 +36,13 @@ grep -Eq "1st=? random [12], [0-9]+ points?; (2nd|1st=) random [12], [0-9]+ poin
 printf '1\n1\n1\nq\n' | "$turf" play dungeon --seats human,random --seed 3 --record "$dir/r.json" >/dev/null 2>&1
 printf 'log\n\nq\n' | "$turf" play --resume "$dir/r.json" >"$dir/resumed" 2>&1
 grep -Eq "^\[2\] Player 1 places an? (dead end|straight|L|T|cross) tile at" "$dir/resumed" || fail "log after --resume"
+# Presets (issue 18): the default opponent is the game's normal bot; a seat may name a level.
+printf 'q\n' | "$turf" play dungeon --seed 3 --no-record >"$dir/default" 2>&1
+grep -q "normal 2" "$dir/default" || fail "default opponent is not the normal preset"
+"$turf" play dungeon --seats easy,random --seed 3 --quiet --record "$dir/lv.json" >/dev/null 2>&1 || fail "level seat"
+grep -q '"agent": "greedy"' "$dir/lv.json" || fail "the record does not name the preset's spec"
+"$turf" play dungeon --seats human,hrad --no-record </dev/null 2>&1 | grep -q "did you mean 'hard'" || fail "misspelt level"
+"$turf" play --help | grep -Eq "^ +hard +mcts:" || fail "help lists the levels"
 printf 'look crane\nq\n' | "$turf" play dungeon --seats human,random --seed 3 --no-record 2>&1 | grep -q "Crane Wife  (monster, id crane_wife)" || fail "look NAME"
 printf 'look cranw\nq\n' | "$turf" play dungeon --seats human,random --seed 3 --no-record 2>&1 | grep -q "did you mean 'Crane Wife'" || fail "look did you mean"
 

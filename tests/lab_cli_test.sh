@@ -40,6 +40,10 @@ check "cannot be combined with --shard" sim dungeon --seats random --until "seat
 check "'human' cannot take a seat" sim dungeon --seats human,random
 check "needs 2 seats" sim dungeon --seats random,random,random
 check "unknown bot" sim dungeon --seats random,wizard
+check "did you mean 'normal'" sim dungeon --seats random,nromal
+check "did you mean 'easy'" arena dungeon --agents random,eays --games 2
+"$turf" arena dungeon --agents easy,random --games 2 --threads 1 --json >"$dir/lv.json" || fail "arena with a level"
+grep -q '"greedy"' "$dir/lv.json" || fail "arena: the level did not become its preset"
 
 # A sequential test stops early and says why.
 "$turf" sim dungeon --seats random,greedy:worlds=2 --games 500 --until "seat1 winrate > 0.5 by 0.1" >"$dir/sprt.txt" || fail "sprt run"

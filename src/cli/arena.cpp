@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "bots/agent.h"
+#include "bots/presets.h"
 #include "cli/commands.h"
 #include "cli/lines.h"
 #include "cli/progress.h"
@@ -152,11 +153,12 @@ std::vector<Line> read_lines(const std::string& path,
 int arena(const ArenaArgs& args) {
   const GameInfo& game = Registry::instance().find(args.game);
   const Options options = game.resolve(parse_option_list(args.options));
-  const auto agents = split_seat_specs(args.agents);
+  auto agents = split_seat_specs(args.agents);
   if (agents.empty() || agents[0].empty()) throw Error("--agents needs at least one bot spec");
-  for (const auto& a : agents) {
+  for (auto& a : agents) {
     if (a == "human") throw Error("the arena is for bots; 'human' cannot take part");
-    make_bot(a, 0);  // validates the spec
+    a = resolve_bot_spec(game.id, a);  // a level becomes the game's preset
+    make_bot(a, 0);                    // validates the spec
   }
   if (std::set<std::string>(agents.begin(), agents.end()).size() != agents.size())
     throw Error("each agent may appear once in --agents (for self-play, give one agent)");

@@ -27,10 +27,8 @@ struct PlayArgs {
   bool wide = false;  // draw rivals' areas in full (more than 80x40)
 };
 int play(const PlayArgs& args);
-// The bot a human plays against by default: strong, and about a second a decision at most
-// (docs/ai.md has the measurements).
-std::string recommended_bot(const std::string& game);
-// The help text after `turf play --help`: in-game commands, default seats, recommended bots.
+// The help text after `turf play --help`: in-game commands, default seats, the bot levels of
+// every game (bots/presets.cpp).
 std::string play_help_footer();
 
 struct ReplayArgs {

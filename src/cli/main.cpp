@@ -128,8 +128,8 @@ int main(int argc, char** argv) {
   play_cmd
       ->add_option(
           "--seats", play.seats,
-          "One spec per seat, comma-separated: human or a bot (random, greedy, mcts:time=1s, ...); "
-          "default: human, then the game's recommended bot")
+          "One spec per seat, comma-separated: human, a level (easy, normal, hard) or a bot "
+          "(random, greedy, mcts:iters=5000, ...); default: human, then the game's normal bot")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   play_cmd->add_option("--names", play.names, "Display names, comma-separated");
   std::string play_seed;
@@ -180,7 +180,8 @@ int main(int argc, char** argv) {
       "The balance lab: many seeded games between bots, statistics with confidence, HTML report");
   sim_cmd->add_option("game", sim.game, "Game id");
   sim_cmd->add_option("--seats", sim.seats,
-                      "One bot spec per seat, comma-separated (or one spec for every seat)");
+                      "One bot spec or level (easy, normal, hard) per seat, comma-separated (or "
+                      "one for every seat)");
   sim_cmd->add_option("--games,-n", sim.games, "Games per sweep cell (the most, with --until)")
       ->check(CLI::Range(1L, 100000000L));
   sim_cmd->add_option("--threads", sim.threads, "Worker threads (0 = all cores)")
@@ -220,7 +221,7 @@ int main(int argc, char** argv) {
       "arena", "A tournament between bots: win rates with confidence intervals and Elo");
   arena_cmd->add_option("game", arena.game, "Game id");
   arena_cmd->add_option("--agents", arena.agents,
-                        "Bot specs, comma-separated (e.g. random,greedy,mcts:time=1s)");
+                        "Bot specs or levels, comma-separated (e.g. random,greedy,normal,hard)");
   arena_cmd
       ->add_option("--games,-n", arena.games,
                    "Number of games (rounded up to complete every pairing)")

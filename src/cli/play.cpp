@@ -20,6 +20,7 @@
 #include <sstream>
 
 #include "bots/agent.h"
+#include "bots/presets.h"
 #include "cli/commands.h"
 #include "core/embedded.h"
 #include "core/live_record.h"
@@ -494,18 +495,12 @@ std::string turf_command() {
   return self.string();
 }
 
-std::string recommended_bot(const std::string& game) {
-  if (game == "dungeon") return "mcts:time=1s";
-  if (game == "yard") return "mcts:iters=10000,cutoff=60";
-  if (game == "turfwars") return "mcts:time=1s,cutoff=12";
-  return "mcts:time=1s";
-}
-
 namespace {
-// "human,mcts:time=1s,mcts:time=1s": a human, then the recommended bot in every other seat.
-std::string default_seats(const std::string& game, int players) {
+// "human,normal,normal": a human, then the game's normal bot (bots/presets.cpp) in every other
+// seat.
+std::string default_seats(int players) {
   std::string seats = "human";
-  for (int i = 1; i < players; ++i) seats += "," + recommended_bot(game);
+  for (int i = 1; i < players; ++i) seats += ",normal";
   return seats;
 }
 }  // namespace
@@ -513,18 +508,25 @@ std::string default_seats(const std::string& game, int players) {
 std::string play_help_footer() {
   std::string s = "\n";
   s += kInGameCommands;
-  s += "\nDefault seats: you (human) in seat 1, the game's recommended bot in the others.\n"
-       "Recommended bots (strong, about a second a decision at most; docs/ai.md):\n";
+  s += "\nDefault seats: you (human) in seat 1, the game's normal bot in the others.\n"
+       "A seat may name a level instead of a bot spec: easy, normal or hard. Per game\n"
+       "(hard answers within about a second a decision; docs/ai.md):\n";
+  const auto pad = [](const std::string& word, std::size_t width) {
+    return word + std::string(word.size() < width ? width - word.size() : 1, ' ');
+  };
   for (const auto& g : Registry::instance().games())
-    s += "  " + g->id + std::string(g->id.size() < 10 ? 10 - g->id.size() : 1, ' ') +
-         recommended_bot(g->id) + "\n";
-  s += "\nExamples:\n  turf play yard\n  turf play dungeon --seats human,greedy --seed 7\n"
-       "  turf play yard --option players=3 --seats human,human,mcts:time=1s --names Ann,Bo,Cy\n";
+    for (const auto& level : bot_levels())
+      s += "  " + pad(level == bot_levels().front() ? g->id : "", 10) + pad(level, 8) +
+           bot_preset(g->id, level) + "\n";
+  s += "\nExamples:\n  turf play yard\n  turf play dungeon --seats human,hard --seed 7\n"
+       "  turf play yard --option players=3 --seats human,human,easy --names Ann,Bo,Cy\n"
+       "  turf play dungeon --seats human,mcts:iters=5000\n";
   return s;
 }
 
 int play(const PlayArgs& args) {
   std::unique_ptr<Match> match;
+  std::vector<std::string> level_of;  // each seat's spec as written ("normal"), where given
   LiveSeal seal = new_live_seal();
   if (!args.resume.empty()) {
     std::optional<LiveSeal> stored;
@@ -539,10 +541,14 @@ int play(const PlayArgs& args) {
       throw Error("which game? (turf play GAME --seats ...; see `turf games`)");
     const GameInfo& game = Registry::instance().find(args.game);
     const Options options = game.resolve(parse_option_list(args.options));
-    const auto seat_specs = split_seat_specs(
-        args.seats.empty() ? default_seats(game.id, options.players()) : args.seats);
+    const auto seat_specs =
+        split_seat_specs(args.seats.empty() ? default_seats(options.players()) : args.seats);
     std::vector<SeatInfo> seats;
-    for (const auto& spec : seat_specs) seats.push_back({trim(spec), ""});
+    for (const auto& spec : seat_specs) {
+      const std::string text = trim(spec);
+      seats.push_back({resolve_bot_spec(game.id, text), ""});
+      level_of.push_back(text);
+    }
     if (static_cast<int>(seats.size()) != options.players())
       throw Error(game.id + " with players=" + std::to_string(options.players()) + " needs " +
                   std::to_string(options.players()) + " seats in --seats, not " +
@@ -556,7 +562,11 @@ int play(const PlayArgs& args) {
     const auto specs = split_seat_specs(args.seats);
     if (specs.size() != m.seats().size())
       throw Error("--seats must name " + std::to_string(m.seats().size()) + " seats");
-    for (std::size_t i = 0; i < specs.size(); ++i) m.seats()[i].agent = trim(specs[i]);
+    level_of.assign(specs.size(), "");
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+      level_of[i] = trim(specs[i]);
+      m.seats()[i].agent = resolve_bot_spec(m.game().id, level_of[i]);
+    }
   }
   if (!args.names.empty()) {
     const auto names = split(args.names, ',');
@@ -572,8 +582,13 @@ int play(const PlayArgs& args) {
         m.seats()[i].name = "Player " + std::to_string(i + 1);
     } else {
       bots.push_back(make_bot(spec, bot_seed(m.seed(), args.seed.has_value(), i)));
-      if (m.seats()[i].name == "Seat " + std::to_string(i))
-        m.seats()[i].name = spec.substr(0, spec.find(':')) + " " + std::to_string(i + 1);
+      if (m.seats()[i].name == "Seat " + std::to_string(i)) {
+        const bool level =
+            i < level_of.size() &&
+            std::find(bot_levels().begin(), bot_levels().end(), level_of[i]) != bot_levels().end();
+        m.seats()[i].name =
+            (level ? level_of[i] : spec.substr(0, spec.find(':'))) + " " + std::to_string(i + 1);
+      }
     }
   }
   const bool any_human = std::any_of(bots.begin(), bots.end(), [](const auto& b) { return !b; });

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "bots/agent.h"
+#include "bots/presets.h"
 #include "cli/commands.h"
 #include "cli/lines.h"
 #include "cli/progress.h"
@@ -158,9 +159,10 @@ int sim(const SimArgs& args) {
   e.game = &Registry::instance().find(args.game);
   e.base_options = parse_option_list(args.options);
   e.seats = split_seat_specs(args.seats);
-  for (const auto& s : e.seats) {
+  for (auto& s : e.seats) {
     if (s == "human") throw Error("the simulator plays bots only; 'human' cannot take a seat");
-    make_bot(s, 0);  // validates
+    s = resolve_bot_spec(e.game->id, s);  // a level becomes the game's preset
+    make_bot(s, 0);                       // validates
   }
   e.games = args.games;
   e.seed = args.seed;

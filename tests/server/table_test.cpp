@@ -163,6 +163,8 @@ TEST(ServerTable, CreateRequestsAreValidated) {
   bad(R"({"game":"dungeon","seats":[{"kind":"human"}]})");
   bad(R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"human"},{"kind":"human"}]})");
   bad(R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"genius"}]})");
+  bad(R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"hrad"}]})");
+  bad(R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"human"}]})");
   bad(R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"mcts:time=60s"}]})");
   bad(R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"mcts:iters=90000000"}]})");
   bad(R"({"game":"dungeon","options":{"tiles":"huge"},"seats":[{"kind":"human"},{"kind":"human"}]})");
