@@ -1,5 +1,7 @@
 #include "core/match.h"
 
+#include "core/narration.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -174,7 +176,7 @@ void Match::undo(int n) {
   finished_.clear();
 }
 
-nlohmann::json Match::record() const {
+nlohmann::json Match::record(bool with_narration) const {
   nlohmann::json j;
   j["format"] = kRecordFormat;
   j["version"] = kRecordVersion;
@@ -189,6 +191,10 @@ nlohmann::json Match::record() const {
   auto& actions = j["actions"] = nlohmann::json::array();
   for (const auto& e : history_)
     actions.push_back({{"seat", e.seat}, {"id", e.id}, {"label", e.label}, {"time", e.time}});
+  if (with_narration) {
+    auto story = public_narration_json(*this);
+    for (std::size_t i = 0; i < actions.size(); ++i) actions[i]["narration"] = std::move(story[i]);
+  }
   j["started"] = started_;
   if (state_->terminal()) {
     j["finished"] = finished_;
@@ -347,7 +353,7 @@ Match Match::load(const std::string& path) {
 }
 
 void Match::save(const std::string& path) const {
-  write_file(path, record().dump(1) + "\n");
+  write_file(path, record(true).dump(1) + "\n");
 }
 
 }  // namespace turf
