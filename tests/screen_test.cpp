@@ -29,7 +29,8 @@ void check(const Screen& sc, const std::string& where, Worst& worst) {
   std::string text;
   for (const auto& l : sc.lines) text += l + "\n";
   EXPECT_LE(rows, kScreenRows) << where << "\n" << text;
-  for (const auto& l : sc.lines) EXPECT_LE(display_columns(l), kScreenColumns) << where << ": " << l;
+  for (const auto& l : sc.lines)
+    EXPECT_LE(display_columns(l), kScreenColumns) << where << ": " << l;
 }
 
 TEST(Screen, EveryScreenOfEveryGameAndPlayerCountFitsEightyByForty) {

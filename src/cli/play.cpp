@@ -382,8 +382,12 @@ class Table {
     std::cout << std::flush;
   }
 
-  // "1st mcts 2, 33 points; 2nd Player 1, 0 points" (shared places: "1st=").
+  // "1st mcts 2, 33 points; 2nd Player 1, 0 points" (shared places: "1st="); a game with its own
+  // words for results says them ("1st mcts 2, won by home turf domination (33 DP)"), never a
+  // ranking key of scores().
   std::string end_in_words() const {
+    const View final_view = m_.view(kOmniscient, false);
+    const auto& words = m_.game().result_words;
     const auto scores = m_.state().scores();
     const auto ranking = m_.state().ranking();
     std::vector<std::size_t> order(scores.size());
@@ -399,8 +403,9 @@ class Table {
       std::ostringstream pts;
       pts << scores[s];
       out += std::string(i ? "; " : "") + kOrd[std::min(ranking[s], 5)] + (tied ? "=" : "") + " " +
-             name(static_cast<Seat>(s)) + ", " + pts.str() +
-             (scores[s] == 1 ? " point" : " points");
+             name(static_cast<Seat>(s)) + ", " +
+             (words ? words(final_view, static_cast<Seat>(s))
+                    : pts.str() + (scores[s] == 1 ? " point" : " points"));
     }
     return out;
   }

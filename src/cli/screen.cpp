@@ -139,11 +139,11 @@ Screen play_screen(const Match& m, const View& v, const DrawStyle& style, const 
   } else {
     tail = menu_lines(v);
     const int undo = m.undoable();
-    tail.push_back(term::paint(
-        style.colour, term::kDim,
-        "Type a number or action" +
-            std::string(undo ? "; u undo (" + std::to_string(undo) + ")" : "") +
-            "; log, look NAME, ? help, q save and quit."));
+    tail.push_back(
+        term::paint(style.colour, term::kDim,
+                    "Type a number or action" +
+                        std::string(undo ? "; u undo (" + std::to_string(undo) + ")" : "") +
+                        "; log, look NAME, ? help, q save and quit."));
     for (const auto& l : wrap_words(notice, kScreenColumns))
       if (!notice.empty()) tail.push_back(term::paint(style.colour, term::kYellow, l));
     tail.push_back(name(v.viewer()) + "> ");

@@ -199,6 +199,13 @@ nlohmann::json Match::record(bool with_narration) const {
   if (state_->terminal()) {
     j["finished"] = finished_;
     j["result"] = {{"scores", state_->scores()}, {"ranking", state_->ranking()}};
+    // For a reader of the file: each seat's result as the end screen says it (scores may be
+    // ranking keys, GameInfo::result_words).
+    if (with_narration && game_->result_words) {
+      const View end = state_->view(kOmniscient, false);
+      auto& words = j["result"]["words"] = nlohmann::json::array();
+      for (Seat s = 0; s < state_->num_seats(); ++s) words.push_back(game_->result_words(end, s));
+    }
   } else {
     j["finished"] = nullptr;
   }

@@ -74,8 +74,8 @@ class Match {
   // that asks for more than a local game should (threads beyond this machine's cores, over 60 s
   // a move, over 10^7 iterations or budget). Throws Error naming the seat.
   void check_record_agents() const;
-  // Writes the full record with its narration, in clear (`turf play` writes a match in progress sealed instead:
-  // save_match, core/live_record.h).
+  // Writes the full record with its narration, in clear (`turf play` writes a match in progress
+  // sealed instead: save_match, core/live_record.h).
   void save(const std::string& path) const;
 
  private:

@@ -221,9 +221,9 @@ std::string draw(const View& view, const DrawStyle& style) {
                                       : pub.action_round == 1 ? "II"
                                                               : "III");
   out += std::string("  scoring: ") + (pub.round == kRounds ? "by itself, crystals"
-                                        : pub.scoring_by == kNone
-                                            ? "not enabled"
-                                            : "enabled by P" + std::to_string(pub.scoring_by + 1));
+                                       : pub.scoring_by == kNone
+                                           ? "not enabled"
+                                           : "enabled by P" + std::to_string(pub.scoring_by + 1));
   out += "\n";
   std::string score = "VP:";
   for (int st = 0; st < pub.players; ++st)
@@ -260,7 +260,8 @@ std::string draw(const View& view, const DrawStyle& style) {
   for (int r = 0; r < m.num_regions; ++r) rows = std::max(rows, m.regions[r].row + 1);
   // Boxes as wide as 80 columns allow (a map of six columns gets narrower ones) unless --wide.
   const int margin = 2;
-  const int cell_w = style.wide ? kWideCellW : std::min(kWideCellW, (80 - 2 * margin - 1) / m.cols + 1);
+  const int cell_w =
+      style.wide ? kWideCellW : std::min(kWideCellW, (80 - 2 * margin - 1) / m.cols + 1);
   const bool narrow = cell_w < kWideCellW;
   const int step_x = cell_w - 1, step_y = kCellH - 1;
   Canvas cv(margin * 2 + m.cols * step_x + 1, rows * step_y + 1);

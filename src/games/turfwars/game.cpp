@@ -1078,6 +1078,7 @@ void register_game(Registry& registry) {
   };
   info->draw = draw;
   info->narrate = narrate;
+  info->result_words = result_words;
   info->cards = card_texts;
   info->evaluate = evaluate;
   info->rollout_policy = rollout_choice;

@@ -174,7 +174,9 @@ std::string pack(const std::string& head, const std::vector<std::string>& items,
   std::string out, line = head;
   bool first = true;
   for (const auto& raw : items) {
-    const std::string item = raw.size() > width - indent.size() ? fit(raw, static_cast<int>(width - indent.size())) : raw;
+    const std::string item = raw.size() > width - indent.size()
+                                 ? fit(raw, static_cast<int>(width - indent.size()))
+                                 : raw;
     const std::string sep = first ? "" : " | ";
     if (!first && line.size() + sep.size() + item.size() > width) {
       out += line + "\n";
@@ -264,9 +266,9 @@ std::string draw(const View& view, const DrawStyle& style) {
       // A rival on a compact screen: its status in one line (two when its Sway is long).
       b = (mover ? "> " : "  ") + name(s) + " (P" + std::to_string(s + 1) + ")" +
           (s == p.turn_player && !p.over() ? " turn" : "") + " " + (pl.away ? "AWAY" : "HOME") +
-          " $" + std::to_string(pl.money) + " " + std::to_string(score(p, s)) + " points  Sway: " +
-          (sway.empty() ? std::string("none") : sway) +
-          "  Garage " + std::to_string(pl.garage_size) + "  hand " + std::to_string(pl.hand_size);
+          " $" + std::to_string(pl.money) + " " + std::to_string(score(p, s)) +
+          " points  Sway: " + (sway.empty() ? std::string("none") : sway) + "  Garage " +
+          std::to_string(pl.garage_size) + "  hand " + std::to_string(pl.hand_size);
       const std::size_t cols = b.size() - name(s).size() + plain_name(s).size();
       if (cols > 79) {
         std::string t = wrap(b, 79 + b.size() - cols, "      ");
@@ -327,11 +329,11 @@ std::string draw(const View& view, const DrawStyle& style) {
   if (p.set_aside_size) neighbors += "   face down: " + std::to_string(p.set_aside_size);
   out += wrap(neighbors, 79, "    ");
   out += term::paint(style.colour, term::kDim,
-                     "  Piles: G Grass/D Dirt, cards/Places, top card, what is under; P1-P4 "
-                     "players\n");
+                     "  Piles: G Grass/D Dirt, cards/Places, top card (--wide: what is under); "
+                     "P1-P4\n");
   if (me >= 0) out += "\n" + seat_block(me, true);
-  const std::string round =
-      "  Round " + std::to_string(p.turn / p.seats + 1) + ", edition " + std::to_string(p.edition) + ".";
+  const std::string round = "  Round " + std::to_string(p.turn / p.seats + 1) + ", edition " +
+                            std::to_string(p.edition) + ".";
   const std::string decision = decision_text(p);
   out += round + (round.size() + 1 + decision.size() <= 79 ? " " : "\n  ") +
          term::paint(style.colour, term::kBold, decision) + "\n";
