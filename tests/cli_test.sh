@@ -31,6 +31,27 @@ n=$(grep -c '"id":' "$dir/a.json")
 "$turf" replay "$dir/a.json" </dev/null | grep -q "The dungeon is complete" || fail "replay end narration"
 "$turf" replay "$dir/a.json" --at 3 --json | grep -q '"narration"' || fail "replay json narration"
 
+# Records carry the public narration (issue 16): the finished record holds, line for line, the
+# story `turf replay` tells a spectator; a live record's public log holds it too, readable without
+# the key, and no seat's own line (the dungeon's are all public; tests/narration_test.cpp checks
+# the games with secrets).
+"$turf" replay "$dir/a.json" </dev/null >"$dir/story" || fail "replay for the story"
+python3 - "$dir/a.json" "$dir/story" <<'PY' || fail "the record does not hold the replay's narration"
+import json, sys
+r = json.load(open(sys.argv[1]))
+want = ""
+for i, a in enumerate(r["actions"]):
+    num = "[%d] " % (i + 1)
+    for k, line in enumerate(a["narration"]):
+        want += (num if k == 0 else " " * (len(num) + 2)) + line["said"] + "\n"
+got = open(sys.argv[2]).read()
+assert got.startswith(want), "replay and record differ"
+assert any(l["kind"] == "game_over" for l in r["actions"][-1]["narration"])
+PY
+printf '1\n1\n1\nq\n' | "$turf" play dungeon --seats human,random --seed 3 --record "$dir/live.json" >/dev/null 2>&1
+grep -q '"sealed"' "$dir/live.json" || fail "no live record"
+XDG_STATE_HOME="$dir/nokeys" "$turf" replay "$dir/live.json" </dev/null 2>/dev/null | grep -Eq "^    Player 1 places an? (dead end|straight|L|T|cross) tile at" || fail "live record narration without the key"
+
 # The table (issue 16): the end in words, `log` keeps the story across --resume, `look` shows a card.
 grep -Eq "1st=? random [12], [0-9]+ points?; (2nd|1st=) random [12], [0-9]+ points?" "$dir/out" || fail "end screen in words"
 printf '1\n1\n1\nq\n' | "$turf" play dungeon --seats human,random --seed 3 --record "$dir/r.json" >/dev/null 2>&1

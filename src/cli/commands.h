@@ -127,6 +127,7 @@ inline constexpr const char* kInGameCommands =
     "  <label>        or type the action as it is written (case does not matter)\n"
     "  u [n]          take back your last n actions of this turn (default 1)\n"
     "  log            the whole story of the match so far, as you saw it\n"
+    "  board          the whole board, where the screen shows only its lower part\n"
     "  look NAME      a card's text (also: ? NAME)\n"
     "  ?              this help: how to play, and these commands\n"
     "  json           your view as JSON\n"

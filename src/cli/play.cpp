@@ -22,6 +22,7 @@
 #include "bots/agent.h"
 #include "bots/presets.h"
 #include "cli/commands.h"
+#include "cli/screen.h"
 #include "core/embedded.h"
 #include "core/live_record.h"
 #include "core/match.h"
@@ -180,43 +181,13 @@ class Table {
     }
   }
 
+  // The screen of a human's decision (cli/screen.h: within 80x40, the prompt last).
   void show(const View& v, const std::string& notice) const {
     term::clear_screen();
-    const GameInfo& g = m_.game();
-    std::cout << term::paint(style_.colour, term::kBold, g.title) << "   move "
-              << m_.history().size() + 1 << "\n";
-    const std::string board = g.draw ? g.draw(v, style_) : v.to_json().dump(1);
-    print_recent_narration(v.viewer(), log_budget(board, v.legal().size()));
-    std::cout << "\n" << board << "\n";
-    // The menu, in columns.
-    const auto& legal = v.legal();
-    std::size_t width = 0;
-    for (const auto& la : legal) width = std::max(width, la.label.size());
-    const std::size_t cell = width + 7;
-    const std::size_t cols = std::max<std::size_t>(1, std::min<std::size_t>(4, 80 / cell));
-    const std::size_t rows = (legal.size() + cols - 1) / cols;
-    for (std::size_t r = 0; r < rows; ++r) {
-      std::string line;
-      for (std::size_t c = 0; c < cols; ++c) {
-        const std::size_t i = c * rows + r;
-        if (i >= legal.size()) break;
-        std::string num = std::to_string(i + 1);
-        num = std::string(num.size() < 3 ? 3 - num.size() : 0, ' ') + num;
-        std::string item = num + ") " + legal[i].label;
-        if (c + 1 < cols) item += std::string(cell > item.size() ? cell - item.size() : 1, ' ');
-        line += item;
-      }
-      std::cout << line << "\n";
-    }
-    const int undo = m_.undoable();
-    std::cout << term::paint(
-                     style_.colour, term::kDim,
-                     "Type a number or an action" +
-                         std::string(undo ? "; u undo (" + std::to_string(undo) + ")" : "") +
-                         "; log, look NAME, ? help, q save and quit.")
-              << "\n";
-    if (!notice.empty()) std::cout << term::paint(style_.colour, term::kYellow, notice) << "\n";
-    std::cout << name(v.viewer()) << "> " << std::flush;
+    const Screen sc = play_screen(m_, v, style_, notice);
+    for (std::size_t i = 0; i < sc.lines.size(); ++i)
+      std::cout << sc.lines[i] << (i + 1 < sc.lines.size() ? "\n" : "");
+    std::cout << std::flush;
   }
 
   void help() const {
@@ -253,6 +224,12 @@ class Table {
       }
       if (line.rfind("look ", 0) == 0 || line.rfind("? ", 0) == 0) {
         notice = look(trim(line.substr(line.find(' ') + 1)));
+        continue;
+      }
+      if (line == "board") {
+        show_paged((m_.game().draw ? m_.game().draw(v, style_) : v.to_json().dump(1)) + "\n");
+        std::cout << "Press Enter to go back.\n";
+        std::getline(std::cin, line);
         continue;
       }
       if (line == "json") {
@@ -345,39 +322,12 @@ class Table {
     return lines;
   }
 
-  // Rows left for the log so that the whole screen fits in 40 lines (at least 3, at most 12).
-  static int log_budget(const std::string& board, std::size_t menu_items) {
-    // Screen rows of the board: a line longer than 80 columns (colour codes aside) takes two.
-    int board_rows = 0;
-    std::size_t start = 0;
-    while (start < board.size()) {
-      std::size_t end = board.find('\n', start);
-      if (end == std::string::npos) end = board.size();
-      std::size_t cols = 0;
-      for (std::size_t i = start; i < end; ++i) {
-        if (board[i] == '\033') {
-          while (i < end && board[i] != 'm') ++i;
-          continue;
-        }
-        if ((static_cast<unsigned char>(board[i]) & 0xC0) != 0x80) ++cols;
-      }
-      board_rows += 1 + static_cast<int>(cols > 0 ? (cols - 1) / 80 : 0);
-      start = end + 1;
-    }
-    const int menu_rows = static_cast<int>((menu_items + 2) / 3);
-    return std::clamp(40 - board_rows - menu_rows - 7, 2, 12);
-  }
-
   void print_recent_narration(Seat viewer, int rows) const {
     const auto lines = narration_lines(viewer);
     const std::size_t from =
         lines.size() > static_cast<std::size_t>(rows) ? lines.size() - rows : 0;
     for (std::size_t i = from; i < lines.size(); ++i)
-      std::cout << term::paint(style_.colour, term::kDim, "  " + fit_width(lines[i], 78)) << "\n";
-  }
-
-  static std::string fit_width(const std::string& s, std::size_t w) {
-    return s.size() <= w ? s : s.substr(0, w - 3) + "...";
+      std::cout << term::paint(style_.colour, term::kDim, "  " + fit_columns(lines[i], 78)) << "\n";
   }
 
   // Bots-only games: what the last action did, as the omniscient viewer reads it.
@@ -428,20 +378,17 @@ class Table {
         if (!bots_[s]) viewer = static_cast<Seat>(s);
     if (humans_ > 1 && last_human_ == kNobody) viewer = kSpectator;  // nobody's hand yet
     const View v = m_.view(viewer);
-    const GameInfo& g = m_.game();
     term::clear_screen();
-    std::cout << term::paint(style_.colour, term::kBold, g.title) << "   move "
-              << m_.history().size() + 1 << "\n";
-    const std::string board = g.draw ? g.draw(v, style_) : v.to_json().dump(1);
-    print_recent_narration(viewer, log_budget(board, 0));
-    std::cout << "\n"
-              << board << "\n"
-              << term::paint(style_.colour, term::kDim, name(bot) + " is thinking…") << "\n"
-              << std::flush;
+    for (const auto& line : play_screen(m_, v, style_, "", bot).lines) std::cout << line << "\n";
+    std::cout << std::flush;
   }
 
-  // "1st mcts 2, 33 points; 2nd Player 1, 0 points" (shared places: "1st=").
+  // "1st mcts 2, 33 points; 2nd Player 1, 0 points" (shared places: "1st="); a game with its own
+  // words for results says them ("1st mcts 2, won by home turf domination (33 DP)"), never a
+  // ranking key of scores().
   std::string end_in_words() const {
+    const View final_view = m_.view(kOmniscient, false);
+    const auto& words = m_.game().result_words;
     const auto scores = m_.state().scores();
     const auto ranking = m_.state().ranking();
     std::vector<std::size_t> order(scores.size());
@@ -457,8 +404,9 @@ class Table {
       std::ostringstream pts;
       pts << scores[s];
       out += std::string(i ? "; " : "") + kOrd[std::min(ranking[s], 5)] + (tied ? "=" : "") + " " +
-             name(static_cast<Seat>(s)) + ", " + pts.str() +
-             (scores[s] == 1 ? " point" : " points");
+             name(static_cast<Seat>(s)) + ", " +
+             (words ? words(final_view, static_cast<Seat>(s))
+                    : pts.str() + (scores[s] == 1 ? " point" : " points"));
     }
     return out;
   }

@@ -115,8 +115,16 @@ int show_public_log(const nlohmann::json& live, const Error& why) {
       const auto& info = seats[static_cast<std::size_t>(seat.get<std::int64_t>())];
       if (info.is_object() && info.contains("name")) who = printable(info["name"]);
     }
-    std::cout << "[" << ++i << "] " << who << ": "
-              << printable(e.contains("label") ? e["label"] : nlohmann::json("?")) << "\n";
+    const std::string said =
+        who + ": " + printable(e.contains("label") ? e["label"] : nlohmann::json("?"));
+    std::cout << "[" << ++i << "] " << said << "\n";
+    // The public narration the record carries (records written before it have none), where it
+    // says more than the label.
+    if (e.contains("narration") && e["narration"].is_array())
+      for (const auto& line : e["narration"])
+        if (line.is_object() && line.contains("said") && line["said"].is_string() &&
+            printable(line["said"]) != said)
+          std::cout << "    " << printable(line["said"]) << "\n";
   }
   std::cerr << "note: " << why.what() << "; the public log above is all the record shows\n";
   return 0;

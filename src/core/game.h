@@ -152,6 +152,11 @@ struct GameInfo {
   // "text" (its effect in a sentence or two, in our words); numbers such as "cost", "points",
   // "priority" or "count" as fields where the card has them.
   std::function<nlohmann::json()> cards;
+  // A seat's result in words for end screens (optional), read from the view of the finished
+  // game: "won by home turf domination (33 DP)". Without it, end screens print scores() as
+  // points; scores() may hold ranking keys no player should read (Turf Wars adds 100 for an
+  // instant win, which MCTS and the lab rank by).
+  std::function<std::string(const View& final_view, Seat seat)> result_words;
   // Seat attributes declared by the game for statistics ("first_player", "faction", ...).
   std::function<std::map<std::string, std::string>(const State&, Seat)> seat_attributes;
   // Seeded random games per player count in the conformance suite (scaled by the environment

@@ -9,6 +9,8 @@
 #include <cstring>
 #include <filesystem>
 
+#include "core/narration.h"
+
 namespace turf {
 
 namespace {
@@ -100,11 +102,16 @@ nlohmann::json live_record(const Match& m, const LiveSeal& seal) {
     j[k] = full[k];
   j["finished"] = nullptr;
   j["to_move"] = m.over() ? kNobody : m.state().to_move();
-  // The public log: what every seat saw of each action.
+  // The public log: what every seat saw of each action, with the spectator's narration of it.
   auto& log = j["public_log"] = nlohmann::json::array();
+  auto story = public_narration_json(m);
   auto s = m.state_at(0);
-  for (const auto& e : m.history()) {
-    log.push_back({{"seat", e.seat}, {"label", s->public_label(e.id)}, {"time", e.time}});
+  for (std::size_t i = 0; i < m.history().size(); ++i) {
+    const auto& e = m.history()[i];
+    log.push_back({{"seat", e.seat},
+                   {"label", s->public_label(e.id)},
+                   {"time", e.time},
+                   {"narration", std::move(story[i])}});
     s->apply(e.id);
   }
   Nonce96 nonce;

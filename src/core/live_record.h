@@ -1,9 +1,10 @@
 // The record of a match in progress, as `turf play` keeps it on disk.
 //
-// A finished match is saved as its full record (Match::record(): seed, every action with its full
-// label), which anyone may replay from any seat. A match that is not over is saved as a live
-// record: the same header (game, rules, options, seats, times), the public log (each action's
-// seat and public label, what every seat saw) and the seat to move in clear, and the full record
+// A finished match is saved as its full record (Match::record(true): seed, every action with its
+// full label and its public narration), which anyone may replay from any seat. A match that is
+// not over is saved as a live record: the same header (game, rules, options, seats, times), the
+// public log (each action's seat, public label and spectator narration: what every seat saw) and
+// the seat to move in clear, and the full record
 // sealed with ChaCha20-Poly1305 under a random key. The key is kept outside the record, in a
 // private file (mode 0600, in a 0700 folder) under $XDG_STATE_HOME/turf/keys (default
 // ~/.local/state/turf/keys), named by the match's random id; it is deleted when the match ends.

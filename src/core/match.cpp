@@ -1,5 +1,7 @@
 #include "core/match.h"
 
+#include "core/narration.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -174,7 +176,7 @@ void Match::undo(int n) {
   finished_.clear();
 }
 
-nlohmann::json Match::record() const {
+nlohmann::json Match::record(bool with_narration) const {
   nlohmann::json j;
   j["format"] = kRecordFormat;
   j["version"] = kRecordVersion;
@@ -189,10 +191,21 @@ nlohmann::json Match::record() const {
   auto& actions = j["actions"] = nlohmann::json::array();
   for (const auto& e : history_)
     actions.push_back({{"seat", e.seat}, {"id", e.id}, {"label", e.label}, {"time", e.time}});
+  if (with_narration) {
+    auto story = public_narration_json(*this);
+    for (std::size_t i = 0; i < actions.size(); ++i) actions[i]["narration"] = std::move(story[i]);
+  }
   j["started"] = started_;
   if (state_->terminal()) {
     j["finished"] = finished_;
     j["result"] = {{"scores", state_->scores()}, {"ranking", state_->ranking()}};
+    // For a reader of the file: each seat's result as the end screen says it (scores may be
+    // ranking keys, GameInfo::result_words).
+    if (with_narration && game_->result_words) {
+      const View end = state_->view(kOmniscient, false);
+      auto& words = j["result"]["words"] = nlohmann::json::array();
+      for (Seat s = 0; s < state_->num_seats(); ++s) words.push_back(game_->result_words(end, s));
+    }
   } else {
     j["finished"] = nullptr;
   }
@@ -347,7 +360,7 @@ Match Match::load(const std::string& path) {
 }
 
 void Match::save(const std::string& path) const {
-  write_file(path, record().dump(1) + "\n");
+  write_file(path, record(true).dump(1) + "\n");
 }
 
 }  // namespace turf

@@ -1,7 +1,8 @@
 // A match in progress: the state, its history, the seats, and its versioned JSON record.
 //
 // The record (format "turf-record", version 1) holds the game id, rules version, options, seed,
-// seats with their agents, and every action with its seat, label and time. Replaying it
+// seats with their agents, and every action with its seat, label and time (and, in saved files,
+// its public narration: record(true)). Replaying it
 // reproduces every state exactly; saving and resuming a game go through it. Undo is replay of a
 // shorter prefix, limited by the engine's undo points (see undoable()).
 #pragma once
@@ -59,7 +60,10 @@ class Match {
   // The state after the first n actions, replayed from set-up.
   std::unique_ptr<State> state_at(int n) const;
 
-  nlohmann::json record() const;
+  // The record. With narration, every action also carries "narration": the public (spectator's)
+  // narration of that step (core/narration.h public_narration_json), for a reader of the file;
+  // it is derived from the actions, so reading a record ignores it (records without it load).
+  nlohmann::json record(bool with_narration = false) const;
   // Rebuilds a match from a record, replaying and checking every action. Throws Error with a
   // clear message for a malformed or inconsistent record.
   static Match from_record(const nlohmann::json& record);
@@ -70,8 +74,8 @@ class Match {
   // that asks for more than a local game should (threads beyond this machine's cores, over 60 s
   // a move, over 10^7 iterations or budget). Throws Error naming the seat.
   void check_record_agents() const;
-  // Writes the full record, in clear (`turf play` writes a match in progress sealed instead:
-  // save_match, core/live_record.h).
+  // Writes the full record with its narration, in clear (`turf play` writes a match in progress
+  // sealed instead: save_match, core/live_record.h).
   void save(const std::string& path) const;
 
  private:

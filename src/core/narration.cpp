@@ -45,6 +45,21 @@ std::vector<std::vector<Narration>> narrate_history(const Match& match, Seat vie
   return out;
 }
 
+nlohmann::json public_narration_json(const Match& match) {
+  std::vector<std::string> names;
+  for (const auto& s : match.seats()) names.push_back(s.name);
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& step : narrate_history(match, kSpectator)) {
+    auto& lines = out.emplace_back(nlohmann::json::array());
+    for (const auto& n : step) {
+      auto j = n.to_json();
+      j["said"] = render_narration(n.text, names);
+      lines.push_back(std::move(j));
+    }
+  }
+  return out;
+}
+
 std::string render_narration(const std::string& text, const std::vector<std::string>& names) {
   std::string out;
   out.reserve(text.size() + 16);

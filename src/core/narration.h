@@ -45,6 +45,12 @@ std::vector<Narration> narrate_step(const View& before, const NarratedAction& ac
 // Element i holds the narration of history()[i].
 std::vector<std::vector<Narration>> narrate_history(const Match& match, Seat viewer);
 
+// The public narration of every step, as records carry it (docs/architecture.md, "Records"): the
+// spectator's narration (what every seat is told, nothing a single seat was told alone), one JSON
+// array per history entry, each line Narration::to_json() plus "said", the sentence with the
+// seats' names. Replays the match once.
+nlohmann::json public_narration_json(const Match& match);
+
 // "{P1}" -> names[0], ...; numbers past names.size() become "Player N".
 std::string render_narration(const std::string& text, const std::vector<std::string>& names);
 

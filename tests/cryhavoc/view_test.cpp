@@ -213,8 +213,12 @@ TEST(CryHavocView, DrawShowsTheMapScoresAndOnlyTheViewersHand) {
   EXPECT_NE(mine.find("Your hand: "), std::string::npos);
   EXPECT_EQ(spectator.find("Your hand: "), std::string::npos);
   EXPECT_NE(mine.find(content().cards[p.hid.hand[0][0]].name), std::string::npos);
-  for (const char* text : {"Feralas Banks", "The Warrens", "initiative P", "events [6:", "VP: P1 "})
+  for (const char* text : {"Feralas Ban", "The Warrens", "initiative P", "events [6:", "VP: P1 "})
     EXPECT_NE(mine.find(text), std::string::npos) << text;
+  // Six columns of boxes fit 80 columns (names cut); --wide draws them in full.
+  DrawStyle wide = style;
+  wide.wide = true;
+  EXPECT_NE(game().draw(s->view(0), wide).find("Feralas Banks"), std::string::npos);
   style.unicode = false;
   const std::string ascii = game().draw(s->view(0), style);
   for (unsigned char ch : ascii) EXPECT_LT(ch, 128);

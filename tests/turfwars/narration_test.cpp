@@ -188,6 +188,46 @@ TEST(TurfWarsNarration, T12_SecretCardNamedOnlyToItsHolder) {
 
 // Issue 16, card texts: every faction, event, secret win, action and combat card has a text and a
 // tag, ids are unique, and the ids views use (factions, events, combat cards) are among them.
+// T13, E4: scores() ranks an instant win above every DP total (100 + the most DP), a key no
+// player should read; the end screen's words give the win and the DP instead.
+TEST(TurfWarsNarration, T13_EndInWordsReadsTheWinAndDpNotTheRankingKey) {
+  int instant = 0, points = 0;
+  for (int players : {2, 3, 4, 6}) {
+    for (std::uint64_t seed = 1; seed < 30; ++seed) {
+      auto s = fresh(players, seed);
+      Rng r(seed * 7 + 3);
+      std::vector<Action> legal;
+      while (!s->terminal()) {
+        s->legal_actions(legal);
+        s->apply(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+      }
+      const Position& p = pos(*s);
+      const View end = s->view(kOmniscient, false);
+      const auto scores = s->scores();
+      for (int seat = 0; seat < players; ++seat) {
+        const std::string words = testing::game().result_words(end, seat);
+        const std::string dp = std::to_string(p.seats[seat].dp) + " DP";
+        EXPECT_NE(words.find(dp), std::string::npos) << words;
+        if (p.winners >> seat & 1 && p.win_type != WinType::kPoints) {
+          ++instant;
+          EXPECT_GE(scores[seat], 100.0);  // the ranking key stays as it was
+          EXPECT_EQ(words.rfind("won by ", 0), 0u) << words;
+          EXPECT_NE(words.find("(" + dp + ")"), std::string::npos) << words;
+          EXPECT_EQ(words.find(std::to_string(static_cast<int>(scores[seat]))), std::string::npos)
+              << words << ": the ranking key " << scores[seat];
+        } else if (p.seats[seat].eliminated) {
+          EXPECT_EQ(words, "eliminated, " + dp);
+        } else {
+          ++points;
+          EXPECT_EQ(words, dp);
+        }
+      }
+    }
+  }
+  EXPECT_GT(instant, 0) << "no instant win among the seeded games: the check is empty";
+  EXPECT_GT(points, 0);
+}
+
 TEST(TurfWarsCards, EveryCardHasTextTagAndId) {
   const auto cards = testing::game().cards();
   std::set<std::string> ids, kinds;

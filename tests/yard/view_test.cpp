@@ -216,17 +216,26 @@ TEST(YardView, DrawingShowsOnlyTheViewersHand) {
   plain.colour = false;
   const std::string mine = draw(t.state().view(0), plain);
   const std::string theirs = draw(t.state().view(1), plain);
-  EXPECT_NE(mine.find("hand: Mighty Oak"), std::string::npos) << mine;
-  EXPECT_NE(mine.find("hand: 2 cards"), std::string::npos) << mine;
+  // Each card in hand and in the Store with its short text (issue 16).
+  EXPECT_NE(
+      mine.find("hand: Mighty Oak: $" + std::to_string(content().cards[kind("mighty_oak")].cost)),
+      std::string::npos)
+      << mine;
   EXPECT_EQ(mine.find("Gazebo"), std::string::npos) << mine;
-  EXPECT_NE(theirs.find("hand: Pinwheel, Gazebo"), std::string::npos) << theirs;
+  EXPECT_NE(theirs.find("hand: Pinwheel: $1 1VP | Gazebo: $"), std::string::npos) << theirs;
   EXPECT_EQ(theirs.find("Mighty Oak"), std::string::npos) << theirs;
-  EXPECT_NE(mine.find("Garage: 1 card   hand: 2 cards\n"), std::string::npos) << mine;
-  // The Yard grid: b2 is Grass with two cards on one Place, the Sunflower on top.
-  EXPECT_NE(mine.find("G 2/2 Sunflower"), std::string::npos) << mine;
-  EXPECT_NE(mine.find("Sunflower"), std::string::npos);
-  EXPECT_NE(mine.find("  on Tulips"), std::string::npos);
-  EXPECT_NE(mine.find("Store: Rose Bush $5"), std::string::npos);
+  // A rival's status in one line on a compact screen.
+  EXPECT_NE(mine.find("Garage 1  hand 2\n"), std::string::npos) << mine;
+  // The Yard grid: b2 is Grass with two cards on one Place, the Sunflower on top (compact; in
+  // full with --wide, with what lies under it).
+  EXPECT_NE(mine.find("G2/2 Sunflower"), std::string::npos) << mine;
+  DrawStyle wide = plain;
+  wide.wide = true;
+  const std::string full = draw(t.state().view(0), wide);
+  EXPECT_NE(full.find("G 2/2 Sunflower"), std::string::npos) << full;
+  EXPECT_NE(full.find("  on Tulips"), std::string::npos) << full;
+  EXPECT_NE(full.find("Garage: 1 card   hand: 2 cards\n"), std::string::npos) << full;
+  EXPECT_NE(mine.find("Store: Rose Bush: $5"), std::string::npos) << mine;
   EXPECT_NE(mine.find("Maximilian (pay $20)"), std::string::npos);
   EXPECT_NE(mine.find("Amelia (3 ornaments)"), std::string::npos);
   EXPECT_NE(mine.find("HOME"), std::string::npos);

@@ -15,8 +15,8 @@ namespace turf::cryhavoc {
 
 namespace {
 
-constexpr int kCellW = 17;  // characters per region box, borders included
-constexpr int kCellH = 5;   // neighbouring boxes share their borders: a row takes 4 lines
+constexpr int kWideCellW = 17;  // characters per region box, borders included
+constexpr int kCellH = 5;       // neighbouring boxes share their borders: a row takes 4 lines
 
 const char kFactionLetter[kFactions] = {'H', 'M', 'P', 'T'};
 
@@ -88,8 +88,8 @@ struct Lines {
   }
 };
 
-void box(Lines& ln, int x0, int y0, const std::string& c) {
-  const int x1 = x0 + kCellW - 1, y1 = y0 + kCellH - 1;
+void box(Lines& ln, int x0, int y0, int cell_w, const std::string& c) {
+  const int x1 = x0 + cell_w - 1, y1 = y0 + kCellH - 1;
   for (int x = x0; x < x1; ++x) {
     ln.add(x, y0, 8, c);
     ln.add(x + 1, y0, 4, c);
@@ -215,15 +215,15 @@ std::string draw(const View& view, const DrawStyle& style) {
   std::string out;
 
   // Header: round, scoring, score track with the event spaces, initiative, events so far.
-  out += paint(term::kBold, m.name) + "  round " + std::to_string(pub.round) + "/5";
+  out += paint(term::kBold, m.name) + " round " + std::to_string(pub.round) + "/5";
   if (!pub.over)
     out += ", actions " + std::string(pub.action_round == 0   ? "I"
                                       : pub.action_round == 1 ? "II"
                                                               : "III");
-  out += std::string("   scoring: ") + (pub.round == kRounds ? "by itself, crystals only"
-                                        : pub.scoring_by == kNone
-                                            ? "not enabled"
-                                            : "enabled by P" + std::to_string(pub.scoring_by + 1));
+  out += std::string("  scoring: ") + (pub.round == kRounds ? "by itself, crystals"
+                                       : pub.scoring_by == kNone
+                                           ? "not enabled"
+                                           : "enabled by P" + std::to_string(pub.scoring_by + 1));
   out += "\n";
   std::string score = "VP:";
   for (int st = 0; st < pub.players; ++st)
@@ -258,10 +258,15 @@ std::string draw(const View& view, const DrawStyle& style) {
   // The map.
   int rows = 0;
   for (int r = 0; r < m.num_regions; ++r) rows = std::max(rows, m.regions[r].row + 1);
-  const int margin = 2, step_x = kCellW - 1, step_y = kCellH - 1;
+  // Boxes as wide as 80 columns allow (a map of six columns gets narrower ones) unless --wide.
+  const int margin = 2;
+  const int cell_w =
+      style.wide ? kWideCellW : std::min(kWideCellW, (80 - 2 * margin - 1) / m.cols + 1);
+  const bool narrow = cell_w < kWideCellW;
+  const int step_x = cell_w - 1, step_y = kCellH - 1;
   Canvas cv(margin * 2 + m.cols * step_x + 1, rows * step_y + 1);
   Lines ln(cv.w, cv.h);
-  const int inner = kCellW - 2;
+  const int inner = cell_w - 2;
   auto clip = [&](int x0, int x, int y, const std::string& t, const std::string& colour) {
     const int room = x0 + 1 + inner - x;
     return room <= 0 ? x : cv.text(x, y, t.substr(0, static_cast<std::size_t>(room)), colour);
@@ -271,7 +276,7 @@ std::string draw(const View& view, const DrawStyle& style) {
     const RegionState& R = pub.regions[r];
     const int x0 = margin + d.col * step_x, y0 = d.row * step_y;
     const int owner = pub.hq_faction[r];
-    box(ln, x0, y0,
+    box(ln, x0, y0, cell_w,
         R.battle         ? term::kMagenta + term::kBold
         : owner != kNone ? faction_colour(owner)
                          : term::kDim);
@@ -282,7 +287,9 @@ std::string draw(const View& view, const DrawStyle& style) {
     if (owner != kNone)
       x = clip(x0, x, y0 + 2, "HQ " + faction_name(owner) + " ", faction_colour(owner));
     else
-      x = clip(x0, x, y0 + 2, terrain_name(d.terrain) + " " + std::to_string(R.crystals) + "c ",
+      x = clip(x0, x, y0 + 2,
+               (narrow ? terrain_name(d.terrain).substr(0, 3) : terrain_name(d.terrain)) + " " +
+                   std::to_string(R.crystals) + "c ",
                term::kCyan);
     if (R.explore) x = clip(x0, x, y0 + 2, "E", term::kYellow);
     if (R.trog) x = clip(x0, x, y0 + 2, R.trog == 1 ? "W" : "N", term::kGreen);
@@ -303,12 +310,12 @@ std::string draw(const View& view, const DrawStyle& style) {
                  std::string(1, kFactionLetter[f]) + std::to_string(R.units[f]),
                  term::kBold + faction_colour(f));
     if (R.battle)
-      cv.text(x0 + kCellW - 3, y0 + 3, "B" + std::to_string(R.battle),
+      cv.text(x0 + cell_w - 3, y0 + 3, "B" + std::to_string(R.battle),
               term::kMagenta + term::kBold);
     // Wrap-around links: arrows on the edge where the region continues on the other side.
     if (d.wrap_adj) {
       const bool east = d.col == m.cols - 1;
-      cv.put(east ? x0 + kCellW : x0 - 1, y0 + 2, uni ? (east ? "→" : "←") : (east ? ">" : "<"),
+      cv.put(east ? x0 + cell_w : x0 - 1, y0 + 2, uni ? (east ? "→" : "←") : (east ? ">" : "<"),
              term::kDim);
     }
   }

@@ -201,7 +201,7 @@ std::string draw(const View& view, const DrawStyle& style) {
   for (int s = 0; s < kSeats; ++s) {
     const auto& si = v.seats[s];
     out += (s == v.to_move && !v.over ? "> " : "  ") + name(s) + "  " + std::to_string(si.score) +
-           " points   tiles: ";
+           " points  tiles: ";
     if (si.hand) {
       std::string h;
       for (auto x : *si.hand) h += (h.empty() ? "" : ", ") + shape_label(x);
@@ -209,7 +209,7 @@ std::string draw(const View& view, const DrawStyle& style) {
     } else {
       out += std::to_string(si.hand_count);
     }
-    out += "   monster: ";
+    out += "  monster: ";
     if (si.monster)
       out += *si.monster == kNone ? "none" : c.monsters[*si.monster].name;
     else

@@ -1131,6 +1131,7 @@ void register_game(Registry& registry) {
   };
   info->draw = draw;
   info->narrate = narrate;
+  info->result_words = result_words;
   info->cards = card_texts;
   info->evaluate = evaluate;
   info->evaluate_into = evaluate_into;

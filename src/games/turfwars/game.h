@@ -90,6 +90,9 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
 // Card texts (games/turfwars/cards.cpp): factions, events, secret wins, action and combat cards,
 // purchases; and the id of an action card template (its name as an id, "attack_forest").
 nlohmann::json card_texts();
+// A seat's result in words for end screens, from the finished game's view (GameInfo::result_words):
+// "won by home turf domination (33 DP)", "21 DP", "eliminated, 4 DP" (games/turfwars/narrate.cpp).
+std::string result_words(const View& final_view, Seat seat);
 std::string action_card_id(int t);
 // Terminal drawing (games/turfwars/draw.cpp), and the decision the seat to move faces as a
 // sentence ("Play a combat card face down ..."), also in the view JSON as "prompt".

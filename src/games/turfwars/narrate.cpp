@@ -272,6 +272,19 @@ void narrate_end(const Position& a, std::vector<Narration>& out) {
 
 }  // namespace
 
+std::string result_words(const View& final_view, Seat seat) {
+  const Position& p = final_view.as<TurfWarsView>().pos;
+  const std::string dp = std::to_string(p.seats[seat].dp) + " DP";
+  if (p.seats[seat].eliminated) return "eliminated, " + dp;
+  if (p.over() && (p.winners >> seat & 1) && p.win_type != WinType::kPoints) {
+    const char* how = p.win_type == WinType::kDomination ? "home turf domination"
+                      : p.win_type == WinType::kNemesis  ? "the killing blow on the nemesis"
+                                                         : "a secret win card";
+    return std::string("won by ") + how + " (" + dp + ")";
+  }
+  return dp;
+}
+
 void narrate(const View& before, const NarratedAction& act, const View& after,
              std::vector<Narration>& out) {
   const auto& vb = before.as<TurfWarsView>();

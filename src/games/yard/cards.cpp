@@ -142,6 +142,98 @@ std::string card_text(int kind) {
   return s;
 }
 
+namespace {
+
+std::string short_step_text(const Step& s) {
+  const std::string n = std::to_string(s.n), times = s.n > 1 ? " x" + std::to_string(s.n) : "";
+  switch (s.op) {
+    case Op::kGain:
+      return "+$" + n;
+    case Op::kLose:
+      return "-$" + n;
+    case Op::kPay:
+      return "pay $" + n;
+    case Op::kGrass:
+      return "Grass" + times;
+    case Op::kDirtHere:
+      return "Dirt here";
+    case Op::kExtraPlays:
+      return "+" + n + (s.n == 1 ? " play" : " plays");
+    case Op::kMustPlay:
+      return "must play";
+    case Op::kPlayHere:
+      return "play onto it";
+    case Op::kTrashStore:
+      return "trash " + n + " Store";
+    case Op::kTrashStoreAll:
+      return "trash Store";
+    case Op::kTrashToHand:
+      return "Trash>hand";
+    case Op::kTrashToGarage:
+      return "Trash>Garage";
+    case Op::kTrashRivalTop:
+      return "trash rival top" + times;
+    case Op::kTrashOwnTop:
+      return "trash own top" + times;
+    case Op::kTrashOwnPest:
+      return "trash own Pest";
+    case Op::kTrashPileOthers:
+      return "trash rest of Pile";
+    case Op::kTrashHand:
+      return "trash " + n + " from hand";
+    case Op::kStealGarage:
+      return "steal from Garage";
+    case Op::kPestMagnet:
+      return "gather Pests";
+    case Op::kMoveTopToRival:
+      return "top to rival";
+    case Op::kGiveTopToGarage:
+      return "give " + n + " tops";
+    case Op::kNumOps:
+      break;
+  }
+  return "?";
+}
+
+std::string short_vp_text(const CardDef& d) {
+  const std::string vp = std::to_string(d.vp) + "VP";
+  switch (d.vp_rule) {
+    case VpRule::kFlat:
+      return d.vp == 0 ? "" : vp;
+    case VpRule::kPerSymbol:
+      return vp + "/" + kSymbolNames[d.vp_symbol];
+    case VpRule::kAdjacent:
+      return vp + "/card around";
+    case VpRule::kRow:
+      return vp + "/card in row";
+    case VpRule::kColumn:
+      return vp + "/card in column";
+    case VpRule::kTrash:
+      return vp + "/" + std::to_string(d.vp_every) + " in Trash";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string short_card_text(int kind) {
+  const CardDef& d = content().cards[static_cast<std::size_t>(kind)];
+  static const char* const kWhen[kNumTimings] = {"Play", "Start", "End", "Home", "Event"};
+  std::string s = "$" + std::to_string(d.cost);
+  const std::string vp = short_vp_text(d);
+  if (!vp.empty()) s += " " + vp;
+  if (d.places) s += " +" + std::to_string(d.places) + "Pl";
+  for (int t = 0; t < kNumTimings; ++t) {
+    if (d.programs[t].empty()) continue;
+    s += std::string("; ") + kWhen[t] + ":";
+    for (int i = 0; i < d.programs[t].size; ++i)
+      s += (i ? ", " : " ") + short_step_text(d.programs[t].steps[i]);
+  }
+  if (d.no_sway) s += "; no Sway";
+  if (d.is(kTool) && !d.is(kPlant)) s += "; Tool";
+  return s;
+}
+
 std::string neighbor_card_text(int n) {
   const NeighborDef& d = content().neighbors[static_cast<std::size_t>(n)];
   std::string s = "Sway when your Yard has " + criteria_text(d.criteria) + ".";

@@ -167,9 +167,44 @@ std::string wrap(const std::string& text, std::size_t width, const std::string& 
   return out + line + "\n";
 }
 
+// Items laid out after `head` in lines of at most `width` columns, separated by " | ",
+// continued with `indent`; an item is never broken (one longer than a line is cut).
+std::string pack(const std::string& head, const std::vector<std::string>& items, std::size_t width,
+                 const std::string& indent) {
+  std::string out, line = head;
+  bool first = true;
+  for (const auto& raw : items) {
+    const std::string item = raw.size() > width - indent.size()
+                                 ? fit(raw, static_cast<int>(width - indent.size()))
+                                 : raw;
+    const std::string sep = first ? "" : " | ";
+    if (!first && line.size() + sep.size() + item.size() > width) {
+      out += line + "\n";
+      line = indent + item;
+    } else {
+      line += sep + item;
+    }
+    first = false;
+  }
+  if (items.empty()) line += "none";
+  return out + line + "\n";
+}
+
+// Each kind of `counts` as "Name xN: $cost points; what it does" (short_card_text).
+std::vector<std::string> card_items(const std::array<std::uint8_t, kMaxKinds>& counts) {
+  std::vector<std::string> out;
+  for (int k = 0; k < static_cast<int>(content().cards.size()); ++k) {
+    if (!counts[k]) continue;
+    out.push_back(card_name(k) + (counts[k] > 1 ? " x" + std::to_string(counts[k]) : "") + ": " +
+                  short_card_text(k));
+  }
+  return out;
+}
+
 // A rival's Yard in three lines, one per row: each Pile's ground, cards/Places and top card.
-std::string draw_yard_compact(const Player& pl, const DrawStyle& style) {
+std::string draw_yard_compact(const Player& pl, const DrawStyle& style, bool numbered = false) {
   std::string out;
+  if (numbered) out += "      1                      2                      3\n";
   for (int r = 0; r < 3; ++r) {
     out += "    " + std::string(1, static_cast<char>('a' + r));
     for (int c = 0; c < 3; ++c) {
@@ -202,11 +237,12 @@ std::string draw(const View& view, const DrawStyle& style) {
   const auto& v = view.as<YardView>();
   const Position& p = v.pos;
   const Content& c = content();
+  auto plain_name = [&](int s) {
+    return s < static_cast<int>(style.seat_names.size()) ? style.seat_names[s]
+                                                         : "Player " + std::to_string(s + 1);
+  };
   auto name = [&](int s) {
-    const std::string n = s < static_cast<int>(style.seat_names.size())
-                              ? style.seat_names[s]
-                              : "Player " + std::to_string(s + 1);
-    return term::paint(style.colour, term::kBold + seat_colour(s), n);
+    return term::paint(style.colour, term::kBold + seat_colour(s), plain_name(s));
   };
   // Rivals first (their Yards compact unless wide), the table, then the viewer's own seat last
   // with its full Yard and hand, so the hand sits next to the prompt (issue 16).
@@ -218,24 +254,43 @@ std::string draw(const View& view, const DrawStyle& style) {
                     (s == p.turn_player && !p.over() ? " turn" : "") + "   " +
                     (pl.away ? "AWAY" : "HOME") + "   $" + std::to_string(pl.money) + "   " +
                     std::to_string(score(p, s)) + " points (Yard " + std::to_string(yard_vp(p, s)) +
-                    ", Sway " + std::to_string(sway_vp(p, s)) + ")\n";
+                    ", Sway " + std::to_string(sway_vp(p, s)) + ")";
     std::string sway;
     for (int n = 0; n < static_cast<int>(c.neighbors.size()); ++n)
       if (pl.sway >> n & 1) sway += (sway.empty() ? "" : ", ") + neighbor_name(n);
-    b += "    Sway: " + (sway.empty() ? std::string("none") : sway) +
-         "   Garage: " + cards_text(pl.garage_size);
-    if (s != me && view.viewer() != kOmniscient) b += "   hand: " + cards_text(pl.hand_size);
-    b += "\n";
-    b += full ? draw_yard(pl, style) : draw_yard_compact(pl, style);
+    std::string more = "Sway: " + (sway.empty() ? std::string("none") : sway) +
+                       "   Garage: " + cards_text(pl.garage_size);
+    if (s != me && view.viewer() != kOmniscient) more += "   hand: " + cards_text(pl.hand_size);
+    const bool own = s == me;
+    if (!full && !own) {
+      // A rival on a compact screen: its status in one line (two when its Sway is long).
+      b = (mover ? "> " : "  ") + name(s) + " (P" + std::to_string(s + 1) + ")" +
+          (s == p.turn_player && !p.over() ? " turn" : "") + " " + (pl.away ? "AWAY" : "HOME") +
+          " $" + std::to_string(pl.money) + " " + std::to_string(score(p, s)) +
+          " points  Sway: " + (sway.empty() ? std::string("none") : sway) + "  Garage " +
+          std::to_string(pl.garage_size) + "  hand " + std::to_string(pl.hand_size);
+      const std::size_t cols = b.size() - name(s).size() + plain_name(s).size();
+      if (cols > 79) {
+        std::string t = wrap(b, 79 + b.size() - cols, "      ");
+        b = t.substr(0, t.size() - 1);
+      }
+      b += "\n";
+    } else {
+      b += "\n    " + more + "\n";
+    }
+    // The viewer's own Yard in full with --wide, else compact with the column numbers the Pile
+    // choices use (a screen of 40 rows has no room for the full grid and the hand's texts).
+    b += (full && (!own || style.wide)) ? draw_yard(pl, style) : draw_yard_compact(pl, style, own);
     if (s == me || view.viewer() == kOmniscient) {
-      b += "    hand: " + list_kinds(pl.hand, false) + "\n";
+      b += pack("    hand: ", card_items(pl.hand), 79, "      ");
       // Why cards cannot be played now, when it is this seat's own decision (issue 16).
       if (s == me && p.to_move() == s && !p.over()) {
         std::vector<std::pair<std::string, std::string>> why;  // reason, cards
         for (int k = 0; k < static_cast<int>(c.cards.size()); ++k) {
           if (!pl.hand[k]) continue;
           const std::string r = unplayable_reason(p, s, k);
-          if (r.empty()) continue;
+          // In the middle of another decision, or at the turn's end, there is nothing to say.
+          if (r.empty() || p.nframes > 0 || p.phase == Phase::kEnd) continue;
           auto it =
               std::find_if(why.begin(), why.end(), [&](const auto& w) { return w.first == r; });
           if (it == why.end())
@@ -243,16 +298,27 @@ std::string draw(const View& view, const DrawStyle& style) {
           else
             it->second += ", " + card_name(k);
         }
-        for (const auto& [r, cards] : why)
-          b += term::paint(style.colour, term::kDim, "    cannot play " + cards + ": " + r) + "\n";
+        int kinds = 0;
+        for (int k = 0; k < static_cast<int>(c.cards.size()); ++k) kinds += pl.hand[k] > 0;
+        for (const auto& [r, cards] : why) {
+          // One reason for every card in hand: said once, without the list.
+          const std::string what =
+              why.size() == 1 && kinds > 1 && cards.find(", ") != std::string::npos &&
+                      static_cast<int>(std::count(cards.begin(), cards.end(), ',')) + 1 == kinds
+                  ? "any card"
+                  : cards;
+          std::string t = wrap("    cannot play " + what + ": " + r, 79, "      ");
+          if (!t.empty() && t.back() == '\n') t.pop_back();
+          b += term::paint(style.colour, term::kDim, t) + "\n";
+        }
       }
     }
     return b;
   };
   std::string out;
   for (int s = 0; s < p.seats; ++s)
-    if (s != me) out += seat_block(s, style.wide || (me < 0 && p.seats <= 2));
-  out += "\n" + wrap("  Store: " + list_kinds(p.store, true), 79, "    ");
+    if (s != me) out += seat_block(s, style.wide || (view.viewer() == kOmniscient && p.seats <= 2));
+  out += pack("  Store: ", card_items(p.store), 79, "    ");
   out += "  Store deck: " + cards_text(p.deck_size);
   if (p.deck_known) out += " (" + std::to_string(p.deck_known) + " done Events at the bottom)";
   out += "\n" + wrap("  Trash: " + list_kinds(p.trash, false), 79, "    ");
@@ -263,12 +329,14 @@ std::string draw(const View& view, const DrawStyle& style) {
   if (p.set_aside_size) neighbors += "   face down: " + std::to_string(p.set_aside_size);
   out += wrap(neighbors, 79, "    ");
   out += term::paint(style.colour, term::kDim,
-                     "  Piles: G Grass/D Dirt, cards/Places, top card, what is under; P1-P4 "
-                     "players\n");
+                     "  Piles: G Grass/D Dirt, cards/Places, top card (--wide: what is under); "
+                     "P1-P4\n");
   if (me >= 0) out += "\n" + seat_block(me, true);
-  out += "  Round " + std::to_string(p.turn / p.seats + 1) + ", edition " +
-         std::to_string(p.edition) + ". " +
-         term::paint(style.colour, term::kBold, decision_text(p)) + "\n";
+  const std::string round = "  Round " + std::to_string(p.turn / p.seats + 1) + ", edition " +
+                            std::to_string(p.edition) + ".";
+  const std::string decision = decision_text(p);
+  out += round + (round.size() + 1 + decision.size() <= 79 ? " " : "\n  ") +
+         term::paint(style.colour, term::kBold, decision) + "\n";
   if (p.over()) {
     const auto r = ranks(p);
     std::string winners;

@@ -82,6 +82,9 @@ std::string decision_text(const Position& p);
 // Card texts written from the card's data (games/yard/cards.cpp): "Play: Gain $3. Worth 1 VP."
 std::string program_text(const Program& pr);
 std::string card_text(int kind);
+// The card in a few words for the hand and the Store on screen (issue 16): cost, points, Places
+// and the gist of each action, e.g. "$3 1VP +1Pl; Play: Grass, +$2".
+std::string short_card_text(int kind);
 std::string neighbor_card_text(int n);
 nlohmann::json cards();
 // Why `seat` cannot play card `kind` from its hand now, in a few words ("you are Away: play at

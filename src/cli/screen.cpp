@@ -1,0 +1,178 @@
+#include "cli/screen.h"
+
+#include <algorithm>
+
+#include "core/narration.h"
+#include "core/term.h"
+
+namespace turf::cli {
+
+std::size_t display_columns(std::string_view line) {
+  std::size_t cols = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '\033') {
+      while (i < line.size() && line[i] != 'm') ++i;
+      continue;
+    }
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++cols;
+  }
+  return cols;
+}
+
+std::string fit_columns(const std::string& text, std::size_t width) {
+  if (display_columns(text) <= width) return text;
+  std::string out;
+  std::size_t cols = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const bool starts = (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+    if (starts && cols == width - 3) break;
+    if (starts) ++cols;
+    out += text[i];
+  }
+  return out + "...";
+}
+
+namespace {
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+// Every narration line of the match as `viewer` saw it, "[move] text", oldest first.
+std::vector<std::string> narration_lines(const Match& m, Seat viewer) {
+  std::vector<std::string> names;
+  for (const auto& s : m.seats()) names.push_back(s.name);
+  std::vector<std::string> lines;
+  const auto story = narrate_history(m, viewer);
+  for (std::size_t i = 0; i < story.size(); ++i)
+    for (std::size_t k = 0; k < story[i].size(); ++k) {
+      const std::string num = "[" + std::to_string(i + 1) + "] ";
+      lines.push_back((k == 0 ? num : std::string(num.size(), ' ')) +
+                      render_narration(story[i][k].text, names));
+    }
+  return lines;
+}
+
+// The legal actions as a numbered menu, numbered down the columns: as many columns (up to four)
+// as fit 80, each as wide as its longest item.
+std::vector<std::string> menu_lines(const View& v) {
+  const auto& legal = v.legal();
+  std::vector<std::string> items;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    std::string num = std::to_string(i + 1);
+    items.push_back(std::string(num.size() < 3 ? 3 - num.size() : 0, ' ') + num + ") " +
+                    legal[i].label);
+  }
+  const std::size_t gap = 3;
+  std::size_t cols = std::min<std::size_t>(4, std::max<std::size_t>(1, items.size()));
+  std::vector<std::size_t> widths;
+  for (; cols > 1; --cols) {
+    const std::size_t rows = (items.size() + cols - 1) / cols;
+    if ((cols - 1) * rows >= items.size()) continue;  // a column would be empty
+    widths.assign(cols, 0);
+    for (std::size_t i = 0; i < items.size(); ++i)
+      widths[i / rows] = std::max(widths[i / rows], display_columns(items[i]));
+    std::size_t total = 0;
+    for (auto w : widths) total += w + gap;
+    if (total - gap <= static_cast<std::size_t>(kScreenColumns)) break;
+  }
+  const std::size_t rows = (items.size() + cols - 1) / cols;
+  std::vector<std::string> out;
+  for (std::size_t r = 0; r < rows; ++r) {
+    std::string line;
+    for (std::size_t c = 0; c < cols; ++c) {
+      const std::size_t i = c * rows + r;
+      if (i >= items.size()) break;
+      line += items[i];
+      if (c + 1 < cols && i + rows < items.size())
+        line += std::string(widths[c] + gap - display_columns(items[i]), ' ');
+    }
+    out.push_back(fit_columns(line, kScreenColumns));
+  }
+  return out;
+}
+
+// Plain text broken at spaces into lines of at most `width` columns.
+std::vector<std::string> wrap_words(const std::string& text, std::size_t width) {
+  std::vector<std::string> out;
+  for (const auto& para : split_lines(text)) {
+    std::string line;
+    std::size_t at = 0;
+    while (at <= para.size()) {
+      std::size_t next = para.find(' ', at);
+      if (next == std::string::npos) next = para.size();
+      const std::string word = para.substr(at, next - at);
+      if (!line.empty() && display_columns(line) + 1 + display_columns(word) > width) {
+        out.push_back(line);
+        line.clear();
+      }
+      line += (line.empty() ? "" : " ") + word;
+      at = next + 1;
+    }
+    out.push_back(fit_columns(line, width));
+  }
+  return out;
+}
+
+}  // namespace
+
+Screen play_screen(const Match& m, const View& v, const DrawStyle& style, const std::string& notice,
+                   Seat thinking) {
+  const GameInfo& g = m.game();
+  Screen sc;
+  const std::string title = term::paint(style.colour, term::kBold, g.title) + "   move " +
+                            std::to_string(m.history().size() + 1);
+  std::vector<std::string> board = split_lines(g.draw ? g.draw(v, style) : v.to_json().dump(1));
+  sc.board_rows = static_cast<int>(board.size());
+  std::vector<std::string> tail;  // below the board
+  const auto name = [&](Seat s) { return m.seats()[static_cast<std::size_t>(s)].name; };
+  if (thinking != kNobody) {
+    tail.push_back(term::paint(style.colour, term::kDim, name(thinking) + " is thinking…"));
+  } else {
+    tail = menu_lines(v);
+    const int undo = m.undoable();
+    tail.push_back(
+        term::paint(style.colour, term::kDim,
+                    "Type a number or action" +
+                        std::string(undo ? "; u undo (" + std::to_string(undo) + ")" : "") +
+                        "; log, look NAME, ? help, q save and quit."));
+    for (const auto& l : wrap_words(notice, kScreenColumns))
+      if (!notice.empty()) tail.push_back(term::paint(style.colour, term::kYellow, l));
+    tail.push_back(name(v.viewer()) + "> ");
+  }
+  // The log gets what is left of 40 rows (title, blank line, board, tail): 2 to 12 lines. Where
+  // even that does not fit (a dungeon grown large, a long menu), the top of the board gives way
+  // to one line saying so: the viewer's own area and the prompt, drawn last, stay.
+  const int rest = 2 + sc.board_rows + static_cast<int>(tail.size());
+  sc.log_rows = std::clamp(kScreenRows - rest, 2, 12);
+  const int over = rest + sc.log_rows - kScreenRows;
+  if (over > 0) {
+    sc.cut_rows = over + 1;
+    board.erase(board.begin(), board.begin() + std::min<int>(sc.cut_rows, sc.board_rows));
+    board.insert(board.begin(),
+                 term::paint(style.colour, term::kDim,
+                             "  (" + std::to_string(sc.cut_rows) +
+                                 " lines of the board above; `board` shows it all)"));
+  }
+  const auto story = narration_lines(m, v.viewer());
+  const std::size_t from =
+      story.size() > static_cast<std::size_t>(sc.log_rows) ? story.size() - sc.log_rows : 0;
+  sc.log_rows = static_cast<int>(story.size() - from);
+  sc.lines.push_back(title);
+  for (std::size_t i = from; i < story.size(); ++i)
+    sc.lines.push_back(term::paint(style.colour, term::kDim, "  " + fit_columns(story[i], 78)));
+  sc.lines.push_back("");
+  sc.lines.insert(sc.lines.end(), board.begin(), board.end());
+  sc.lines.insert(sc.lines.end(), tail.begin(), tail.end());
+  return sc;
+}
+
+}  // namespace turf::cli

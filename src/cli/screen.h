@@ -1,0 +1,41 @@
+// The screen `turf play` draws for a human (issue 16): the title, the latest narration as the
+// viewer knows it, the board drawn by the game, the menu of legal actions, the command line, a
+// notice and the prompt, last. It fits a terminal of 80 columns and 40 rows: the log gets the
+// rows the rest leaves (2 to 12), so the prompt and the viewer's own hand, which the games draw
+// last, are never scrolled away; a board too tall for what is left loses its top lines (the
+// `board` command shows it whole). tests/screen_test.cpp draws it at many positions of every game
+// and player count and checks the size.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/match.h"
+#include "core/view.h"
+
+namespace turf::cli {
+
+inline constexpr int kScreenRows = 40;
+inline constexpr int kScreenColumns = 80;
+
+struct Screen {
+  std::vector<std::string> lines;  // the last one is the prompt (no newline after it)
+  int log_rows = 0;                // narration lines shown
+  int board_rows = 0;              // rows the game's board takes
+  int cut_rows = 0;                // rows cut from the top of the board to fit (0: none)
+};
+
+// The screen for `v` (the viewer's view, labelled). With `thinking` set (a bot's seat), the menu
+// and prompt give way to "<name> is thinking…". `notice` is a message for the viewer (an error,
+// a card's text). The narration shown is the viewer's own (narrate_history).
+Screen play_screen(const Match& m, const View& v, const DrawStyle& style, const std::string& notice,
+                   Seat thinking = kNobody);
+
+// Columns a line takes on a terminal: ANSI colour sequences take none, a UTF-8 character one.
+std::size_t display_columns(std::string_view line);
+
+// `text` cut to at most `width` columns (colour sequences kept; a cut line ends in "...").
+std::string fit_columns(const std::string& text, std::size_t width);
+
+}  // namespace turf::cli
