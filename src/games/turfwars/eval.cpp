@@ -176,7 +176,11 @@ std::vector<double> evaluate(const State& state) {
     double future_home = home[s];
     if (ability_of(p, s).declare_home)
       for (int t = 0; t < kTypes; ++t) future_home = std::max(future_home, by_type[s][t]);
-    const bool declared = p.phase > Phase::kPreEvent && p.phase <= Phase::kScore;
+    // This round's declaration is made once the seat's phase-1 turn is over (the kernel moves the
+    // cursor past it at once): from then on the coming scoring counts the home it declared.
+    bool declared = p.phase > Phase::kPreEvent && p.phase <= Phase::kScore;
+    if (p.phase == Phase::kPreEvent)
+      for (int k = 0; k < p.cursor && k < p.n_order; ++k) declared |= p.order[k] == s;
     const double now_home = declared ? home[s] : future_home;
     const double base = 0.5 * turfs[s] + (all_types ? c.rainbow_bonus : 0);
     const double first = scorings >= 1 ? 1.0 : 0.0;
