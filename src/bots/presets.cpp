@@ -18,12 +18,13 @@ std::string bot_preset(std::string_view game, std::string_view level) {
   };
   // docs/ai.md: dungeon MCTS runs ~39k iterations a second on one core (hard ~0.8 s); yard
   // ~87k/s at two players with cut-off 60 (10000 iterations ~115 ms; fewer at 4 players);
-  // turfwars ~0.1 s for 5000 cut-off iterations at two players; cryhavoc ~6 ms for 300.
+  // turfwars (cut-off 12) and cryhavoc: `hard` answers in about a second (90th percentile, one
+  // core) at the slowest player count (6 and 4), `normal` in ~20 ms (bench/decision_times.cpp).
   static const Row rows[] = {
       {"dungeon", "greedy", "mcts:iters=3000", "mcts:iters=30000"},
       {"yard", "greedy", "mcts:iters=2000,cutoff=60", "mcts:iters=30000,cutoff=60"},
-      {"turfwars", "greedy", "mcts:iters=300,cutoff=12", "mcts:iters=10000,cutoff=12"},
-      {"cryhavoc", "greedy", "mcts:iters=300", "mcts:iters=10000"},
+      {"turfwars", "greedy", "mcts:iters=3000,cutoff=12", "mcts:iters=100000,cutoff=12"},
+      {"cryhavoc", "greedy", "mcts:iters=1000", "mcts:iters=25000"},
   };
   for (const auto& r : rows) {
     if (game != r.game) continue;
