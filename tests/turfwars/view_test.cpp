@@ -357,7 +357,7 @@ TEST(TurfWarsView, DrawShowsTheBoardInColourAndAscii) {
 }
 
 // The rollout policy (GameInfo::rollout_policy): a home declaration takes a type the seat holds
-// most turfs of; any other decision stays a uniform pick among the legal actions.
+// most turfs of; any other decision but a purchase (below) stays a uniform pick.
 TEST(TurfWarsView, RolloutPolicyDeclaresTheHomeItHolds) {
   const GameInfo& g = testing::game();
   ASSERT_TRUE(g.rollout_policy);
@@ -415,6 +415,23 @@ TEST(TurfWarsView, EvaluationCountsTheGeomancersDeclarationAtOnce) {
   // either way (the Geomancer declares again next round).
   EXPECT_NEAR(v_forest - v_none, 2.0, 1e-9);
   EXPECT_NEAR(v_plains - v_none, 1.0, 1e-9);
+}
+
+// T12 for the bots: the rollout policy buys nothing in phase 5. Uniform purchases spent almost all
+// of a seat's DP in every rollout, on things the evaluation values far below their price, so
+// search read a DP earned before phase 5 (this round's home bonus) as worth less than nothing.
+TEST(TurfWarsView, RolloutPolicyKeepsItsDpInPhase5) {
+  const GameInfo& g = testing::game();
+  testing::Scenario sc(2);
+  sc.troops(0, "B2", 3).troops(1, "A3", 3);
+  sc.p.seats[0].dp = sc.p.seats[1].dp = 30;
+  auto& s = sc.at(Phase::kSpend);
+  ASSERT_EQ(pos(s).step, Step::kBuy);
+  std::vector<Action> legal;
+  s.legal_actions(legal);
+  ASSERT_GT(legal.size(), 3u);  // troops, secret cards, action cards, combat cards... and pass
+  Rng r(1);
+  for (int k = 0; k < 50; ++k) EXPECT_EQ(g.rollout_policy(s, legal, r), kActPass);
 }
 
 // With that policy MCTS values the Geomancer by its flexible home; with uniform rollouts it

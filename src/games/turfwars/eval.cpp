@@ -6,7 +6,8 @@
 // secret win cards. A Turf War in progress is counted by its likely outcome, so that the troops
 // an attack commits are not mistaken for troops lost; a Geomancer's home is the type it will
 // declare (T4.2). Also the rollout policy of search bots, which declares homes as the evaluation
-// assumes they will be declared. Figures: docs/rules/turfwars.md, "Bots".
+// assumes they will be declared and buys nothing in phase 5. Figures: docs/rules/turfwars.md,
+// "Bots", and docs/ai.md.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -97,6 +98,12 @@ double secret_progress(const Position& p, int seat, const SecretDef& d,
 
 Action rollout_choice(const State& state, const std::vector<Action>& legal, Rng& rng) {
   const Position& p = static_cast<const TurfWarsState&>(state).position();
+  // Phase 5 purchases (T12): a uniform pick buys at almost every step until the DP run out, and the
+  // evaluation values what they buy (a troop 0.45 DP, action cards and the FTT nothing) far below
+  // its price, so every rollout through a spending phase threw the seat's DP away, and search read
+  // a DP earned before it (this round's home bonus above all) as worth less than nothing. Rollouts
+  // keep their DP; the search still weighs every purchase in its own tree.
+  if (p.step == Step::kBuy) return kActPass;
   if (p.step != Step::kDeclareHome)
     return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
   const Board& b = board_of(p);
