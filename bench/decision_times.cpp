@@ -51,7 +51,10 @@ int main(int argc, char** argv) {
     const Options options = game.resolve({{"players", argv[2]}});
     const int players = options.players();
     const std::string bot = argv[3], opponent = argv[4];
-    const long games = std::atol(argv[5]);
+    char* end = nullptr;
+    const long games = std::strtol(argv[5], &end, 10);
+    if (*end != '\0' || games < 1 || games > 100000)
+      throw Error(std::string("GAMES must be a number from 1 to 100000, not '") + argv[5] + "'");
     const std::uint64_t seed = argc > 6 ? std::strtoull(argv[6], nullptr, 10) : 1;
     make_bot(bot, 0);
     make_bot(opponent, 0);
