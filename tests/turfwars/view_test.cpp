@@ -387,8 +387,8 @@ TEST(TurfWarsView, RolloutPolicyDeclaresTheHomeItHolds) {
 
 // T4.2, T11.3 for the bots: once the Geomancer has declared in phase 1, the evaluation counts the
 // declared home for the coming scoring, even while later seats still act in phase 1 (here the
-// Doppelgangers, who clone the Geomancer and declare in their turn). It used to read every phase-1 position as "not declared
-// yet", so a search cut off there found every declaration worth the same.
+// Doppelgangers, who clone the Geomancer and declare in their turn). It used to read every phase-1
+// position as "not declared yet", so a search cut off there found every declaration worth the same.
 TEST(TurfWarsView, EvaluationCountsTheGeomancersDeclarationAtOnce) {
   const GameInfo& g = testing::game();
   testing::Scenario sc(2);
