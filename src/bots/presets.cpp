@@ -23,13 +23,14 @@ std::string bot_preset(std::string_view game, std::string_view level) {
   // percentile over a game). dungeon: 3000 iterations 46 / 76 ms; 40000 measured 0.49 / 0.93 s.
   // yard (rollouts cut off after 60 actions): 2000 iterations 19 / 19 ms at two players, 19 / 20
   // ms at three, 20 / 24 ms at four; 80000 0.86 / 0.93 s at two and 0.88 / 0.90 s at four
-  // (the first 25 decisions of a game).
-  // easy is greedy (one ply).
+  // (the first 25 decisions of a game). turfwars (cut-off 12) and cryhavoc: `hard` answers in
+  // about a second (90th percentile, one core) at the slowest player count (6 and 4), `normal`
+  // in ~20 ms (bench/decision_times.cpp). easy is greedy (one ply).
   static const Row rows[] = {
       {"dungeon", "greedy", "mcts:iters=3000", "mcts:iters=40000"},
       {"yard", "greedy", "mcts:iters=2000,cutoff=60", "mcts:iters=80000,cutoff=60"},
-      {"turfwars", "greedy", "mcts:iters=300,cutoff=12", "mcts:iters=10000,cutoff=12"},
-      {"cryhavoc", "greedy", "mcts:iters=300", "mcts:iters=10000"},
+      {"turfwars", "greedy", "mcts:iters=3000,cutoff=12", "mcts:iters=100000,cutoff=12"},
+      {"cryhavoc", "greedy", "mcts:iters=1000", "mcts:iters=25000"},
   };
   for (const auto& r : rows) {
     if (game != r.game) continue;

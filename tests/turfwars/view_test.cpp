@@ -357,7 +357,7 @@ TEST(TurfWarsView, DrawShowsTheBoardInColourAndAscii) {
 }
 
 // The rollout policy (GameInfo::rollout_policy): a home declaration takes a type the seat holds
-// most turfs of; any other decision stays a uniform pick among the legal actions.
+// most turfs of; any other decision but a purchase (below) stays a uniform pick.
 TEST(TurfWarsView, RolloutPolicyDeclaresTheHomeItHolds) {
   const GameInfo& g = testing::game();
   ASSERT_TRUE(g.rollout_policy);
@@ -383,6 +383,55 @@ TEST(TurfWarsView, RolloutPolicyDeclaresTheHomeItHolds) {
   std::set<Action> picked;
   for (int k = 0; k < 200; ++k) picked.insert(g.rollout_policy(*fresh_game, legal, r));
   EXPECT_EQ(picked.size(), legal.size());
+}
+
+// T4.2, T11.3 for the bots: once the Geomancer has declared in phase 1, the evaluation counts the
+// declared home for the coming scoring, even while later seats still act in phase 1 (here the
+// Doppelgangers, who clone the Geomancer and declare in their turn). It used to read every phase-1
+// position as "not declared yet", so a search cut off there found every declaration worth the same.
+TEST(TurfWarsView, EvaluationCountsTheGeomancersDeclarationAtOnce) {
+  const GameInfo& g = testing::game();
+  testing::Scenario sc(2);
+  sc.set_faction(0, "geomancer").set_faction(1, "doppelgangers");
+  sc.troops(0, "B2", 3).troops(0, "C4", 2).troops(0, "E3", 1);
+  sc.troops(1, "A3", 3);
+  auto& s = sc.at(Phase::kPreEvent);
+  ASSERT_EQ(pos(s).step, Step::kDeclareHome);
+  const Board& b = board_of(pos(s));
+  const int plains = b.type[testing::cell(pos(s), "B2")];
+  const int forest = b.type[testing::cell(pos(s), "C4")];
+  int none = 0;
+  while (none == plains || none == forest) ++none;
+  auto value_after = [&](int type) {
+    auto w = s.clone();
+    w->apply(kActType + type);
+    EXPECT_EQ(pos(*w).phase, Phase::kPreEvent);
+    EXPECT_EQ(pos(*w).to_move, 1);  // the Doppelgangers (cloning the Geomancer) still to act
+    return g.evaluate(*w)[0];
+  };
+  const double v_forest = value_after(forest), v_plains = value_after(plains),
+               v_none = value_after(none);
+  // One DP a home turf at this round's scoring; later rounds and domination assume the best type
+  // either way (the Geomancer declares again next round).
+  EXPECT_NEAR(v_forest - v_none, 2.0, 1e-9);
+  EXPECT_NEAR(v_plains - v_none, 1.0, 1e-9);
+}
+
+// T12 for the bots: the rollout policy buys nothing in phase 5. Uniform purchases spent almost all
+// of a seat's DP in every rollout, on things the evaluation values far below their price, so
+// search read a DP earned before phase 5 (this round's home bonus) as worth less than nothing.
+TEST(TurfWarsView, RolloutPolicyKeepsItsDpInPhase5) {
+  const GameInfo& g = testing::game();
+  testing::Scenario sc(2);
+  sc.troops(0, "B2", 3).troops(1, "A3", 3);
+  sc.p.seats[0].dp = sc.p.seats[1].dp = 30;
+  auto& s = sc.at(Phase::kSpend);
+  ASSERT_EQ(pos(s).step, Step::kBuy);
+  std::vector<Action> legal;
+  s.legal_actions(legal);
+  ASSERT_GT(legal.size(), 3u);  // troops, secret cards, action cards, combat cards... and pass
+  Rng r(1);
+  for (int k = 0; k < 50; ++k) EXPECT_EQ(g.rollout_policy(s, legal, r), kActPass);
 }
 
 // With that policy MCTS values the Geomancer by its flexible home; with uniform rollouts it

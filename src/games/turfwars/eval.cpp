@@ -6,7 +6,8 @@
 // secret win cards. A Turf War in progress is counted by its likely outcome, so that the troops
 // an attack commits are not mistaken for troops lost; a Geomancer's home is the type it will
 // declare (T4.2). Also the rollout policy of search bots, which declares homes as the evaluation
-// assumes they will be declared. Figures: docs/rules/turfwars.md, "Bots".
+// assumes they will be declared and buys nothing in phase 5. Figures: docs/rules/turfwars.md,
+// "Bots", and docs/ai.md.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -97,6 +98,12 @@ double secret_progress(const Position& p, int seat, const SecretDef& d,
 
 Action rollout_choice(const State& state, const std::vector<Action>& legal, Rng& rng) {
   const Position& p = static_cast<const TurfWarsState&>(state).position();
+  // Phase 5 purchases (T12): a uniform pick buys at almost every step until the DP run out, and the
+  // evaluation values what they buy (a troop 0.45 DP, action cards and the FTT nothing) far below
+  // its price, so every rollout through a spending phase threw the seat's DP away, and search read
+  // a DP earned before it (this round's home bonus above all) as worth less than nothing. Rollouts
+  // keep their DP; the search still weighs every purchase in its own tree.
+  if (p.step == Step::kBuy) return kActPass;
   if (p.step != Step::kDeclareHome)
     return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
   const Board& b = board_of(p);
@@ -182,7 +189,11 @@ void evaluate_into(const State& state, std::vector<double>& v) {
     double future_home = home[s];
     if (ability_of(p, s).declare_home)
       for (int t = 0; t < kTypes; ++t) future_home = std::max(future_home, by_type[s][t]);
-    const bool declared = p.phase > Phase::kPreEvent && p.phase <= Phase::kScore;
+    // This round's declaration is made once the seat's phase-1 turn is over (the kernel moves the
+    // cursor past it at once): from then on the coming scoring counts the home it declared.
+    bool declared = p.phase > Phase::kPreEvent && p.phase <= Phase::kScore;
+    if (p.phase == Phase::kPreEvent)
+      for (int k = 0; k < p.cursor && k < p.n_order; ++k) declared |= p.order[k] == s;
     const double now_home = declared ? home[s] : future_home;
     const double base = 0.5 * turfs[s] + (all_types ? c.rainbow_bonus : 0);
     const double first = scorings >= 1 ? 1.0 : 0.0;
