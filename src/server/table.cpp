@@ -318,6 +318,12 @@ nlohmann::json Table::state_frame(Seat viewer, int from_step) {
   if (is_over) {
     // The final result is public once the game is over.
     result = {{"scores", match_.state().scores()}, {"ranking", match_.state().ranking()}};
+    // Where scores are ranking keys (turfwars adds 100 for an instant win), the words say it.
+    if (const auto& words = match_.game().result_words) {
+      const View end = match_.view(kSpectator, false);
+      auto& w = result["words"] = nlohmann::json::array();
+      for (Seat s = 0; s < match_.state().num_seats(); ++s) w.push_back(words(end, s));
+    }
   }
   return {{"type", "state"},
           {"move", moves()},

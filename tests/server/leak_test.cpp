@@ -125,6 +125,19 @@ TEST(ServerLeak, EveryFrameIsExactlyTheSeatsViewAndNarration) {
         }
         ASSERT_EQ(f["to_move"].is_null() ? kNobody : f["to_move"].get<int>(),
                   state->terminal() ? kNobody : state->to_move());
+        // The end in words comes from the spectator's view (public to everyone), where the game
+        // has words for it (turfwars' scores are ranking keys).
+        if (f["over"].get<bool>()) {
+          const View end = state->view(kSpectator, false);
+          if (game.result_words) {
+            ASSERT_EQ(f["result"]["words"].size(), static_cast<std::size_t>(cases[i].players));
+            for (Seat s = 0; s < cases[i].players; ++s)
+              ASSERT_EQ(f["result"]["words"][static_cast<std::size_t>(s)],
+                        game.result_words(end, s));
+          } else {
+            ASSERT_FALSE(f["result"].contains("words"));
+          }
+        }
         // The log continues exactly where this connection was (no undo in these games).
         ASSERT_EQ(static_cast<int>(f["log"].size()), m - told);
         for (const auto& step : f["log"]) {

@@ -32,6 +32,7 @@ export interface LegalAction {
 export interface MatchResult {
   scores: number[];
   ranking: number[]; // rank per seat, 0 = first; tied seats share a rank
+  words?: string[]; // each seat's result in words, where scores are ranking keys
 }
 
 export interface WelcomeFrame {
@@ -194,6 +195,7 @@ export function rankingWords(result: MatchResult, names: string[]): string[] {
   const ordinal = ["first", "second", "third", "fourth", "fifth", "sixth"];
   const name = (s: number) => names[s] ?? `Player ${s + 1}`;
   const pts = (s: number) => {
+    if (result.words?.[s]) return result.words[s];
     const v = result.scores[s];
     return v === 1 ? "1 point" : `${v} points`;
   };

@@ -210,7 +210,7 @@ export function renderTable(root: HTMLElement, tableId: string, token: string | 
             "table",
             { class: "final-scores" },
             h("tr", null, h("th", null, "Player"), h("th", null, "Points")),
-            ...state.seats.map((s) => h("tr", null, h("td", null, names[s.seat]), h("td", null, String(state.result!.scores[s.seat])))),
+            ...state.seats.map((s) => h("tr", null, h("td", null, names[s.seat]), h("td", null, state.result!.words?.[s.seat] ?? String(state.result!.scores[s.seat])))),
           ),
           h(
             "div",
