@@ -20,16 +20,18 @@ std::string bot_preset(std::string_view game, std::string_view level) {
     const char* hard;
   };
   // docs/ai.md, "Presets": CPU time a decision on one core of the build machine (median / 90th
-  // percentile over a game). dungeon: 3000 iterations 46 / 76 ms; 40000 measured 0.49 / 0.93 s.
+  // percentile over a game). dungeon: 3000 iterations 46 / 76 ms; after the open-spot cache and
+  // the allocation-free search (issue 18) 120000 measured 0.86 / 1.04 s, so hard is 100000.
   // yard (rollouts cut off after 60 actions): 2000 iterations 19 / 19 ms at two players, 19 / 20
   // ms at three, 20 / 24 ms at four; 80000 0.86 / 0.93 s at two and 0.88 / 0.90 s at four
   // (the first 25 decisions of a game). turfwars (cut-off 12) and cryhavoc: `hard` answers in
-  // about a second (90th percentile, one core) at the slowest player count (6 and 4), `normal`
+  // about a second (90th percentile, one core) at the slowest player count (6 and 4; turfwars
+  // 180000 measured 0.96 / 1.23 s at 6 after the kernel's tallies, so hard is 150000), `normal`
   // in ~20 ms (bench/decision_times.cpp). easy is greedy (one ply).
   static const Row rows[] = {
-      {"dungeon", "greedy", "mcts:iters=3000", "mcts:iters=40000"},
+      {"dungeon", "greedy", "mcts:iters=3000", "mcts:iters=100000"},
       {"yard", "greedy", "mcts:iters=2000,cutoff=60", "mcts:iters=80000,cutoff=60"},
-      {"turfwars", "greedy", "mcts:iters=3000,cutoff=12", "mcts:iters=100000,cutoff=12"},
+      {"turfwars", "greedy", "mcts:iters=3000,cutoff=12", "mcts:iters=150000,cutoff=12"},
       {"cryhavoc", "greedy", "mcts:iters=1000", "mcts:iters=25000"},
   };
   for (const auto& r : rows) {
