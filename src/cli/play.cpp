@@ -310,16 +310,7 @@ class Table {
   // Every narration line of the match as `viewer` saw it, "[move] text", oldest first. Computed
   // from the match itself, so it covers moves made before a --resume.
   std::vector<std::string> narration_lines(Seat viewer) const {
-    std::vector<std::string> lines;
-    const auto story = narrate_history(m_, viewer);
-    const auto names = seat_names();
-    for (std::size_t i = 0; i < story.size(); ++i)
-      for (std::size_t k = 0; k < story[i].size(); ++k) {
-        const std::string num = "[" + std::to_string(i + 1) + "] ";
-        lines.push_back((k == 0 ? num : std::string(num.size(), ' ')) +
-                        render_narration(story[i][k].text, names));
-      }
-    return lines;
+    return cli::narration_lines(m_, viewer);
   }
 
   void print_recent_narration(Seat viewer, int rows) const {

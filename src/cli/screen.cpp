@@ -32,21 +32,6 @@ std::string fit_columns(const std::string& text, std::size_t width) {
   return out + "...";
 }
 
-namespace {
-
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    out.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
-
-// Every narration line of the match as `viewer` saw it, "[move] text", oldest first.
 std::vector<std::string> narration_lines(const Match& m, Seat viewer) {
   std::vector<std::string> names;
   for (const auto& s : m.seats()) names.push_back(s.name);
@@ -59,6 +44,20 @@ std::vector<std::string> narration_lines(const Match& m, Seat viewer) {
                       render_narration(story[i][k].text, names));
     }
   return lines;
+}
+
+namespace {
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
 }
 
 // The legal actions as a numbered menu, numbered down the columns: as many columns (up to four)

@@ -32,6 +32,10 @@ struct Screen {
 Screen play_screen(const Match& m, const View& v, const DrawStyle& style, const std::string& notice,
                    Seat thinking = kNobody);
 
+// Every narration line of the match as `viewer` saw it, "[move] text", oldest first (the log of
+// the screen and the `log` command; computed from the match, so it covers moves before a --resume).
+std::vector<std::string> narration_lines(const Match& m, Seat viewer);
+
 // Columns a line takes on a terminal: ANSI colour sequences take none, a UTF-8 character one.
 std::size_t display_columns(std::string_view line);
 
