@@ -52,7 +52,8 @@ TEST(Honesty, ChoiceDependsOnlyOnTheView) {
     ASSERT_TRUE(b) << "could not find a second world";
     ASSERT_EQ(a->view(me).to_json(), b->view(me).to_json());
     for (const char* spec : {"random", "greedy:worlds=4", "mcts:iters=300",
-                             "mcts:iters=200,rollout=greedy,cutoff=6"}) {
+                             "mcts:iters=200,rollout=greedy,cutoff=6",
+                             "mcts:iters=200,cutoff=10,mix=0.4"}) {
       auto bot_a = make_bot(spec, 42);
       auto bot_b = make_bot(spec, 42);
       EXPECT_EQ(bot_a->choose(a->view(me, false)), bot_b->choose(b->view(me, false))) << spec;
@@ -84,6 +85,19 @@ TEST(Determinism, MctsWithIterationsPlaysTheSameMoves) {
   EXPECT_EQ(ids(bot_game("mcts:iters=150,threads=2", "greedy", 6)),
             ids(bot_game("mcts:iters=150,threads=2", "greedy", 6)));
   EXPECT_EQ(ids(bot_game("greedy", "random", 7)), ids(bot_game("greedy", "random", 7)));
+  EXPECT_EQ(ids(bot_game("mcts:iters=150,cutoff=10,mix=0.3", "greedy", 8)),
+            ids(bot_game("mcts:iters=150,cutoff=10,mix=0.3", "greedy", 8)));
+  EXPECT_EQ(ids(bot_game("mcts:iters=150,mix=0.5,threads=2", "random", 9)),
+            ids(bot_game("mcts:iters=150,mix=0.5,threads=2", "random", 9)));
+}
+
+// The implicit minimax weight changes the search (so the option is not ignored), and mix=0 is
+// the plain search.
+TEST(Determinism, MixChangesPlayAndZeroIsOff) {
+  EXPECT_NE(ids(bot_game("mcts:iters=150,cutoff=10,mix=0.5", "greedy", 8)),
+            ids(bot_game("mcts:iters=150,cutoff=10", "greedy", 8)));
+  EXPECT_EQ(ids(bot_game("mcts:iters=150,cutoff=10,mix=0", "greedy", 8)),
+            ids(bot_game("mcts:iters=150,cutoff=10", "greedy", 8)));
 }
 
 TEST(Determinism, SeedMatters) {
@@ -94,7 +108,8 @@ TEST(Determinism, SeedMatters) {
 TEST(BotSpecs, SpecsRoundTrip) {
   for (const char* spec : {"random", "greedy", "greedy:worlds=3", "mcts", "mcts:iters=500",
                            "mcts:time=1s,threads=2", "mcts:iters=5000,rollout=greedy",
-                           "mcts:iters=50,rollout=random", "mcts:time=250ms,cutoff=10,c=0.5"}) {
+                           "mcts:iters=50,rollout=random", "mcts:time=250ms,cutoff=10,c=0.5",
+                           "mcts:iters=50,cutoff=60,mix=0.3", "mcts:iters=7,mix=1"}) {
     const std::string canonical = make_bot(spec, 1)->spec();
     EXPECT_EQ(make_bot(canonical, 1)->spec(), canonical) << spec;
   }
@@ -102,6 +117,10 @@ TEST(BotSpecs, SpecsRoundTrip) {
   EXPECT_EQ(make_bot("mcts:time=250ms", 1)->spec(), "mcts:time=250ms");
   EXPECT_EQ(make_bot("mcts:iters=9,rollout=policy", 1)->spec(), "mcts:iters=9");  // the default
   EXPECT_EQ(make_bot("mcts:iters=9,rollout=random", 1)->spec(), "mcts:iters=9,rollout=random");
+  EXPECT_EQ(make_bot("mcts:iters=2000,cutoff=60,mix=0.3", 1)->spec(),
+            "mcts:iters=2000,cutoff=60,mix=0.3");
+  EXPECT_EQ(make_bot("mcts:iters=9,mix=0.125", 1)->spec(), "mcts:iters=9,mix=0.125");
+  EXPECT_EQ(make_bot("mcts:iters=9,mix=0", 1)->spec(), "mcts:iters=9");  // off: the default
 }
 
 TEST(BotSpecs, BadValuesAreClearErrors) {
@@ -119,8 +138,11 @@ TEST(BotSpecs, BadValuesAreClearErrors) {
   EXPECT_NE(error_of("mcts:rollout=smart").find("rollout must be policy, random or greedy"),
             std::string::npos);
   EXPECT_NE(error_of("mcts:time=-1s").find("time must look like"), std::string::npos);
-  EXPECT_NE(error_of("mcts:depth=3").find("keys: iters, time, threads, rollout, cutoff, c"),
+  EXPECT_NE(error_of("mcts:depth=3").find("keys: iters, time, threads, rollout, cutoff, c, mix"),
             std::string::npos);
+  EXPECT_NE(error_of("mcts:mix=1.5").find("mix must be a number from 0"), std::string::npos);
+  EXPECT_NE(error_of("mcts:mix=-0.1").find("mix must be a number from 0"), std::string::npos);
+  EXPECT_NE(error_of("mcts:mix=lots").find("not 'lots'"), std::string::npos);
   EXPECT_NE(error_of("greedy:worlds=x").find("worlds must be a whole number"), std::string::npos);
   EXPECT_NE(error_of("mcts:iters").find("expected key=value"), std::string::npos);
 }

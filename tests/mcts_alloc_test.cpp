@@ -160,6 +160,19 @@ TEST(NoHeapAllocationPerMctsIteration, GreedyRollouts) {
   expect_no_allocation(config, 50, 100);
 }
 
+TEST(NoHeapAllocationPerMctsIteration, ImplicitMinimaxBackups) {
+  MctsConfig config;
+  config.cutoff = 8;
+  config.mix = 0.3;  // an evaluation at every leaf and minimax values in every node
+  expect_no_allocation(config, 100, 300);
+}
+
+TEST(NoHeapAllocationPerMctsIteration, ImplicitMinimaxToTheEnd) {
+  MctsConfig config;  // rollouts to the end; minimax values from the evaluation
+  config.mix = 1;
+  expect_no_allocation(config, 50, 200);
+}
+
 // The counter works: the same window around an allocating call counts it (so a zero above is
 // not a counter that never counts).
 TEST(NoHeapAllocationPerMctsIteration, TheCounterCounts) {

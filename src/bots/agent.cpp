@@ -78,7 +78,7 @@ const std::vector<BotKind>& kinds() {
        }},
       {"mcts",
        "information-set Monte Carlo tree search",
-       {"iters", "time", "threads", "rollout", "cutoff", "c"},
+       {"iters", "time", "threads", "rollout", "cutoff", "c", "mix"},
        [](const BotSpec& spec, std::uint64_t seed) -> std::unique_ptr<Agent> {
          MctsConfig c;
          for (const auto& [key, v] : spec.params) {
@@ -87,6 +87,7 @@ const std::vector<BotKind>& kinds() {
            if (key == "threads") c.threads = static_cast<int>(to_long(spec, key, v, 1, 256));
            if (key == "cutoff") c.cutoff = static_cast<int>(to_long(spec, key, v, 0, 100000));
            if (key == "c") c.exploration = to_double(spec, key, v, 0, 100);
+           if (key == "mix") c.mix = to_double(spec, key, v, 0, 1);
            if (key == "rollout") {
              if (v != "policy" && v != "random" && v != "greedy")
                throw Error("bot '" + spec.text +

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <limits>
 #include <map>
@@ -32,6 +33,16 @@ const std::vector<double>& log_table() {
     return v;
   }();
   return t;
+}
+
+// A number as short as it reads back exactly ("0.3", not "0.300000").
+std::string number_text(double x) {
+  char buf[32];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+    if (std::strtod(buf, nullptr) == x) break;
+  }
+  return buf;
 }
 
 std::string seconds_text(double s) {
@@ -74,6 +85,16 @@ State& MctsSearch::sample() {
 void MctsSearch::iterate() {
   State& s = sample();
   const double* logs = log_table().data();
+  const double mix = config_.mix;
+  if (mix > 0 && seats_ == 0) {  // the first iteration: size the minimax values
+    seats_ = s.num_seats();
+    const std::size_t n = nodes_.capacity() * static_cast<std::size_t>(seats_);
+    heur_.reserve(n);
+    leaf_.reserve(n);
+    heur_.assign(nodes_.size() * static_cast<std::size_t>(seats_), 0.0);
+    leaf_.assign(heur_.size(), 0.0);
+  }
+  const std::size_t seats = static_cast<std::size_t>(seats_);
   path_.clear();
   path_.push_back(0);
   int node = 0;
@@ -92,7 +113,11 @@ void MctsSearch::iterate() {
       ++ch.avail;
       const double log_avail =
           ch.avail < kLogTable ? logs[ch.avail] : std::log(static_cast<double>(ch.avail));
-      const double score = ch.mean + config_.exploration * std::sqrt(log_avail / ch.visits);
+      const double q =
+          mix > 0 ? (1 - mix) * ch.mean +
+                        mix * heur_[static_cast<std::size_t>(c) * seats + ch.mover]
+                  : ch.mean;
+      const double score = q + config_.exploration * std::sqrt(log_avail / ch.visits);
       if (score > best_score) best_score = score, best = c;
     }
     // Expand an untried action, if any (in the order of the legal list, picked at random).
@@ -107,6 +132,10 @@ void MctsSearch::iterate() {
       child.next_sibling = nodes_[node].first_child;
       child.avail = 1;
       nodes_.push_back(child);
+      if (mix > 0) {  // within the reserve for an iteration budget: no allocation
+        heur_.resize(nodes_.size() * seats, 0.0);
+        leaf_.resize(heur_.size(), 0.0);
+      }
       const int id = static_cast<int>(nodes_.size()) - 1;
       nodes_[node].first_child = id;
       s.apply_unchecked(a);
@@ -120,6 +149,7 @@ void MctsSearch::iterate() {
     node = best;
     path_.push_back(node);
   }
+  if (mix > 0) minimax_backup(s);
   rollout(s, config_.cutoff);
   values(s);
   ++nodes_[0].visits;
@@ -130,6 +160,36 @@ void MctsSearch::iterate() {
     n.mean = n.value / n.visits;
   }
   ++iterations_;
+}
+
+// Implicit minimax: the node this iteration stopped at (before its rollout) adds the
+// evaluation of this sampled world to its mean; every node above it on the path takes the
+// values of its child whose mover rates it best. The root's own value is never read.
+void MctsSearch::minimax_backup(const State& leaf) {
+  const std::size_t seats = static_cast<std::size_t>(seats_);
+  const std::size_t last = static_cast<std::size_t>(path_.back());
+  Node& n = nodes_[last];
+  if (n.first_child < 0 && last != 0) {
+    seat_values(leaf, hvals_, eval_);
+    ++n.evals;
+    double* sum = &leaf_[last * seats];
+    double* h = &heur_[last * seats];
+    for (std::size_t i = 0; i < seats; ++i) {
+      sum[i] += hvals_[i];
+      h[i] = sum[i] / n.evals;
+    }
+  }
+  for (std::size_t k = path_.size() - 1; k-- > 1;) {
+    const std::size_t id = static_cast<std::size_t>(path_[k]);
+    int best = -1;
+    double best_value = -std::numeric_limits<double>::infinity();
+    for (int c = nodes_[id].first_child; c >= 0; c = nodes_[c].next_sibling) {
+      const double v = heur_[static_cast<std::size_t>(c) * seats + nodes_[c].mover];
+      if (v > best_value) best_value = v, best = c;
+    }
+    if (best < 0) continue;
+    std::copy_n(&heur_[static_cast<std::size_t>(best) * seats], seats, &heur_[id * seats]);
+  }
 }
 
 void MctsSearch::rollout_only(int cutoff) {
@@ -145,6 +205,14 @@ void MctsSearch::root_visits(std::map<Action, std::pair<long, double>>& out) con
     e.first += nodes_[c].visits;
     e.second += nodes_[c].value;
   }
+}
+
+void MctsSearch::root_minimax(std::map<Action, double>& out) const {
+  out.clear();
+  if (seats_ == 0) return;
+  for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling)
+    out[nodes_[c].action] = heur_[static_cast<std::size_t>(c) * static_cast<std::size_t>(seats_) +
+                                  static_cast<std::size_t>(nodes_[c].mover)];
 }
 
 void MctsSearch::rollout(State& s, int cutoff) {
@@ -199,6 +267,7 @@ std::string MctsBot::spec() const {
   if (config_.rollout == MctsConfig::Rollout::kGreedy) s += ",rollout=greedy";
   if (config_.cutoff > 0) s += ",cutoff=" + std::to_string(config_.cutoff);
   if (config_.exploration != 0.7) s += ",c=" + std::to_string(config_.exploration);
+  if (config_.mix > 0) s += ",mix=" + number_text(config_.mix);
   return s;
 }
 

@@ -35,6 +35,12 @@ struct MctsConfig {
   Rollout rollout = Rollout::kPolicy;
   int cutoff = 0;  // rollout length before evaluating; 0: play to the end
   double exploration = 0.7;
+  // Implicit minimax backups (Lanctot, Winands, Pepels & Sturtevant 2014), weight in [0, 1]; 0:
+  // off. Every node also keeps a value per seat from the game's evaluation: a leaf, the mean of
+  // seat_values over the sampled worlds in which an iteration stopped there (before its
+  // rollout); an interior node, the values of the child whose mover rates it best (max^n). UCB
+  // reads (1 - mix) * mean + mix * that value for the child's mover.
+  double mix = 0;
 };
 
 struct MctsStats {
@@ -80,6 +86,9 @@ class MctsSearch {
 
   // Visits and summed values of each root child, added by action into `out`.
   void root_visits(std::map<Action, std::pair<long, double>>& out) const;
+  // mix: each root child's implicit minimax value for the seat that chose it (its mover), by
+  // action, into `out` (replacing what was there); empty when mix is off.
+  void root_minimax(std::map<Action, double>& out) const;
   long iterations() const { return iterations_; }
   long nodes() const { return static_cast<long>(nodes_.size()); }
   // Actions applied to sampled worlds so far (tree and rollouts).
@@ -95,7 +104,9 @@ class MctsSearch {
     int avail = 0;     // how often this child's action was legal when its parent was visited
     double value = 0;  // sum of the mover's values
     double mean = 0;   // value / visits, kept at every back-up (selection reads it)
+    int evals = 0;     // mix: evaluations summed in leaf_ while this node was a leaf
   };
+  void minimax_backup(const State& leaf);
   State& sample();
   void rollout(State& s, int cutoff);
   Action greedy_pick(const State& s);
@@ -110,6 +121,10 @@ class MctsSearch {
   std::vector<Action> legal_, sorted_, untried_;
   std::vector<char> tried_;
   std::vector<double> values_, eval_;
+  // mix: per node, `seats_` values each: the implicit minimax value (heur_) and the summed leaf
+  // evaluations (leaf_); hvals_ is the leaf's evaluation this iteration.
+  int seats_ = 0;
+  std::vector<double> heur_, leaf_, hvals_;
   std::unique_ptr<State> world_;    // the sampled world, refilled every iteration
   std::unique_ptr<State> scratch_;  // greedy rollouts' one-ply look-ahead
   long iterations_ = 0;

@@ -2,7 +2,10 @@
 // sanity on a decisive position.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "bots/agent.h"
+#include "bots/mcts.h"
 #include "core/view.h"
 #include "games/yard/game.h"
 #include "yard/board.h"
@@ -48,7 +51,8 @@ TEST(YardBots, HonestyChoiceDependsOnlyOnTheView) {
       }
       ASSERT_TRUE(b) << "could not find a second world";
       ASSERT_EQ(a->view(me).to_json(), b->view(me).to_json());
-      for (const char* spec : {"random", "greedy:worlds=2", "mcts:iters=200,cutoff=20"}) {
+      for (const char* spec :
+           {"random", "greedy:worlds=2", "mcts:iters=200,cutoff=20", "mcts:iters=200,cutoff=20,mix=0.5"}) {
         auto bot_a = make_bot(spec, 42);
         auto bot_b = make_bot(spec, 42);
         EXPECT_EQ(bot_a->choose(a->view(me, false)), bot_b->choose(b->view(me, false))) << spec;
@@ -89,6 +93,93 @@ TEST(YardBots, BotsTakeTheWinningSway) {
     EXPECT_EQ(make_bot(spec, 3)->choose(side.state().view(0, false)), kActHome) << spec;
     EXPECT_EQ(make_bot(spec, 3)->choose(s->view(0, false)), sway) << spec;
   }
+}
+
+// Passive play (docs/ai.md, yard, "Passive play at low budgets"): positions from seeded random
+// games where the seat to move has just gone Away and may take Work (a free $5) or be Done.
+std::vector<std::unique_ptr<State>> work_or_done(int n) {
+  std::vector<std::unique_ptr<State>> out;
+  std::vector<Action> legal;
+  const GameInfo& g = yard_game();
+  for (int seed = 0; static_cast<int>(out.size()) < n && seed < 400; ++seed) {
+    auto s = g.create(g.resolve({{"players", "2"}}), 1700 + seed);
+    auto bot = make_bot("greedy:worlds=1", static_cast<std::uint64_t>(seed));
+    const int stop = 10 + (seed * 17) % 80;
+    for (int k = 0; !s->terminal(); ++k) {
+      s->legal_actions(legal);
+      if (k >= stop && s->is_legal(kActWork) && s->is_legal(kActDone)) {
+        // Buy the first card on offer, then decide: Work, or Done (or more).
+        Action buy = -1;
+        for (Action a : legal)
+          if (buy < 0 && s->action_label(a).rfind("buy ", 0) == 0) buy = a;
+        if (buy >= 0) {
+          const Seat me = s->to_move();
+          s->apply(buy);
+          s->legal_actions(legal);
+          if (s->to_move() == me && s->is_legal(kActWork) && s->is_legal(kActDone)) {
+            out.push_back(std::move(s));
+            break;
+          }
+          continue;
+        }
+      }
+      s->apply(legal.size() == 1 ? legal[0] : bot->choose(s->view(s->to_move(), false)));
+    }
+  }
+  return out;
+}
+
+// How often `spec` ends the Away turn at once, leaving the $5 (Done while Work is legal).
+int done_picks(const std::string& spec, const std::vector<std::unique_ptr<State>>& positions,
+               int seeds) {
+  int done = 0;
+  for (const auto& s : positions)
+    for (int seed = 0; seed < seeds; ++seed)
+      done += make_bot(spec, 100 + static_cast<std::uint64_t>(seed))
+                  ->choose(s->view(s->to_move(), false)) == kActDone;
+  return done;
+}
+
+// With implicit minimax backups (mix) the search sees the exact value of the $5 that the
+// rollouts' noise hides at a low budget, and takes Work far more often. Seeded: the counts are
+// the same on every run.
+// The implicit minimax values (mix) see the exact worth of the $5 that the rollouts' noise hides:
+// after Work the mover's value is above its value after Done in nearly every position (a search
+// whose minimax values were not backed up, or were read for the wrong seat, gets about half).
+// Without mix the search keeps no such values.
+TEST(YardBots, ImplicitMinimaxValuesSeeTheFreeWork) {
+  const auto positions = work_or_done(24);
+  ASSERT_EQ(positions.size(), 24u);
+  int above = 0;
+  for (const auto& s : positions) {
+    const View v = s->view(s->to_move(), false);
+    MctsConfig c;
+    c.cutoff = 60;
+    c.mix = 0.6;
+    MctsSearch search(v, c, 11, 301);
+    for (int i = 0; i < 300; ++i) search.iterate();
+    std::map<Action, double> m;
+    search.root_minimax(m);
+    ASSERT_TRUE(m.count(kActWork) && m.count(kActDone));
+    above += m[kActWork] > m[kActDone];
+    c.mix = 0;
+    MctsSearch plain(v, c, 11, 301);
+    for (int i = 0; i < 50; ++i) plain.iterate();
+    plain.root_minimax(m);
+    EXPECT_TRUE(m.empty());
+  }
+  EXPECT_GE(above, 21);
+}
+
+// At a low budget (300 iterations) the plain search ends the Away turn without Work in about a
+// sixth of these decisions; with mix=0.6 less than half as often. Seeded: the same counts on
+// every run.
+TEST(YardBots, ImplicitMinimaxLeavesTheFreeWorkLessOften) {
+  const auto positions = work_or_done(24);
+  const int plain = done_picks("mcts:iters=300,cutoff=60", positions, 4);
+  const int mixed = done_picks("mcts:iters=300,cutoff=60,mix=0.6", positions, 4);
+  EXPECT_GE(plain, 12) << "the positions no longer show passive play";
+  EXPECT_LE(2 * mixed, plain) << "plain " << plain << " of 96, mix=0.6 " << mixed << " of 96";
 }
 
 TEST(YardBots, EvaluationIsThePointsAtTheEndAndRewardsProgress) {
