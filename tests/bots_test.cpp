@@ -98,6 +98,8 @@ TEST(Determinism, MixChangesPlayAndZeroIsOff) {
             ids(bot_game("mcts:iters=150,cutoff=10", "greedy", 8)));
   EXPECT_EQ(ids(bot_game("mcts:iters=150,cutoff=10,mix=0", "greedy", 8)),
             ids(bot_game("mcts:iters=150,cutoff=10", "greedy", 8)));
+  EXPECT_NE(ids(bot_game("mcts:iters=150,cutoff=10,mix=0.5,fade=0", "greedy", 8)),
+            ids(bot_game("mcts:iters=150,cutoff=10,mix=0.5,fade=2", "greedy", 8)));
 }
 
 TEST(Determinism, SeedMatters) {
@@ -109,7 +111,8 @@ TEST(BotSpecs, SpecsRoundTrip) {
   for (const char* spec : {"random", "greedy", "greedy:worlds=3", "mcts", "mcts:iters=500",
                            "mcts:time=1s,threads=2", "mcts:iters=5000,rollout=greedy",
                            "mcts:iters=50,rollout=random", "mcts:time=250ms,cutoff=10,c=0.5",
-                           "mcts:iters=50,cutoff=60,mix=0.3", "mcts:iters=7,mix=1"}) {
+                           "mcts:iters=50,cutoff=60,mix=0.3", "mcts:iters=7,mix=1",
+                           "mcts:iters=7,mix=0.6,fade=0", "mcts:iters=7,mix=0.6,fade=25"}) {
     const std::string canonical = make_bot(spec, 1)->spec();
     EXPECT_EQ(make_bot(canonical, 1)->spec(), canonical) << spec;
   }
@@ -121,6 +124,8 @@ TEST(BotSpecs, SpecsRoundTrip) {
             "mcts:iters=2000,cutoff=60,mix=0.3");
   EXPECT_EQ(make_bot("mcts:iters=9,mix=0.125", 1)->spec(), "mcts:iters=9,mix=0.125");
   EXPECT_EQ(make_bot("mcts:iters=9,mix=0", 1)->spec(), "mcts:iters=9");  // off: the default
+  EXPECT_EQ(make_bot("mcts:iters=9,mix=0.6,fade=100", 1)->spec(), "mcts:iters=9,mix=0.6");
+  EXPECT_EQ(make_bot("mcts:iters=9,mix=0.6,fade=0", 1)->spec(), "mcts:iters=9,mix=0.6,fade=0");
 }
 
 TEST(BotSpecs, BadValuesAreClearErrors) {
@@ -138,11 +143,15 @@ TEST(BotSpecs, BadValuesAreClearErrors) {
   EXPECT_NE(error_of("mcts:rollout=smart").find("rollout must be policy, random or greedy"),
             std::string::npos);
   EXPECT_NE(error_of("mcts:time=-1s").find("time must look like"), std::string::npos);
-  EXPECT_NE(error_of("mcts:depth=3").find("keys: iters, time, threads, rollout, cutoff, c, mix"),
+  EXPECT_NE(error_of("mcts:depth=3").find("keys: iters, time, threads, rollout, cutoff, c, mix, fade"),
             std::string::npos);
   EXPECT_NE(error_of("mcts:mix=1.5").find("mix must be a number from 0"), std::string::npos);
   EXPECT_NE(error_of("mcts:mix=-0.1").find("mix must be a number from 0"), std::string::npos);
   EXPECT_NE(error_of("mcts:mix=lots").find("not 'lots'"), std::string::npos);
+  EXPECT_NE(error_of("mcts:mix=0.5,fade=-3").find("fade must be a number from 0"),
+            std::string::npos);
+  EXPECT_NE(error_of("mcts:fade=50").find("fade needs mix"), std::string::npos);
+  EXPECT_NE(error_of("mcts:mix=0,fade=50").find("fade needs mix"), std::string::npos);
   EXPECT_NE(error_of("greedy:worlds=x").find("worlds must be a whole number"), std::string::npos);
   EXPECT_NE(error_of("mcts:iters").find("expected key=value"), std::string::npos);
 }

@@ -170,6 +170,7 @@ TEST(NoHeapAllocationPerMctsIteration, ImplicitMinimaxBackups) {
 TEST(NoHeapAllocationPerMctsIteration, ImplicitMinimaxToTheEnd) {
   MctsConfig config;  // rollouts to the end; minimax values from the evaluation
   config.mix = 1;
+  config.mix_fade = 0;  // the constant weight
   expect_no_allocation(config, 50, 200);
 }
 

@@ -1,5 +1,6 @@
 #include "bots/agent.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -78,7 +79,7 @@ const std::vector<BotKind>& kinds() {
        }},
       {"mcts",
        "information-set Monte Carlo tree search",
-       {"iters", "time", "threads", "rollout", "cutoff", "c", "mix"},
+       {"iters", "time", "threads", "rollout", "cutoff", "c", "mix", "fade"},
        [](const BotSpec& spec, std::uint64_t seed) -> std::unique_ptr<Agent> {
          MctsConfig c;
          for (const auto& [key, v] : spec.params) {
@@ -88,6 +89,7 @@ const std::vector<BotKind>& kinds() {
            if (key == "cutoff") c.cutoff = static_cast<int>(to_long(spec, key, v, 0, 100000));
            if (key == "c") c.exploration = to_double(spec, key, v, 0, 100);
            if (key == "mix") c.mix = to_double(spec, key, v, 0, 1);
+           if (key == "fade") c.mix_fade = to_double(spec, key, v, 0, 1e9);
            if (key == "rollout") {
              if (v != "policy" && v != "random" && v != "greedy")
                throw Error("bot '" + spec.text +
@@ -100,6 +102,10 @@ const std::vector<BotKind>& kinds() {
          if (c.iterations > 0 && c.seconds > 0)
            throw Error("bot '" + spec.text + "': give iters or time, not both");
          if (c.iterations == 0 && c.seconds == 0) c.iterations = kDefaultMctsIterations;
+         const bool fade = std::any_of(spec.params.begin(), spec.params.end(),
+                                       [](const auto& kv) { return kv.first == "fade"; });
+         if (fade && c.mix == 0)
+           throw Error("bot '" + spec.text + "': fade needs mix (the weight it fades)");
          return std::make_unique<MctsBot>(c, seed);
        }},
   };

@@ -85,7 +85,7 @@ State& MctsSearch::sample() {
 void MctsSearch::iterate() {
   State& s = sample();
   const double* logs = log_table().data();
-  const double mix = config_.mix;
+  const double mix = config_.mix, fade = config_.mix_fade;
   if (mix > 0 && seats_ == 0) {  // the first iteration: size the minimax values
     seats_ = s.num_seats();
     const std::size_t n = nodes_.capacity() * static_cast<std::size_t>(seats_);
@@ -113,10 +113,11 @@ void MctsSearch::iterate() {
       ++ch.avail;
       const double log_avail =
           ch.avail < kLogTable ? logs[ch.avail] : std::log(static_cast<double>(ch.avail));
-      const double q =
-          mix > 0 ? (1 - mix) * ch.mean +
-                        mix * heur_[static_cast<std::size_t>(c) * seats + ch.mover]
-                  : ch.mean;
+      double q = ch.mean;
+      if (mix > 0) {  // the weight fades as the child's own rollouts accumulate
+        const double w = fade > 0 ? mix * fade / (fade + ch.visits) : mix;
+        q = (1 - w) * ch.mean + w * heur_[static_cast<std::size_t>(c) * seats + ch.mover];
+      }
       const double score = q + config_.exploration * std::sqrt(log_avail / ch.visits);
       if (score > best_score) best_score = score, best = c;
     }
@@ -268,6 +269,7 @@ std::string MctsBot::spec() const {
   if (config_.cutoff > 0) s += ",cutoff=" + std::to_string(config_.cutoff);
   if (config_.exploration != 0.7) s += ",c=" + std::to_string(config_.exploration);
   if (config_.mix > 0) s += ",mix=" + number_text(config_.mix);
+  if (config_.mix > 0 && config_.mix_fade != 100) s += ",fade=" + number_text(config_.mix_fade);
   return s;
 }
 

@@ -39,8 +39,11 @@ struct MctsConfig {
   // off. Every node also keeps a value per seat from the game's evaluation: a leaf, the mean of
   // seat_values over the sampled worlds in which an iteration stopped there (before its
   // rollout); an interior node, the values of the child whose mover rates it best (max^n). UCB
-  // reads (1 - mix) * mean + mix * that value for the child's mover.
+  // reads (1 - w) * mean + w * that value for the child's mover, where the weight
+  // w = mix * mix_fade / (mix_fade + visits) fades as the child's own rollouts accumulate
+  // (mix_fade 0: w = mix throughout).
   double mix = 0;
+  double mix_fade = 100;
 };
 
 struct MctsStats {
