@@ -51,9 +51,9 @@ TEST(Honesty, ChoiceDependsOnlyOnTheView) {
     }
     ASSERT_TRUE(b) << "could not find a second world";
     ASSERT_EQ(a->view(me).to_json(), b->view(me).to_json());
-    for (const char* spec : {"random", "greedy:worlds=4", "mcts:iters=300",
-                             "mcts:iters=200,rollout=greedy,cutoff=6",
-                             "mcts:iters=200,cutoff=10,mix=0.4"}) {
+    for (const char* spec :
+         {"random", "greedy:worlds=4", "mcts:iters=300", "mcts:iters=200,rollout=greedy,cutoff=6",
+          "mcts:iters=200,cutoff=10,mix=0.4"}) {
       auto bot_a = make_bot(spec, 42);
       auto bot_b = make_bot(spec, 42);
       EXPECT_EQ(bot_a->choose(a->view(me, false)), bot_b->choose(b->view(me, false))) << spec;
@@ -108,11 +108,11 @@ TEST(Determinism, SeedMatters) {
 }
 
 TEST(BotSpecs, SpecsRoundTrip) {
-  for (const char* spec : {"random", "greedy", "greedy:worlds=3", "mcts", "mcts:iters=500",
-                           "mcts:time=1s,threads=2", "mcts:iters=5000,rollout=greedy",
-                           "mcts:iters=50,rollout=random", "mcts:time=250ms,cutoff=10,c=0.5",
-                           "mcts:iters=50,cutoff=60,mix=0.3", "mcts:iters=7,mix=1",
-                           "mcts:iters=7,mix=0.6,fade=0", "mcts:iters=7,mix=0.6,fade=25"}) {
+  for (const char* spec :
+       {"random", "greedy", "greedy:worlds=3", "mcts", "mcts:iters=500", "mcts:time=1s,threads=2",
+        "mcts:iters=5000,rollout=greedy", "mcts:iters=50,rollout=random",
+        "mcts:time=250ms,cutoff=10,c=0.5", "mcts:iters=50,cutoff=60,mix=0.3", "mcts:iters=7,mix=1",
+        "mcts:iters=7,mix=0.6,fade=0", "mcts:iters=7,mix=0.6,fade=25"}) {
     const std::string canonical = make_bot(spec, 1)->spec();
     EXPECT_EQ(make_bot(canonical, 1)->spec(), canonical) << spec;
   }
@@ -143,8 +143,9 @@ TEST(BotSpecs, BadValuesAreClearErrors) {
   EXPECT_NE(error_of("mcts:rollout=smart").find("rollout must be policy, random or greedy"),
             std::string::npos);
   EXPECT_NE(error_of("mcts:time=-1s").find("time must look like"), std::string::npos);
-  EXPECT_NE(error_of("mcts:depth=3").find("keys: iters, time, threads, rollout, cutoff, c, mix, fade"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of("mcts:depth=3").find("keys: iters, time, threads, rollout, cutoff, c, mix, fade"),
+      std::string::npos);
   EXPECT_NE(error_of("mcts:mix=1.5").find("mix must be a number from 0"), std::string::npos);
   EXPECT_NE(error_of("mcts:mix=-0.1").find("mix must be a number from 0"), std::string::npos);
   EXPECT_NE(error_of("mcts:mix=lots").find("not 'lots'"), std::string::npos);

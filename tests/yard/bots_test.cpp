@@ -51,8 +51,8 @@ TEST(YardBots, HonestyChoiceDependsOnlyOnTheView) {
       }
       ASSERT_TRUE(b) << "could not find a second world";
       ASSERT_EQ(a->view(me).to_json(), b->view(me).to_json());
-      for (const char* spec :
-           {"random", "greedy:worlds=2", "mcts:iters=200,cutoff=20", "mcts:iters=200,cutoff=20,mix=0.5"}) {
+      for (const char* spec : {"random", "greedy:worlds=2", "mcts:iters=200,cutoff=20",
+                               "mcts:iters=200,cutoff=20,mix=0.5"}) {
         auto bot_a = make_bot(spec, 42);
         auto bot_b = make_bot(spec, 42);
         EXPECT_EQ(bot_a->choose(a->view(me, false)), bot_b->choose(b->view(me, false))) << spec;
