@@ -7,7 +7,10 @@
 // instead of the parent's visits. Leaves are expanded one action at a time; a rollout (random or
 // greedy) plays on to the end, or to a cut-off where the game's evaluation gives each seat a
 // value in [0, 1]. Each node accumulates the value of the seat that chose its action. Rollouts
-// follow the game's rollout policy (GameInfo::rollout_policy) where it gives one.
+// follow the game's rollout policy (GameInfo::rollout_policy) where it gives one. With `mix`
+// (implicit minimax backups), every node also keeps each seat's value by the game's evaluation,
+// backed up as max^n over its children, and UCB blends it in with a weight that fades as the
+// child's own rollouts accumulate (docs/ai.md, yard, "Passive play at low budgets").
 //
 // Budgets: iterations or wall time. Root-parallel: each thread grows its own tree from the same
 // root, with its own generator; the root visit counts are summed. With an iteration budget and a
