@@ -216,6 +216,25 @@ void MctsSearch::root_minimax(std::map<Action, double>& out) const {
                                   static_cast<std::size_t>(nodes_[c].mover)];
 }
 
+long MctsSearch::minimax_violations() const {
+  if (seats_ == 0) return 0;
+  const std::size_t seats = static_cast<std::size_t>(seats_);
+  long bad = 0;
+  for (std::size_t id = 1; id < nodes_.size(); ++id) {
+    int best = -1;
+    for (int c = nodes_[id].first_child; c >= 0; c = nodes_[c].next_sibling) {
+      const std::size_t at = static_cast<std::size_t>(c) * seats;
+      if (best < 0 || heur_[at + nodes_[c].mover] >
+                          heur_[static_cast<std::size_t>(best) * seats + nodes_[best].mover])
+        best = c;
+    }
+    if (best < 0) continue;
+    bad += !std::equal(&heur_[id * seats], &heur_[id * seats] + seats,
+                       &heur_[static_cast<std::size_t>(best) * seats]);
+  }
+  return bad;
+}
+
 void MctsSearch::rollout(State& s, int cutoff) {
   for (int steps = 0; !s.terminal(); ++steps) {
     if (cutoff > 0 && steps >= cutoff) return;

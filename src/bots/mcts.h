@@ -95,6 +95,9 @@ class MctsSearch {
   // mix: each root child's implicit minimax value for the seat that chose it (its mover), by
   // action, into `out` (replacing what was there); empty when mix is off.
   void root_minimax(std::map<Action, double>& out) const;
+  // mix: how many interior nodes (below the root) do not hold the values of the child whose
+  // mover rates it highest (a consistency check for tests; 0 after every iteration).
+  long minimax_violations() const;
   long iterations() const { return iterations_; }
   long nodes() const { return static_cast<long>(nodes_.size()); }
   // Actions applied to sampled worlds so far (tree and rollouts).
