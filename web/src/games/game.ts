@@ -1,0 +1,71 @@
+// The contract between the table shell (web/src/table.ts) and one game's drawing.
+//
+// Each game lives in its own folder, web/src/games/<id>/, whose index.ts exports one `GameUi`;
+// web/src/games/registry.ts lists them. The shell never names a game: it looks the game id of
+// the table up in the registry, mounts the drawing into a `GameHost`, feeds it every new
+// `TableState` through `update`, and calls `destroy` when the page leaves the table. A game
+// without an entry is played from the text list of moves, which every table keeps as a fallback.
+//
+// Like chessground's `Api`, the surface is small on purpose: everything a drawing needs from the
+// page comes through the host, and everything the page needs from a drawing is `update`,
+// `redraw` and `destroy`. A drawing reads only the seat's view (TableState.view), the legal
+// actions and the log the server sent: never anything else, so it cannot show what the seat may
+// not know.
+import type { TableState } from "../protocol";
+
+// How a seat is shown everywhere (board pieces, player rows, log lines): a colour that stays
+// distinguishable under the common colour-vision deficiencies AND a shape and a letter, so that
+// colour is never the only cue. Seats 0..5 have distinct marks (six seats: Turf Wars at 6).
+export interface SeatMark {
+  seat: number;
+  colour: string; // CSS colour of the seat's pieces (fill)
+  ink: string; // a text colour readable on `colour`
+  letter: string; // "A".."F": short label drawn on pieces where a shape is too small
+  shape: "circle" | "square" | "triangle" | "diamond" | "hexagon" | "star";
+  cls: string; // CSS class "seat-0".."seat-5" (style.css sets --seat-colour etc.)
+}
+
+// What the shell offers a mounted drawing.
+export interface GameHost {
+  // The two areas the drawing owns; the shell empties them after destroy().
+  readonly board: HTMLElement; // the main area (the board, the map)
+  readonly panel: HTMLElement; // the side panel (players, hand, prompt)
+  // Takes a legal action by id (ignored while busy() or when it is not this seat's turn).
+  act(actionId: number): void;
+  // Takes back this seat's undoable actions (as the Undo button does).
+  undo(): void;
+  // Asks the shell to call update() again with the current state (after a local UI change such
+  // as a selected card, when the drawing prefers one code path for all drawing).
+  redraw(): void;
+  // True while an action was sent and its answer has not come back.
+  busy(): boolean;
+  // Display names per seat (already de-duplicated and marked "(bot)"/"(you)" where the shell
+  // decides so); use them for every {P1}-style placeholder and player row.
+  names(): string[];
+  // The mark of a seat (colour + shape + letter), the same everywhere on the page.
+  mark(seat: number): SeatMark;
+  // The text of a narration line with its {P1} placeholders replaced by names.
+  render(text: string): string;
+}
+
+// A mounted drawing.
+export interface GameBoard {
+  // A new table state (a move, an undo, a reconnect, busy() changed). Draw from it alone; keep
+  // only UI state of your own (a selected card, a zoom) between calls.
+  update(state: TableState): void;
+  // The same state again after the page changed size or theme.
+  redraw(): void;
+  // Releases every listener, observer, timer and animation frame; the shell then empties the
+  // host's areas. update() is never called after destroy().
+  destroy(): void;
+}
+
+// One game's entry in the registry.
+export interface GameUi {
+  id: string; // the engine's game id ("dungeon")
+  // Our own words for the lobby and the table's short-rules panel.
+  title: string;
+  about: string;
+  rules: string[];
+  mount(host: GameHost): GameBoard;
+}
