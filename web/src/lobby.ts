@@ -1,6 +1,6 @@
 import { api, tableLink, type CreatedTable, type GameEntry, type LobbyTable, type NewSeat } from "./api";
 import { h } from "./dom";
-import { GAME_TEXT } from "./games/info";
+import { gameUi } from "./games/registry";
 
 const CREATED_KEY = "turf.created";
 
@@ -25,7 +25,7 @@ function remember(r: Remembered) {
 }
 
 function gameTitle(games: GameEntry[], id: string): string {
-  return GAME_TEXT[id]?.title ?? games.find((g) => g.id === id)?.title ?? id;
+  return gameUi(id)?.title ?? games.find((g) => g.id === id)?.title ?? id;
 }
 
 export async function renderLobby(root: HTMLElement): Promise<() => void> {
@@ -55,7 +55,7 @@ export async function renderLobby(root: HTMLElement): Promise<() => void> {
         "article",
         { class: "game-card", "data-game": g.id },
         h("h3", null, gameTitle(games, g.id)),
-        h("p", null, GAME_TEXT[g.id]?.about || g.about || g.summary),
+        h("p", null, gameUi(g.id)?.about || g.summary),
         h("p", { class: "muted" }, `${g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}`} players`),
       ),
     ),

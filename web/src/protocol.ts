@@ -1,5 +1,6 @@
 // The table protocol (docs/protocol.md) as types, and the pure reducer that folds server frames
 // into the client's picture of a table. No DOM here: unit-tested in tests/unit.
+import { defaultName } from "./names";
 
 export type SeatKind = "human" | "bot";
 
@@ -178,22 +179,18 @@ export function myTurn(state: TableState): boolean {
 export function renderText(text: string, names: string[]): string {
   return text.replace(/\{P(\d+)\}/g, (_m, n: string) => {
     const i = Number(n) - 1;
-    return i >= 0 && i < names.length && names[i] ? names[i] : `Player ${n}`;
+    return i >= 0 && i < names.length && names[i] ? names[i] : defaultName(i, "");
   });
 }
 
-export function seatNames(state: Pick<TableState, "seats">): string[] {
-  const names: string[] = [];
-  for (const s of state.seats) names[s.seat] = s.name || `Player ${s.seat + 1}`;
-  return names;
-}
-
-// The end of a game in words: "Ann wins with 14 points; Bob is second with 9." or a draw.
+// The end of a game in words: "Ann wins with 14 points; Bob is second with 9." or a draw. Where
+// the game gives each seat's result in words (result.words: how it was won, and with what),
+// those words are used instead of the points.
 export function rankingWords(result: MatchResult, names: string[]): string[] {
   const seats = result.ranking.map((rank, seat) => ({ rank, seat }));
   seats.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const ordinal = ["first", "second", "third", "fourth", "fifth", "sixth"];
-  const name = (s: number) => names[s] ?? `Player ${s + 1}`;
+  const name = (s: number) => names[s] ?? defaultName(s, "");
   const pts = (s: number) => {
     if (result.words?.[s]) return result.words[s];
     const v = result.scores[s];

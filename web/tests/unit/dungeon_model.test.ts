@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bounds, floorRects, groupActions, maskOf, passagesOf, rotateCW, rotations, topMonster } from "../../src/games/dungeon_model";
+import { bounds, floorRects, groupActions, maskOf, passagesOf, rotateCW, rotations, topMonster } from "../../src/games/dungeon/model";
 import { fitTransform, zoomAt } from "../../src/panzoom_math";
 
 // Action JSON as the engine writes it (DungeonState::action_to_json; docs/rules/dungeon.md, Actions).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initialState, mergeLog, myTurn, parseFrame, rankingWords, reduce, renderText, seatNames, type StateFrame, type Step } from "../../src/protocol";
+import { initialState, mergeLog, myTurn, parseFrame, rankingWords, reduce, renderText, type StateFrame, type Step } from "../../src/protocol";
 
 const step = (move: number, seat: number, text: string): Step => ({ move, seat, lines: [{ kind: "action", seats: [seat], data: {}, text }] });
 
@@ -87,9 +87,6 @@ describe("renderText", () => {
   it("replaces placeholders by names and falls back to Player N", () => {
     expect(renderText("{P1} beats {P2}; {P3} watches", ["Ann", "Bob"])).toBe("Ann beats Bob; Player 3 watches");
     expect(renderText("{P12} and {P1}{P1}", ["Ann"])).toBe("Player 12 and AnnAnn");
-  });
-  it("seatNames defaults empty names", () => {
-    expect(seatNames({ seats: [{ seat: 1, name: "", kind: "bot" }, { seat: 0, name: "Ann", kind: "human" }] })).toEqual(["Ann", "Player 2"]);
   });
 });
 

@@ -63,13 +63,6 @@ export function monsterName(id: string): string {
   return (MONSTERS as Record<string, { name: string }>)[id]?.name ?? id;
 }
 
-// Owner marks: colour and a shape and a letter, so that the owner reads without colour.
-// Seat 0: blue circle "A"; seat 1: orange diamond "B" (Okabe-Ito blue and orange).
-export const OWNER = [
-  { colour: "#0072B2", mark: "circle", letter: "1" },
-  { colour: "#E69F00", mark: "diamond", letter: "2" },
-] as const;
-
 export const SIDES = ["N", "E", "S", "W"] as const;
 export type Side = (typeof SIDES)[number];
 
