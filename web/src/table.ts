@@ -57,6 +57,7 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
   let toastTimer = 0;
   let connected: boolean[] | null = null;
   let renderedLog = ""; // the key of the log as drawn
+  let conn: SourceStatus = "connecting";
 
   const status = h("span", { class: "conn", "data-conn": "connecting" }, "connecting…");
   const turn = h("div", { class: "turn", "aria-live": "polite", "data-testid": "turn" });
@@ -70,6 +71,18 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
   const sidePanel = h("div", { class: "game-panel" });
   const boardArea = h("div", { class: "board-area" });
   const endOverlay = h("div", { class: "end-overlay", hidden: true, role: "dialog", "aria-label": "game over" });
+
+  // The log keeps its newest line in view: after every change of its content or of its size
+  // (the game's panel above it grows and shrinks), unless the reader scrolled up to read.
+  let stick = true;
+  const toBottom = () => {
+    if (stick) log.scrollTop = log.scrollHeight;
+  };
+  log.addEventListener("scroll", () => {
+    stick = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+  });
+  const logObserver = new ResizeObserver(toBottom);
+  logObserver.observe(log);
 
   const names = () => seatNames(state.seats);
   const seatsNow = () =>
@@ -114,18 +127,16 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
   source.start({
     frame: (f) => {
       if (f.type === "state" || f.type === "error") busy = false;
+      // for tests: how many frames this page drew (they compare it with the frames they saw)
+      root.dataset.frames = String(Number(root.dataset.frames ?? 0) + 1);
       state = reduce(state, f);
       draw();
     },
     status: (st: SourceStatus) => {
-      status.dataset.conn = st;
-      status.textContent =
-        st === "open" ? (state.seat === null && state.table ? "watching" : "connected") : st === "connecting" ? "connecting…" : st === "failed" ? "no table" : "reconnecting…";
+      conn = st;
       if (st !== "open") busy = false;
-      if (st === "failed") {
-        failed = true;
-        draw();
-      }
+      if (st === "failed") failed = true;
+      draw();
     },
     presence: (c) => {
       connected = c;
@@ -200,6 +211,9 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
 
   function draw() {
     const nm = names();
+    status.dataset.conn = conn;
+    status.textContent =
+      conn === "open" ? (state.table && state.seat === null ? "watching" : "connected") : conn === "connecting" ? "connecting…" : conn === "failed" ? "no table" : "reconnecting…";
     if (failed) {
       deadEnd.hidden = false;
       deadEnd.replaceChildren(
@@ -263,6 +277,7 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
     }
 
     if (state.view) drawing?.update(state);
+    toBottom();
 
     // end screen
     if (state.over && state.result && !endDismissed) {
@@ -316,16 +331,19 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
         ),
       ),
     );
-    log.scrollTop = log.scrollHeight;
+    stick = true;
   }
+
 
   draw();
   return () => {
     source.close();
+    logObserver.disconnect();
     window.clearTimeout(toastTimer);
     unmount();
     delete root.dataset.move;
     delete root.dataset.over;
     delete root.dataset.seat;
+    delete root.dataset.frames;
   };
 }

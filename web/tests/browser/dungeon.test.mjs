@@ -5,13 +5,19 @@ import { after, before, describe, it } from "node:test";
 import {
   DESKTOP,
   PHONE,
+  assertDomLacks,
+  framesCaughtUp,
   boardSummary,
+  closeShared,
   createTable,
+  hiddenStrings,
+  isMyTurn,
   isOver,
-  launchBrowser,
   moveOf,
+  recordFrames,
   playOneDecision,
   rng,
+  shared,
   shot,
   startServer,
   waitForTurn,
@@ -21,15 +27,25 @@ let server;
 let browser;
 
 before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await shared());
 });
+after(closeShared);
 
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  server?.cleanup();
-});
+// What one seat's page shows of the hidden cards: its own hand and monster card only, never the
+// other seat's (the DOM, not only the frames), and no string that only the other seat's view held.
+async function assertOwnCardsOnly(page, frames, otherView, me) {
+  const states = frames.filter((f) => f.type === "state");
+  const view = states[states.length - 1].view;
+  const shown = await page.evaluate(() => ({
+    hand: [...document.querySelectorAll(".hand-tile")].map((b) => b.dataset.shape),
+    card: [...document.querySelectorAll(".monster-card[data-monster]")].map((c) => c.dataset.monster),
+    hands: document.querySelectorAll(".hand").length,
+  }));
+  assert.deepEqual(shown.hand, view.seats[me].hand ?? [], "the hand shown is the seat's own");
+  assert.deepEqual(shown.card, view.seats[me].monster ? [view.seats[me].monster] : []);
+  assert.ok(shown.hands <= 1, "one hand on the page");
+  await assertDomLacks(page, hiddenStrings(states, otherView), `seat ${me}`);
+}
 
 // Plays decisions on whichever page has the turn until the game is over or `limit` decisions.
 async function play(pages, random, { limit = 1000, touch = new Set(), undoChance = 0, onDecision } = {}) {
@@ -71,7 +87,9 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
     await page.waitForSelector(`.table-entry[data-table="${t.table}"]`);
     const entry = await page.locator(`.table-entry[data-table="${t.table}"]`).innerText();
     assert.match(entry, /Ann/);
-    assert.match(entry, /Bot Bob \(bot\)/);
+    assert.match(entry, /Bot Bob/);
+    assert.doesNotMatch(entry, /\(bot\)/, "bot-ness is a tag beside the name, not words in it");
+    assert.equal(await page.locator(`.table-entry[data-table="${t.table}"] .seat-chip[data-seat="1"] .tag-bot`).count(), 1);
     await shot(page, "lobby-desktop");
     const phone = await browser.newContext(PHONE);
     const pp = await phone.newPage();
@@ -118,10 +136,20 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
         assert.deepEqual(sa.tiles, sb.tiles);
         assert.deepEqual(sa.monsters, sb.monsters);
         assert.deepEqual(sa.scores, sb.scores);
-        if (!shotTaken && n > 40 && (await a.locator("g.monster.top").count()) >= 3) {
+        // the scoring lines the page draws add up to the engine's scores (D6 restated in model.ts)
+        assert.deepEqual(sa.totals, sa.scores, `breakdown ${sa.totals} vs scores ${sa.scores}`);
+        if (n % 7 === 0) {
+          await framesCaughtUp(a, frames[0]);
+          await framesCaughtUp(b, frames[1]);
+          const lastB = frames[1].filter((f) => f.type === "state").at(-1).view;
+          const lastA = frames[0].filter((f) => f.type === "state").at(-1).view;
+          await assertOwnCardsOnly(a, frames[0], lastB, 0);
+          await assertOwnCardsOnly(b, frames[1], lastA, 1);
+        }
+        if (!shotTaken && n > 40 && (await a.locator("g.monster.top").count()) >= 3 && (await a.locator("g.tile.last-move").count()) > 0) {
           shotTaken = true;
-          await shot(a, "dungeon-desktop-midgame");
-          await shot(b, "dungeon-phone-midgame");
+          await shot(a, "dungeon-desktop", { docs: true });
+          await shot(b, "dungeon-phone", { docs: true });
         }
         // a rotation preview, on camera once
         if ((await a.locator("g.preview").count()) > 0 && !(await a.evaluate(() => window.__previewShot))) {
@@ -170,6 +198,7 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
       { name: "Ann", kind: "human" },
       { name: "Rex", kind: "bot:easy" },
     ]);
+    const frames = recordFrames(page);
     await page.goto(t.join[0]);
     await page.waitForSelector("#app[data-move]");
     // the short rules are one click away
@@ -179,7 +208,27 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
     await shot(page, "dungeon-rules-panel");
     await page.click(".rules-panel button");
     assert.equal(await page.locator(".rules-panel").isVisible(), false);
-    const { decisions } = await play([page], rng(5));
+    // the bot's last move is marked on the board: its tile, and its monster when it played one
+    let marked = 0;
+    const checkLastMove = async () => {
+      if (!(await isMyTurn(page)) || (await page.locator(".hand-tile.can-take").count()) === 0) return;
+      const now = await moveOf(page);
+      const byMove = new Map();
+      for (const f of frames) if (f.type === "state") for (const st of f.log ?? []) byMove.set(st.move, st);
+      const steps = [...byMove.values()].filter((st) => st.move < now).sort((x, y) => x.move - y.move);
+      const botTurn = [];
+      for (let i = steps.length - 1; i >= 0 && steps[i].seat !== 0; i--) botTurn.push(...steps[i].lines);
+      const tile = botTurn.find((l) => l.kind === "tile_placed");
+      const monster = botTurn.find((l) => l.kind === "monster_placed");
+      if (!tile) return;
+      const at = await page.locator("g.tile.last-move").evaluateAll((els) => els.map((e) => `${e.dataset.x},${e.dataset.y}`));
+      assert.deepEqual(at, [`${tile.data.x},${tile.data.y}`]);
+      const mon = await page.locator("g.monster-stack.last-monster").evaluateAll((els) => els.map((e) => `${e.dataset.x},${e.dataset.y}`));
+      assert.deepEqual(mon, monster ? [`${monster.data.x},${monster.data.y}`] : []);
+      marked++;
+    };
+    const { decisions } = await play([page], rng(5), { onDecision: checkLastMove });
+    assert.ok(marked >= 5, `the bot's last move was checked ${marked} times`);
     assert.ok(decisions >= 14, `Ann takes at least 14 turns, took ${decisions} decisions`);
     const words = await endWords(page);
     assert.match(words, /(Ann|Rex) wins|Draw/);
