@@ -196,9 +196,10 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     const page = await ctx.newPage();
     await page.goto(new URL(r.body.spectate, server.url).href);
     await page.waitForFunction(() => new Set([...document.querySelectorAll(".log .log-entry")].map((e) => e.dataset.seat)).size === 6, null, { timeout: 60000 });
-    const colours = await page.locator(".log .log-entry").evaluateAll((els) => {
+    // (one evaluate: the log is redrawn as the bots play)
+    const colours = await page.evaluate(() => {
       const by = new Map();
-      for (const e of els) by.set(e.dataset.seat, getComputedStyle(e).borderLeftColor);
+      for (const e of document.querySelectorAll(".log .log-entry")) by.set(e.dataset.seat, getComputedStyle(e).borderLeftColor);
       return [...by.values()];
     });
     assert.equal(new Set(colours).size, 6, `six log colours: ${colours}`);
