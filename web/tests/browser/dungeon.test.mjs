@@ -1,14 +1,13 @@
 // Browser tests: Debian's Chromium (playwright-core) against a real `turf serve` on loopback.
 // Run: TURF_BIN=/path/to/turf npm run test:browser (after `npm run build`).
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import {
   DESKTOP,
   PHONE,
   assertDomLacks,
   framesCaughtUp,
   boardSummary,
-  closeShared,
   createTable,
   hiddenStrings,
   isMyTurn,
@@ -17,19 +16,13 @@ import {
   recordFrames,
   playOneDecision,
   rng,
-  shared,
+  useShared,
   shot,
   startServer,
   waitForTurn,
 } from "./harness.mjs";
 
-let server;
-let browser;
-
-before(async () => {
-  ({ server, browser } = await shared());
-});
-after(closeShared);
+const env = useShared();
 
 // What one seat's page shows of the hidden cards: its own hand and monster card only, never the
 // other seat's (the DOM, not only the frames), and no string that only the other seat's view held.
@@ -70,15 +63,15 @@ async function endWords(page) {
 // One server for the file; a hang fails the suite after 10 minutes instead of blocking CI.
 describe("dungeon in the browser", { timeout: 600000 }, () => {
   it("lobby: the four games with a paragraph each, a new table, join links, the open tables", async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     const cards = page.locator(".game-card");
     await cards.first().waitFor();
     const ids = await cards.evaluateAll((els) => els.map((e) => e.dataset.game).sort());
     assert.deepEqual(ids, ["cryhavoc", "dungeon", "turfwars", "yard"]);
     for (const text of await cards.locator("p").first().allInnerTexts()) assert.ok(text.length > 60, text);
-    const t = await createTable(page, server.url, [
+    const t = await createTable(page, env.server.url, [
       { name: "Ann", kind: "human" },
       { name: "Bot Bob", kind: "bot:normal" },
     ]);
@@ -91,9 +84,9 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
     assert.doesNotMatch(entry, /\(bot\)/, "bot-ness is a tag beside the name, not words in it");
     assert.equal(await page.locator(`.table-entry[data-table="${t.table}"] .seat-chip[data-seat="1"] .tag-bot`).count(), 1);
     await shot(page, "lobby-desktop");
-    const phone = await browser.newContext(PHONE);
+    const phone = await env.browser.newContext(PHONE);
     const pp = await phone.newPage();
-    await pp.goto(server.url);
+    await pp.goto(env.server.url);
     await pp.waitForSelector(`.table-entry[data-table="${t.table}"]`);
     await shot(pp, "lobby-phone");
     // the join link seats Ann
@@ -105,15 +98,15 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
   });
 
   it("D7_1 two humans play a whole game by clicking, one on a desktop and one on a phone", async () => {
-    const setup = await browser.newContext(DESKTOP);
+    const setup = await env.browser.newContext(DESKTOP);
     const sp = await setup.newPage();
-    const t = await createTable(sp, server.url, [
+    const t = await createTable(sp, env.server.url, [
       { name: "Ann", kind: "human" },
       { name: "Bea", kind: "human" },
     ]);
     await setup.close();
-    const ca = await browser.newContext(DESKTOP);
-    const cb = await browser.newContext(PHONE);
+    const ca = await env.browser.newContext(DESKTOP);
+    const cb = await env.browser.newContext(PHONE);
     const a = await ca.newPage();
     const b = await cb.newPage();
     // every frame each seat receives, for the E2 check at the end
@@ -192,9 +185,9 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
   });
 
   it("a human against a bot plays to the end, the bot answering on its own", async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    const t = await createTable(page, server.url, [
+    const t = await createTable(page, env.server.url, [
       { name: "Ann", kind: "human" },
       { name: "Rex", kind: "bot:easy" },
     ]);
@@ -240,9 +233,9 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
   });
 
   it("a reload mid-game resumes the same position and play goes on", async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    const t = await createTable(page, server.url, [
+    const t = await createTable(page, env.server.url, [
       { name: "Ann", kind: "human" },
       { name: "Rex", kind: "bot:easy" },
     ]);
@@ -277,7 +270,7 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
 
   it("the page reconnects by itself when the server is killed and restarted, and play goes on", async () => {
     const own = await startServer();
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
     let again;
     try {
@@ -309,9 +302,9 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
   });
 
   it("the board pans with a drag, zooms with the wheel and a two-finger pinch; a drag is no click", async () => {
-    const ctx = await browser.newContext(PHONE);
+    const ctx = await env.browser.newContext(PHONE);
     const page = await ctx.newPage();
-    const t = await createTable(page, server.url, [
+    const t = await createTable(page, env.server.url, [
       { name: "Ann", kind: "human" },
       { name: "Rex", kind: "bot:easy" },
     ]);
@@ -371,9 +364,9 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
   });
 
   it("a game without a drawn table yet (yard) plays from the text moves, showing the seat's view", async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    const t = await createTable(page, server.url, [
+    const t = await createTable(page, env.server.url, [
       { name: "Ann", kind: "human" },
       { name: "Rex", kind: "bot:easy" },
     ], "yard");
@@ -397,9 +390,9 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
   });
 
   it("E2 a spectator sees the board but no hand, and no frame it receives carries one", async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    const t = await createTable(page, server.url, [
+    const t = await createTable(page, env.server.url, [
       { name: "Ann", kind: "human" },
       { name: "Rex", kind: "bot:easy" },
     ]);
@@ -408,7 +401,7 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
     await play([page], rng(21), { limit: 8 });
     assert.ok((await page.locator(".hand-tile").count()) > 0, "the seated player sees a hand");
 
-    const watch = await browser.newContext(PHONE);
+    const watch = await env.browser.newContext(PHONE);
     const sp = await watch.newPage();
     const frames = [];
     sp.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(String(f.payload))));

@@ -5,6 +5,7 @@ import { mkdtempSync, mkdirSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -106,8 +107,8 @@ export async function shot(page, name, { docs = false } = {}) {
 }
 
 // One server and one browser for the whole browser suite (every tests/browser/*.test.mjs runs in
-// one process through run.mjs): start them with `await shared()` in a `before`, and register
-// `after(closeShared)` at the top of each file (closing twice is harmless).
+// one process through run.mjs): useShared() below, or `await shared()` in a `before` and
+// `after(closeShared)` at the top of the file (closing twice is harmless).
 let sharedOnce = null;
 export function shared() {
   sharedOnce ??= (async () => {
@@ -116,6 +117,14 @@ export function shared() {
     return { server, browser };
   })();
   return sharedOnce;
+}
+
+// In a test file: `const env = useShared();` then env.server and env.browser inside the tests.
+export function useShared() {
+  const env = {};
+  before(async () => Object.assign(env, await shared()));
+  after(closeShared);
+  return env;
 }
 
 export async function closeShared() {

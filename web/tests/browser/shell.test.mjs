@@ -1,42 +1,35 @@
 // Browser tests of the shell every game shares: the lobby's words and form, names, dead ends,
 // presence, the log's place on a laptop and the marks of six seats. Real server, real Chromium.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import {
   DESKTOP,
   PHONE,
   assertDomLacks,
   framesCaughtUp,
-  closeShared,
   createTable,
   hiddenStrings,
   moveOf,
   playOneDecision,
   recordFrames,
   rng,
-  shared,
+  useShared,
   shot,
   waitForTurn,
 } from "./harness.mjs";
 
-let server;
-let browser;
-
-before(async () => {
-  ({ server, browser } = await shared());
-});
-after(closeShared);
+const env = useShared();
 
 async function post(body) {
-  const r = await fetch(new URL("api/tables", server.url), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const r = await fetch(new URL("api/tables", env.server.url), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   return { status: r.status, body: await r.json() };
 }
 
 describe("the table shell and the lobby", { timeout: 300000 }, () => {
   it("the lobby speaks the player's language: readable options, seats as the player count, Sit here in view", async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await page.waitForSelector("form.new-table select[name=game]");
     for (const game of ["dungeon", "yard", "turfwars", "cryhavoc"]) {
       await page.selectOption("form.new-table select[name=game]", game);
@@ -89,9 +82,9 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
   it("a table whose bot moved first waits for its players in the lobby", async () => {
     const r = await post({ game: "dungeon", seats: [{ kind: "bot", bot: "easy", name: "Rex" }, { kind: "human", name: "Ann" }] });
     assert.equal(r.status, 201);
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     const entry = page.locator(`.table-entry[data-table="${r.body.id}"]`);
     await entry.waitFor();
     // the bot plays its first turn at once; the table still says it waits for Ann
@@ -110,14 +103,14 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
 
   it("a wrong or cut link ends on a card that says so, not on 'Connecting' forever", async () => {
     const r = await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "bot", bot: "easy" }] });
-    const ctx = await browser.newContext(PHONE);
+    const ctx = await env.browser.newContext(PHONE);
     const page = await ctx.newPage();
     const cut = r.body.seats[0].token.slice(0, 20);
     for (const [hash, words] of [
       [`#/table/${r.body.id}/seat/${cut}`, /does not open a seat/],
       [`#/table/${"ab".repeat(16)}`, /no such table/i],
     ]) {
-      await page.goto(new URL(hash, server.url).href);
+      await page.goto(new URL(hash, env.server.url).href);
       await page.waitForSelector(".dead-end:not([hidden])", { timeout: 10000 });
       assert.match(await page.locator(".dead-end").innerText(), words);
       assert.doesNotMatch(await page.locator(".turn").innerText(), /Connecting/);
@@ -133,9 +126,9 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
 
   it("a human opponent who left is shown as away, and back when they return", async () => {
     const r = await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "human", name: "Bea" }] });
-    const link = (i) => new URL(`#/table/${r.body.id}/seat/${r.body.seats[i].token}`, server.url).href;
-    const ca = await browser.newContext(DESKTOP);
-    const cb = await browser.newContext(DESKTOP);
+    const link = (i) => new URL(`#/table/${r.body.id}/seat/${r.body.seats[i].token}`, env.server.url).href;
+    const ca = await env.browser.newContext(DESKTOP);
+    const cb = await env.browser.newContext(DESKTOP);
     const a = await ca.newPage();
     const b = await cb.newPage();
     await a.goto(link(0));
@@ -147,7 +140,7 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     await cb.close();
     await a.waitForSelector(beaAway, { timeout: 15000 });
     await shot(a, "opponent-away");
-    const cb2 = await browser.newContext(DESKTOP);
+    const cb2 = await env.browser.newContext(DESKTOP);
     const b2 = await cb2.newPage();
     await b2.goto(link(1));
     await a.waitForFunction((sel) => !document.querySelector(sel), beaAway, { timeout: 15000 });
@@ -156,9 +149,9 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
   });
 
   it("on a laptop the newest log line stays in view, numbered by turn past a hundred digits", async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    const t = await createTable(page, server.url, [
+    const t = await createTable(page, env.server.url, [
       { name: "Ann", kind: "human" },
       { name: "Rex", kind: "bot:easy" },
     ]);
@@ -192,9 +185,9 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
       seats: Array.from({ length: 6 }, (_, i) => ({ kind: "bot", bot: "easy", name: `Bot ${"ABCDEF"[i]}` })),
     });
     assert.equal(r.status, 201, JSON.stringify(r.body));
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    await page.goto(new URL(r.body.spectate, server.url).href);
+    await page.goto(new URL(r.body.spectate, env.server.url).href);
     await page.waitForFunction(() => new Set([...document.querySelectorAll(".log .log-entry")].map((e) => e.dataset.seat)).size === 6, null, { timeout: 60000 });
     // (one evaluate: the log is redrawn as the bots play)
     const colours = await page.evaluate(() => {
@@ -208,14 +201,14 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
   });
 
   it("E2 in every game, a seat's page never holds what only the other seat's view holds", async () => {
-    const games = await (await fetch(new URL("api/games", server.url))).json();
+    const games = await (await fetch(new URL("api/games", env.server.url))).json();
     for (const g of games) {
       const r = await post({ game: g.id, options: { players: 2 }, seats: [{ kind: "human", name: "Ann" }, { kind: "human", name: "Bea" }] });
       assert.equal(r.status, 201, JSON.stringify(r.body));
-      const ctxs = [await browser.newContext(DESKTOP), await browser.newContext(PHONE)];
+      const ctxs = [await env.browser.newContext(DESKTOP), await env.browser.newContext(PHONE)];
       const pages = await Promise.all(ctxs.map((c) => c.newPage()));
       const frames = pages.map(recordFrames);
-      await Promise.all(pages.map((p, i) => p.goto(new URL(`#/table/${r.body.id}/seat/${r.body.seats[i].token}`, server.url).href)));
+      await Promise.all(pages.map((p, i) => p.goto(new URL(`#/table/${r.body.id}/seat/${r.body.seats[i].token}`, env.server.url).href)));
       await Promise.all(pages.map((p) => p.waitForSelector("#app[data-move]")));
       const random = rng(40);
       let hidden = 0;
