@@ -84,6 +84,17 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
   const logObserver = new ResizeObserver(toBottom);
   logObserver.observe(log);
 
+  // The drawing redraws when its area changes size (a rotated phone, a resized window), once a
+  // frame at most.
+  let resizeFrame = 0;
+  const boardObserver = new ResizeObserver(() => {
+    if (resizeFrame) return;
+    resizeFrame = requestAnimationFrame(() => {
+      resizeFrame = 0;
+      drawing?.redraw();
+    });
+  });
+
   const names = () => seatNames(state.seats);
   const seatsNow = () =>
     state.seats.map((st) => ({ ...st, connected: connected && st.seat < connected.length ? connected[st.seat] : st.connected }));
@@ -104,7 +115,9 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
     panel: sidePanel,
     act,
     undo,
-    redraw: () => drawing?.update(state),
+    redraw: () => {
+      if (state.view) drawing?.update(state);
+    },
     busy: () => busy,
     names,
     nameTag: (seat) => nameTag(seat),
@@ -140,8 +153,7 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
     },
     presence: (c) => {
       connected = c;
-      draw();
-      drawing?.redraw();
+      draw(); // the drawing's update() follows, with the new tags in nameTag()
     },
   });
 
@@ -336,9 +348,12 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
 
 
   draw();
+  boardObserver.observe(boardArea);
   return () => {
     source.close();
     logObserver.disconnect();
+    boardObserver.disconnect();
+    cancelAnimationFrame(resizeFrame);
     window.clearTimeout(toastTimer);
     unmount();
     delete root.dataset.move;
