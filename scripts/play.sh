@@ -42,4 +42,6 @@ if [ -f web/package.json ]; then
     step "building the web client" bash -c "cd web && npm run build --silent"
   fi
 fi
-exec build/play/turf serve --db turf.db "$@"
+# the tables live in turf.db here unless the arguments name another file
+case " $* " in *" --db "* | *" --db="*) db=() ;; *) db=(--db turf.db) ;; esac
+exec build/play/turf serve "${db[@]}" "$@"
