@@ -25,9 +25,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string source(const std::string& rel) { return std::string(TURF_SOURCE_DIR) + "/" + rel; }
+std::string source(const std::string& rel) {
+  return std::string(TURF_SOURCE_DIR) + "/" + rel;
+}
 
-std::string python(const std::string& script) { return "/usr/bin/python3 " + source(script); }
+std::string python(const std::string& script) {
+  return "/usr/bin/python3 " + source(script);
+}
 
 std::string hostile(const std::string& mode, int after = 0, const std::string& pidfile = "") {
   return python("tests/external/hostile_bot.py") + " " + mode + " " + std::to_string(after) +
@@ -105,8 +109,8 @@ std::vector<int> read_pids(const std::string& path, double seconds = 10) {
 }
 
 std::string temp_path(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("turf-external-test-" + std::to_string(getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("turf-external-test-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   return (dir / name).string();
 }
@@ -125,15 +129,15 @@ struct Played {
 // A match with the program in seat `seat` and random bots elsewhere, run like the table runs
 // seats: labelled views, the seat's narration before each decision and at the end.
 Played play(const std::string& game_id, const std::string& spec, int players = 2, Seat seat = 0,
-            std::uint64_t seed = 11,
-            const std::function<void(ExternalConfig&)>& tweak = {},
+            std::uint64_t seed = 11, const std::function<void(ExternalConfig&)>& tweak = {},
             const std::function<void(ExternalAgent&, Match&)>& each_turn = {}) {
   const GameInfo& game = Registry::instance().find(game_id);
   const Options options = game.resolve({{"players", std::to_string(players)}});
   std::vector<SeatInfo> seats;
   std::vector<std::string> names;
   for (int s = 0; s < players; ++s) {
-    seats.push_back({s == seat ? spec : "random", s == seat ? "Prog" : "Rand " + std::to_string(s)});
+    seats.push_back(
+        {s == seat ? spec : "random", s == seat ? "Prog" : "Rand " + std::to_string(s)});
     names.push_back(seats.back().name);
   }
   Played out;
@@ -291,11 +295,9 @@ TEST(ExternalBot, MessagesCarryTheSeatsViewNarrationAndResult) {
     std::vector<nlohmann::json> views;
     std::vector<std::vector<Narration>> told;
     // The narration the seat should get before each decision, computed independently.
-    const auto p = play(g->id,
-                        "ext:" + python("tests/external/recording_bot.py") + " " + transcript,
-                        players, seat, 5, {}, [&](ExternalAgent&, Match& m) {
-                          views.push_back(m.view(seat, true).to_json());
-                        });
+    const auto p = play(
+        g->id, "ext:" + python("tests/external/recording_bot.py") + " " + transcript, players, seat,
+        5, {}, [&](ExternalAgent&, Match& m) { views.push_back(m.view(seat, true).to_json()); });
     ASSERT_FALSE(p.failed) << p.failure;
     const auto story = narrate_history(*p.match, seat);
     std::ifstream in(transcript);
@@ -345,9 +347,10 @@ TEST(ExternalBot, MessagesCarryTheSeatsViewNarrationAndResult) {
 
 // A compound command runs under /bin/sh as written (a simple one replaces the shell).
 TEST(ExternalBot, CompoundCommandRunsUnderTheShell) {
-  const auto p = play("yard", "ext:cd " + source("examples/bots") +
-                                  " && X=1 /usr/bin/python3 random_bot.py --seed 4",
-                      2, 1);
+  const auto p =
+      play("yard",
+           "ext:cd " + source("examples/bots") + " && X=1 /usr/bin/python3 random_bot.py --seed 4",
+           2, 1);
   EXPECT_FALSE(p.failed) << p.failure;
   EXPECT_TRUE(p.match->over());
   expect_nothing_left(p.pid);
@@ -360,8 +363,9 @@ TEST(ExternalBot, OutlivesTheThreadThatStartedIt) {
   const Options options = game.resolve({});
   std::unique_ptr<ExternalAgent> agent;
   std::thread([&] {
-    agent = make_external_agent({&game, options, 0, {"A", "B"}},
-                                parse_external_spec("ext:" + python("examples/bots/random_bot.py")));
+    agent =
+        make_external_agent({&game, options, 0, {"A", "B"}},
+                            parse_external_spec("ext:" + python("examples/bots/random_bot.py")));
   }).join();
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   Match m(game, options, 3, {{"ext", "A"}, {"random", "B"}});
@@ -392,12 +396,12 @@ class HostileBot : public ::testing::TestWithParam<Hostile> {};
 TEST_P(HostileBot, GetsTheDocumentedConsequence) {
   const Hostile h = GetParam();
   const auto started = Clock::now();
-  const auto p = play("dungeon", "ext:" + hostile(h.mode, h.after), 2, 0, 11,
-                      [](ExternalConfig& c) {
-                        c.decision_seconds = 0.5;
-                        c.start_seconds = 0.5;
-                        c.exit_seconds = 0.3;
-                      });
+  const auto p =
+      play("dungeon", "ext:" + hostile(h.mode, h.after), 2, 0, 11, [](ExternalConfig& c) {
+        c.decision_seconds = 0.5;
+        c.start_seconds = 0.5;
+        c.exit_seconds = 0.3;
+      });
   const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
   EXPECT_TRUE(p.failed);
   EXPECT_NE(p.failure.find(h.expect), std::string::npos) << p.failure;
@@ -573,8 +577,12 @@ void turf_dies_and_nothing_is_left(int sig, const char* mode) {
   EXPECT_TRUE(clean) << describe(leftovers(v[1])) << " grandchild " << v[2];
 }
 
-TEST(ExternalBot, NothingLeftWhenTurfIsKilled) { turf_dies_and_nothing_is_left(SIGKILL, "grandchild"); }
-TEST(ExternalBot, NothingLeftAfterCtrlC) { turf_dies_and_nothing_is_left(SIGINT, "escape"); }
+TEST(ExternalBot, NothingLeftWhenTurfIsKilled) {
+  turf_dies_and_nothing_is_left(SIGKILL, "grandchild");
+}
+TEST(ExternalBot, NothingLeftAfterCtrlC) {
+  turf_dies_and_nothing_is_left(SIGINT, "escape");
+}
 
 }  // namespace
 }  // namespace turf

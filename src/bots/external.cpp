@@ -20,9 +20,9 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
-#include <stdexcept>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <thread>
 
 #include "bots/presets.h"
@@ -83,7 +83,9 @@ void write_all_raw(int fd, const void* data, std::size_t n) {
   }
 }
 
-void say_raw(int fd, const char* text) { write_all_raw(fd, text, std::strlen(text)); }
+void say_raw(int fd, const char* text) {
+  write_all_raw(fd, text, std::strlen(text));
+}
 
 // Closes every descriptor but the ones in keep (sorted ascending).
 void close_all_but(const int* keep, int n, int max_fd) {
@@ -131,7 +133,7 @@ void kill_listed_children() {
   setpgid(0, 0);
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != supervisor) _exit(127);
-  struct sigaction dfl{};
+  struct sigaction dfl {};
   dfl.sa_handler = SIG_DFL;
   sigemptyset(&dfl.sa_mask);
   for (int sig = 1; sig < NSIG; ++sig)
@@ -153,7 +155,7 @@ void kill_listed_children() {
                             pid_t parent, int max_fd) {
   s_program = 0;
   s_orphaned = 0;
-  struct sigaction sa{};
+  struct sigaction sa {};
   sigemptyset(&sa.sa_mask);
   sa.sa_handler = on_parent_death;  // no SA_RESTART: waitid() returns EINTR
   sigaction(SIGUSR1, &sa, nullptr);
@@ -277,10 +279,10 @@ std::string shell_line(const std::string& command) {
   const auto start = command.find_first_not_of(" \t");
   const auto end = command.find_first_of(" \t", start);
   const std::string first = command.substr(start, end == std::string::npos ? end : end - start);
-  static const char* const kKeywords[] = {"if",   "then",  "else", "elif",  "fi",   "do",
-                                          "done", "case",  "esac", "while", "until", "for",
-                                          "in",   "!",     "exec", "cd",    "export", "set",
-                                          "time", "function", "select", "eval", "."};
+  static const char* const kKeywords[] = {"if",   "then",     "else",   "elif",  "fi",     "do",
+                                          "done", "case",     "esac",   "while", "until",  "for",
+                                          "in",   "!",        "exec",   "cd",    "export", "set",
+                                          "time", "function", "select", "eval",  "."};
   for (const char* k : kKeywords)
     if (first == k) return command;
   if (first.find('=') != std::string::npos) return command;
@@ -294,7 +296,9 @@ int lift_fd(int fd) {  // keeps 0, 1 and 2 free for the program's own
   return high;
 }
 
-void set_nonblocking(int fd) { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK); }
+void set_nonblocking(int fd) {
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+}
 
 // write(2) without SIGPIPE: blocked in this thread for the call, and a SIGPIPE it raised is
 // consumed, so a program that closed its stdin is an EPIPE, never a signal.
@@ -340,9 +344,9 @@ std::string status_text(int status) {
     const int code = WEXITSTATUS(status);
     // A shell reports a command killed by signal N as status 128 + N.
     return "exited with status " + std::to_string(code) +
-           (code > 128 && code < 128 + NSIG ? " (a shell's way of saying: killed by " +
-                                                  signal_text(code - 128) + ")"
-                                            : "");
+           (code > 128 && code < 128 + NSIG
+                ? " (a shell's way of saying: killed by " + signal_text(code - 128) + ")"
+                : "");
   }
   if (WIFSIGNALED(status)) return "was killed by " + signal_text(WTERMSIG(status));
   return "ended (wait status " + std::to_string(status) + ")";
@@ -591,7 +595,9 @@ int json_depth(std::string_view s) {
 // ---------------------------------------------------------------------------------------------
 // Specs
 
-bool is_external_spec(std::string_view spec) { return spec.substr(0, 4) == "ext:"; }
+bool is_external_spec(std::string_view spec) {
+  return spec.substr(0, 4) == "ext:";
+}
 
 ExternalConfig parse_external_spec(std::string_view text) {
   if (!is_external_spec(text)) throw Error("not an external bot spec: '" + std::string(text) + "'");
@@ -611,8 +617,9 @@ ExternalConfig parse_external_spec(std::string_view text) {
     const std::string kv = trim_copy(rest.substr(0, next));
     const auto eq = kv.find('=');
     if (eq == std::string::npos || eq == 0)
-      throw Error("ext bot '" + std::string(text) + "': expected key=value after the command, got '" +
-                  kv + "' (keys: " + kKeys + "; the command itself cannot hold a comma)");
+      throw Error("ext bot '" + std::string(text) +
+                  "': expected key=value after the command, got '" + kv + "' (keys: " + kKeys +
+                  "; the command itself cannot hold a comma)");
     const std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
     if (key == "time") {
       c.decision_seconds = parse_seconds(value, "ext bot: time");
@@ -928,8 +935,8 @@ struct ExternalAgent::Impl {
     if (!config.stderr_path.empty()) {
       err_file = open(config.stderr_path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
       if (err_file < 0)
-        throw Error("ext bot: cannot open '" + config.stderr_path + "' for its stderr: " +
-                    std::strerror(errno));
+        throw Error("ext bot: cannot open '" + config.stderr_path +
+                    "' for its stderr: " + std::strerror(errno));
     }
     try {
       process = std::make_unique<BotProcess>(config.command);
@@ -961,7 +968,8 @@ struct ExternalAgent::Impl {
   double start_allowance() const { return std::max(config.start_seconds, config.decision_seconds); }
 
   Action play_fallback(const View& view) {
-    if (!fallback) fallback = make_bot(resolve_bot_spec(hello.game->id, config.fallback), config.seed);
+    if (!fallback)
+      fallback = make_bot(resolve_bot_spec(hello.game->id, config.fallback), config.seed);
     return fallback->choose(view);
   }
 };
@@ -980,12 +988,22 @@ ExternalAgent::~ExternalAgent() {
   if (impl_->err_file >= 0) close(impl_->err_file);
 }
 
-std::string ExternalAgent::spec() const { return impl_->config.spec; }
+std::string ExternalAgent::spec() const {
+  return impl_->config.spec;
+}
 
-bool ExternalAgent::failed() const { return impl_->phase == Impl::Phase::kFailed; }
-const std::string& ExternalAgent::failure() const { return impl_->failure; }
-int ExternalAgent::pid() const { return impl_->process ? impl_->process->pid() : 0; }
-std::string ExternalAgent::stderr_tail() const { return impl_->err_tail; }
+bool ExternalAgent::failed() const {
+  return impl_->phase == Impl::Phase::kFailed;
+}
+const std::string& ExternalAgent::failure() const {
+  return impl_->failure;
+}
+int ExternalAgent::pid() const {
+  return impl_->process ? impl_->process->pid() : 0;
+}
+std::string ExternalAgent::stderr_tail() const {
+  return impl_->err_tail;
+}
 
 void ExternalAgent::observe(const std::vector<Narration>& lines) {
   Impl& m = *impl_;
@@ -1011,12 +1029,10 @@ Action ExternalAgent::choose(const View& view) {
     const std::string at = "at its decision " + std::to_string(m.decisions) + " (move " +
                            std::to_string(view.move_number() + 1) + ")";
     if (m.ensure_ready() && m.quiet_since_last_answer("before " + at.substr(3))) {
-      nlohmann::json msg = {{"type", "decide"},
-                            {"decision", m.decisions},
-                            {"move", view.move_number()},
-                            {"time_ms", std::llround(m.config.decision_seconds * 1000)},
-                            {"view", view.to_json()},
-                            {"narration", std::move(m.pending)}};
+      nlohmann::json msg = {
+          {"type", "decide"},           {"decision", m.decisions},
+          {"move", view.move_number()}, {"time_ms", std::llround(m.config.decision_seconds * 1000)},
+          {"view", view.to_json()},     {"narration", std::move(m.pending)}};
       m.pending = nlohmann::json::array();
       m.out_bytes = 0;
       std::string line;

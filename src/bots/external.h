@@ -59,8 +59,8 @@ enum class OnBotError {
 };
 
 struct ExternalConfig {
-  std::string spec;       // as written ("ext:python3 bot.py,time=2s"), for spec() and the logs
-  std::string command;    // run with /bin/sh -c
+  std::string spec;     // as written ("ext:python3 bot.py,time=2s"), for spec() and the logs
+  std::string command;  // run with /bin/sh -c
   double decision_seconds = 10;  // per decision, from the message sent to the complete answer
   OnBotError on_error = OnBotError::kFallback;
   std::string fallback = "greedy";  // a bot name or level (easy, normal, hard) with no settings

@@ -95,8 +95,15 @@ class Table {
 
   // Plays to the end. Returns the exit code.
   int run() {
-    const bool done = humans_ > 0 ? play_on_alternate_screen() : play_until_a_human_quits();
-    tell_the_end(done);
+    bool done = false;
+    try {
+      done = humans_ > 0 ? play_on_alternate_screen() : play_until_a_human_quits();
+    } catch (const ExternalBotFailure& e) {  // on_error=abort: the record so far is kept
+      save();
+      tell_the_end(false, e.what());
+      throw;
+    }
+    tell_the_end(done, "a player left the table");
     if (!done) {
       std::cout << "\nThe match is not finished.";
       if (!record_.empty())
@@ -154,10 +161,9 @@ class Table {
     return out;
   }
 
-  // The end (or a player quitting) for the bots that read words.
-  void tell_the_end(bool over) {
-    const nlohmann::json result =
-        over ? match_result_json(m_) : nlohmann::json{{"aborted", "a player left the table"}};
+  // The end (or an early stop, and why) for the bots that read words.
+  void tell_the_end(bool over, const std::string& why) {
+    const nlohmann::json result = over ? match_result_json(m_) : nlohmann::json{{"aborted", why}};
     for (std::size_t s = 0; s < bots_.size(); ++s)
       if (bots_[s] && bots_[s]->wants_narration()) {
         bots_[s]->observe(untold(static_cast<Seat>(s)));

@@ -7,6 +7,40 @@
 
 namespace turf::lab {
 
+namespace {
+
+// Plays to the end; agents that read words get labelled views and their seat's narration
+// (`story`, told before each decision; `before` holds each such seat's last view).
+void play_to_the_end(Match& m, std::vector<std::unique_ptr<Agent>>& agents,
+                     const std::vector<Seat>& told, std::vector<View>& before,
+                     std::vector<std::vector<Narration>>& story) {
+  while (!m.over()) {
+    const Seat s = m.state().to_move();
+    Agent& agent = *agents[static_cast<std::size_t>(s)];
+    if (agent.wants_narration()) {
+      agent.observe(story[static_cast<std::size_t>(s)]);
+      story[static_cast<std::size_t>(s)].clear();
+    }
+    const Action a = agent.choose(m.view(s, agent.wants_narration()));
+    NarratedAction act;
+    act.mover = s;
+    act.move_number = static_cast<int>(m.history().size());
+    const std::string full = told.empty() ? "" : m.state().label_of(a);
+    const std::string shown = told.empty() ? "" : m.state().public_label_of(a);
+    m.apply(a);
+    for (std::size_t k = 0; k < told.size(); ++k) {
+      act.label = told[k] == s ? full : shown;
+      View after = m.view(told[k], false);
+      auto lines = narrate_step(before[k], act, after);
+      auto& to = story[static_cast<std::size_t>(told[k])];
+      to.insert(to.end(), lines.begin(), lines.end());
+      before[k] = std::move(after);
+    }
+  }
+}
+
+}  // namespace
+
 GameResult play_game(const GameInfo& game, const Options& options,
                      const std::vector<std::string>& specs, std::uint64_t seed, bool keep_record) {
   std::vector<SeatInfo> seats;
@@ -36,36 +70,19 @@ GameResult play_game(const GameInfo& game, const Options& options,
       told.push_back(static_cast<Seat>(s));
       before.push_back(m.view(static_cast<Seat>(s), false));
     }
-  while (!m.over()) {
-    const Seat s = m.state().to_move();
-    Agent& agent = *agents[static_cast<std::size_t>(s)];
-    if (agent.wants_narration()) {
-      agent.observe(story[static_cast<std::size_t>(s)]);
-      story[static_cast<std::size_t>(s)].clear();
-    }
-    const Action a = agent.choose(m.view(s, agent.wants_narration()));
-    NarratedAction act;
-    act.mover = s;
-    act.move_number = static_cast<int>(m.history().size());
-    const std::string full = told.empty() ? "" : m.state().label_of(a);
-    const std::string shown = told.empty() ? "" : m.state().public_label_of(a);
-    m.apply(a);
-    for (std::size_t k = 0; k < told.size(); ++k) {
-      act.label = told[k] == s ? full : shown;
-      View after = m.view(told[k], false);
-      auto lines = narrate_step(before[k], act, after);
-      auto& to = story[static_cast<std::size_t>(told[k])];
-      to.insert(to.end(), lines.begin(), lines.end());
-      before[k] = std::move(after);
-    }
-  }
-  if (!told.empty()) {
-    const auto result = match_result_json(m);
+  const auto tell = [&](const nlohmann::json& result) {
     for (const Seat t : told) {
       agents[static_cast<std::size_t>(t)]->observe(story[static_cast<std::size_t>(t)]);
       agents[static_cast<std::size_t>(t)]->finish(m.view(t), result);
     }
+  };
+  try {
+    play_to_the_end(m, agents, told, before, story);
+  } catch (const ExternalBotFailure& e) {  // on_error=abort: the others are told, then the error
+    tell({{"aborted", e.what()}});
+    throw;
   }
+  if (!told.empty()) tell(match_result_json(m));
   GameResult r;
   r.seed = seed;
   r.scores = m.state().scores();
