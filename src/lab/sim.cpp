@@ -14,6 +14,13 @@ namespace {
 void play_to_the_end(Match& m, std::vector<std::unique_ptr<Agent>>& agents,
                      const std::vector<Seat>& told, std::vector<View>& before,
                      std::vector<std::vector<Narration>>& story) {
+  if (told.empty()) {  // built-in bots only: the simulator's hot loop
+    while (!m.over()) {
+      const Seat s = m.state().to_move();
+      m.apply(agents[static_cast<std::size_t>(s)]->choose(m.view(s, false)));
+    }
+    return;
+  }
   while (!m.over()) {
     const Seat s = m.state().to_move();
     Agent& agent = *agents[static_cast<std::size_t>(s)];
@@ -25,8 +32,8 @@ void play_to_the_end(Match& m, std::vector<std::unique_ptr<Agent>>& agents,
     NarratedAction act;
     act.mover = s;
     act.move_number = static_cast<int>(m.history().size());
-    const std::string full = told.empty() ? "" : m.state().label_of(a);
-    const std::string shown = told.empty() ? "" : m.state().public_label_of(a);
+    const std::string full = m.state().label_of(a);
+    const std::string shown = m.state().public_label_of(a);
     m.apply(a);
     for (std::size_t k = 0; k < told.size(); ++k) {
       act.label = told[k] == s ? full : shown;
