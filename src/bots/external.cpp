@@ -706,8 +706,7 @@ struct ExternalAgent::Impl {
         hello.seat >= 0 && static_cast<std::size_t>(hello.seat) < hello.names.size()
             ? hello.names[static_cast<std::size_t>(hello.seat)]
             : "";
-    return "seat " + std::to_string(hello.seat + 1) + (name.empty() ? "" : " (" + name + ")") +
-           ", program " + shown(config.command, 60);
+    return "seat " + std::to_string(hello.seat + 1) + (name.empty() ? "" : " (" + name + ")");
   }
 
   void log(const std::string& line) const {
@@ -724,9 +723,9 @@ struct ExternalAgent::Impl {
     failure = what;
     const bool abort = config.on_error == OnBotError::kAbort;
     log(who() + ": " + what + "; " +
-        (abort ? "the match is aborted (on_error=abort)"
+        (abort ? "the match is aborted"
                : "it was stopped and the built-in bot '" + config.fallback +
-                     "' plays this seat from now on (on_error=fallback)"));
+                     "' plays this seat from now on"));
     if (process) process->stop(0.2, stderr_sink());
     std::vector<std::string> last;
     std::string_view tail(err_tail);

@@ -83,8 +83,10 @@ struct LogEntry {
 class Table {
  public:
   Table(Match& match, std::vector<std::unique_ptr<Agent>> bots, std::string record_path,
-        LiveSeal seal, bool quiet, DrawStyle style)
+        LiveSeal seal, bool quiet, DrawStyle style,
+        std::shared_ptr<std::vector<std::string>> bot_notes)
       : m_(match),
+        bot_notes_(std::move(bot_notes)),
         bots_(std::move(bots)),
         record_(std::move(record_path)),
         seal_(std::move(seal)),
@@ -101,9 +103,11 @@ class Table {
     } catch (const ExternalBotFailure& e) {  // on_error=abort: the record so far is kept
       save();
       tell_the_end(false, e.what());
+      for (const auto& note : *bot_notes_) std::cerr << "turf: " << note << "\n";
       throw;
     }
     tell_the_end(done, "a player left the table");
+    for (const auto& note : *bot_notes_) std::cerr << "turf: " << note << "\n";
     if (!done) {
       std::cout << "\nThe match is not finished.";
       if (!record_.empty())
@@ -242,6 +246,9 @@ class Table {
     std::string notice;
     for (;;) {
       const View v = m_.view(seat);
+      for (std::size_t& k = bot_notes_shown_; k < bot_notes_->size(); ++k)  // a program failed
+        if ((*bot_notes_)[k].rfind("  ", 0) != 0)  // its stderr lines wait for the end
+          notice += (notice.empty() ? "" : " ") + (*bot_notes_)[k];
       show(v, notice);
       notice.clear();
       std::string line;
@@ -438,6 +445,10 @@ class Table {
   }
 
   Match& m_;
+  // The external programs' log lines (a failure and its consequence): shown to the next human
+  // and printed again once the match has left the screen.
+  std::shared_ptr<std::vector<std::string>> bot_notes_;
+  std::size_t bot_notes_shown_ = 0;
   std::vector<std::unique_ptr<Agent>> bots_;
   std::string record_;
   LiveSeal seal_;
@@ -569,6 +580,9 @@ int play(const PlayArgs& args) {
   std::vector<std::string> names;
   for (const auto& s : m.seats()) names.push_back(s.name);
   std::vector<std::unique_ptr<Agent>> bots;
+  auto bot_notes = std::make_shared<std::vector<std::string>>();
+  const bool all_bots = std::none_of(m.seats().begin(), m.seats().end(),
+                                     [](const SeatInfo& s) { return s.agent == "human"; });
   for (std::size_t i = 0; i < m.seats().size(); ++i) {
     const std::string& spec = m.seats()[i].agent;
     const std::uint64_t seed = spec == "human" ? 0 : bot_seed(m.seed(), args.seed.has_value(), i);
@@ -577,6 +591,8 @@ int play(const PlayArgs& args) {
     } else if (is_external_spec(spec)) {  // interim, until the table layer seats it
       ExternalConfig config = parse_external_spec(spec);
       config.seed = seed;
+      if (!all_bots)  // not on the screen's back: the human is told (Table::human_turn)
+        config.log = [bot_notes](const std::string& line) { bot_notes->push_back(line); };
       bots.push_back(
           make_external_agent({&m.game(), m.options(), static_cast<Seat>(i), names}, config));
     } else {
@@ -598,7 +614,7 @@ int play(const PlayArgs& args) {
   style.unicode = !args.ascii && term::unicode_wanted();
   style.wide = args.wide;
   for (const auto& s : m.seats()) style.seat_names.push_back(s.name);
-  Table table(m, std::move(bots), record, seal, args.quiet, style);
+  Table table(m, std::move(bots), record, seal, args.quiet, style, bot_notes);
   return table.run();
 }
 
