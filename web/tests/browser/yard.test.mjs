@@ -1,49 +1,27 @@
 // Yard in the browser: Debian's Chromium (playwright-core) against a real `turf serve` on
 // loopback. Run: TURF_BIN=/path/to/turf node --test tests/browser/yard.test.mjs (after a build).
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { DESKTOP, PHONE, launchBrowser, moveOf, shot, startServer } from "./harness.mjs";
+import { describe, it } from "node:test";
+import { DESKTOP, PHONE, docsShots, moveOf, recordFrames, shot, useShared } from "./harness.mjs";
 
-let server;
-let browser;
+const env = useShared();
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  server?.cleanup();
-});
+// The latest state frame a page received (recordFrames keeps every frame).
+function lastState(frames) {
+  for (let i = frames.length - 1; i >= 0; i--) if (frames[i].type === "state") return frames[i];
+  return undefined;
+}
 
 // Creates a table through the HTTP API (the lobby form is tested with dungeon).
 async function create(seats, options = {}) {
-  const r = await fetch(`${server.url}api/tables`, {
+  const r = await fetch(`${env.server.url}api/tables`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: server.url.replace(/\/$/, "") },
+    headers: { "Content-Type": "application/json", Origin: env.server.url.replace(/\/$/, "") },
     body: JSON.stringify({ game: "yard", options: { players: String(seats.length), ...options }, seats }),
   });
   const body = await r.json();
   assert.equal(r.status, 201, JSON.stringify(body));
   return body;
-}
-
-// Every state frame the page receives, parsed (the server's view of the table for this seat).
-function recordFrames(page) {
-  const frames = [];
-  page.on("websocket", (ws) =>
-    ws.on("framereceived", (f) => {
-      try {
-        const j = JSON.parse(typeof f.payload === "string" ? f.payload : f.payload.toString());
-        if (j.type === "state") frames.push(j);
-      } catch {
-        /* not JSON: not ours */
-      }
-    }),
-  );
-  return frames;
 }
 
 async function waitMoveAfter(page, before) {
@@ -76,7 +54,7 @@ describe("yard in the browser", { timeout: 600000 }, () => {
     it(`Y7 a spectator watches a ${players}-player bot table to the end; the points on screen are the engine's`, async () => {
       const seats = Array.from({ length: players }, (_, i) => ({ kind: "bot", bot: "greedy", name: `Bot ${String.fromCharCode(65 + i)}` }));
       const made = await create(seats);
-      const ctx = await browser.newContext(players === 3 ? PHONE : DESKTOP);
+      const ctx = await env.browser.newContext(players === 3 ? PHONE : DESKTOP);
       const page = await ctx.newPage();
       const errors = [];
       page.on("pageerror", (e) => errors.push(e.message));
@@ -88,7 +66,7 @@ describe("yard in the browser", { timeout: 600000 }, () => {
       assert.equal(await page.locator(".y-hand").count(), 0, "a spectator has no hand");
       await page.waitForFunction(() => document.getElementById("app").dataset.over === "true", null, { timeout: 240000 });
       await page.waitForSelector(".end-card");
-      const last = frames.filter((f) => f.over).at(-1);
+      const last = frames.filter((f) => f.type === "state" && f.over).at(-1);
       assert.ok(last?.result, "the final frame carries the engine's result");
       for (let s = 0; s < players; s++) {
         const shown = Number(await page.locator(`[data-testid="total-${s}"]`).innerText());
@@ -115,7 +93,7 @@ describe("yard in the browser", { timeout: 600000 }, () => {
       ],
       { edition: "1" },
     );
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
     const errors = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -164,9 +142,9 @@ describe("yard in the browser", { timeout: 600000 }, () => {
         await act(page, page.locator('.y-prompt .y-act:text-matches("Work")'));
       } else if (!done.bought && (await buy.count()) > 0 && /buy/i.test(decision + (await buy.first().getAttribute("title")))) {
         const card = await buy.first().evaluate((b) => b.closest(".y-chip").dataset.card);
-        const garageBefore = frames.at(-1).view.seats[0].garage_count;
+        const garageBefore = lastState(frames).view.seats[0].garage_count;
         await act(page, buy.first());
-        assert.equal(frames.at(-1).view.seats[0].garage_count, garageBefore + 1, `${card} went into the Garage`);
+        assert.equal(lastState(frames).view.seats[0].garage_count, garageBefore + 1, `${card} went into the Garage`);
         done.bought = true;
       } else if ((await button("Done").count()) + (await button("Stop").count()) > 0) {
         await act(page, page.locator('.y-prompt .y-act:text-is("Done"), .y-prompt .y-act:text-is("Stop")'));
@@ -177,6 +155,8 @@ describe("yard in the browser", { timeout: 600000 }, () => {
         await act(page, any.first());
       }
     }
+    // the pictures in docs/screens: this table further on (only with TURF_SCREENS)
+    await docsShots(env.browser, page, made.seats[0].join, "yard", 80);
     assert.ok(done.intoRival, "a Tool went into the rival's Yard by two taps");
     assert.ok(done.bought, "a card was bought");
     assert.ok(done.info && done.why && done.home);
@@ -189,7 +169,7 @@ describe("yard in the browser", { timeout: 600000 }, () => {
       { kind: "bot", bot: "greedy", name: "Bo" },
       { kind: "bot", bot: "greedy", name: "Cy" },
     ]);
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
     await page.goto(made.spectate);
     await page.waitForFunction(() => document.getElementById("app").dataset.over === "true", null, { timeout: 240000 });
