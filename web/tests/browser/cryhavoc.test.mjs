@@ -1,47 +1,26 @@
 // Cry Havoc in the browser: Debian's Chromium (playwright-core) against a real `turf serve` on
 // loopback. Run: TURF_BIN=/path/to/turf node --test tests/browser/cryhavoc.test.mjs (after a build).
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { DESKTOP, PHONE, launchBrowser, moveOf, shot, startServer } from "./harness.mjs";
+import { describe, it } from "node:test";
+import { DESKTOP, PHONE, docsShots, moveOf, recordFrames, shot, useShared } from "./harness.mjs";
 
-let server;
-let browser;
+const env = useShared();
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  server?.cleanup();
-});
+// The latest state frame a page received (recordFrames keeps every frame).
+function lastState(frames) {
+  for (let i = frames.length - 1; i >= 0; i--) if (frames[i].type === "state") return frames[i];
+  return undefined;
+}
 
 async function create(seats, options = {}) {
-  const r = await fetch(`${server.url}api/tables`, {
+  const r = await fetch(`${env.server.url}api/tables`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: server.url.replace(/\/$/, "") },
+    headers: { "Content-Type": "application/json", Origin: env.server.url.replace(/\/$/, "") },
     body: JSON.stringify({ game: "cryhavoc", options: { players: String(seats.length), ...options }, seats }),
   });
   const body = await r.json();
   assert.equal(r.status, 201, JSON.stringify(body));
   return body;
-}
-
-function recordFrames(page) {
-  const frames = [];
-  page.on("websocket", (ws) =>
-    ws.on("framereceived", (f) => {
-      try {
-        const j = JSON.parse(typeof f.payload === "string" ? f.payload : f.payload.toString());
-        if (j.type === "state") frames.push(j);
-      } catch {
-        /* not ours */
-      }
-    }),
-  );
-  return frames;
 }
 
 async function waitMine(page) {
@@ -66,7 +45,7 @@ describe("cryhavoc in the browser", { timeout: 900000 }, () => {
       const bot = players === 2 ? "greedy" : "random";
       const seats = Array.from({ length: players }, (_, i) => ({ kind: "bot", bot, name: `Bot ${String.fromCharCode(65 + i)}` }));
       const made = await create(seats);
-      const ctx = await browser.newContext(players === 3 ? PHONE : DESKTOP);
+      const ctx = await env.browser.newContext(players === 3 ? PHONE : DESKTOP);
       const page = await ctx.newPage();
       const errors = [];
       page.on("pageerror", (e) => errors.push(e.message));
@@ -77,7 +56,7 @@ describe("cryhavoc in the browser", { timeout: 900000 }, () => {
       assert.equal(await page.locator(".ch-mine").count(), 0, "a spectator has no hand");
       await page.waitForFunction(() => document.getElementById("app").dataset.over === "true", null, { timeout: 300000 });
       await page.waitForSelector(".end-card");
-      const last = frames.filter((f) => f.over).at(-1);
+      const last = frames.filter((f) => f.type === "state" && f.over).at(-1);
       assert.ok(last?.result, "the final frame carries the engine's result");
       for (let s = 0; s < players; s++) {
         const shown = Number(await page.locator(`[data-testid="vp-${s}"]`).innerText());
@@ -102,7 +81,7 @@ describe("cryhavoc in the browser", { timeout: 900000 }, () => {
         { kind: "human", name: "Ann" },
         { kind: "bot", bot: "greedy", name: "Rex" },
       ]);
-      const ctx = await browser.newContext(DESKTOP);
+      const ctx = await env.browser.newContext(DESKTOP);
       const page = await ctx.newPage();
       const errors = [];
       page.on("pageerror", (e) => errors.push(e.message));
@@ -111,7 +90,7 @@ describe("cryhavoc in the browser", { timeout: 900000 }, () => {
       await page.waitForSelector(".ch-board .ch-prompt");
       for (let n = 0; n < 400 && !Object.values(done).every(Boolean); n++) {
         if (!(await waitMine(page))) break;
-        const view = frames.at(-1)?.view;
+        const view = lastState(frames)?.view;
         // the hand on screen is the seat's own, card for card
         if (view?.you) {
           const shown = await page.locator(".ch-hand .ch-card:not(.drawn)").evaluateAll((els) => els.map((e) => e.dataset.card));
@@ -156,6 +135,8 @@ describe("cryhavoc in the browser", { timeout: 900000 }, () => {
         }
       }
       assert.deepEqual(errors, []);
+      // the pictures in docs/screens: the first table further on (only with TURF_SCREENS)
+      if (game === 0) await docsShots(env.browser, page, made.seats[0].join, "cryhavoc", 100);
       await ctx.close();
     }
     assert.deepEqual(done, { action: true, move: true, card: true, objective: true, endTurn: true });
