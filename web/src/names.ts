@@ -36,3 +36,20 @@ export function seatTags(st: Pick<SeatInfo, "seat" | "kind" | "connected">, you:
   else if (st.connected === false && you !== st.seat) tags.push("away");
   return tags;
 }
+
+// The rules a new seat name must follow, the same as the server's (checked_name in
+// src/server/table.cpp; the server refuses what breaks them): at most 24 characters; no
+// control, zero-width or direction-changing characters; no brackets, so that a name cannot pass
+// for a tag like "(bot)" or a placeholder like "{P2}"; not "Player N" of another seat. Returns
+// what is wrong in words, or null.
+export const NAME_MAX = 24;
+export function checkName(name: string, seat: number): string | null {
+  const n = name.trim();
+  if ([...n].length > NAME_MAX) return `a name has at most ${NAME_MAX} characters.`;
+  INVISIBLE.lastIndex = 0;
+  if (INVISIBLE.test(n)) return "a name cannot hold invisible or direction-changing characters.";
+  if (/[()[\]{}<>]/.test(n)) return "a name cannot hold brackets.";
+  const m = /^player\s*(\d+)$/i.exec(n);
+  if (m && Number(m[1]) !== seat + 1) return `"${n}" is another seat's name.`;
+  return null;
+}

@@ -57,6 +57,7 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
   let toastTimer = 0;
   let connected: boolean[] | null = null;
   let renderedLog = ""; // the key of the log as drawn
+  let conn: SourceStatus = "connecting";
 
   const status = h("span", { class: "conn", "data-conn": "connecting" }, "connecting…");
   const turn = h("div", { class: "turn", "aria-live": "polite", "data-testid": "turn" });
@@ -70,6 +71,29 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
   const sidePanel = h("div", { class: "game-panel" });
   const boardArea = h("div", { class: "board-area" });
   const endOverlay = h("div", { class: "end-overlay", hidden: true, role: "dialog", "aria-label": "game over" });
+
+  // The log keeps its newest line in view: after every change of its content or of its size
+  // (the game's panel above it grows and shrinks), unless the reader scrolled up to read.
+  let stick = true;
+  const toBottom = () => {
+    if (stick) log.scrollTop = log.scrollHeight;
+  };
+  log.addEventListener("scroll", () => {
+    stick = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+  });
+  const logObserver = new ResizeObserver(toBottom);
+  logObserver.observe(log);
+
+  // The drawing redraws when its area changes size (a rotated phone, a resized window), once a
+  // frame at most.
+  let resizeFrame = 0;
+  const boardObserver = new ResizeObserver(() => {
+    if (resizeFrame) return;
+    resizeFrame = requestAnimationFrame(() => {
+      resizeFrame = 0;
+      drawing?.redraw();
+    });
+  });
 
   const names = () => seatNames(state.seats);
   const seatsNow = () =>
@@ -91,7 +115,9 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
     panel: sidePanel,
     act,
     undo,
-    redraw: () => drawing?.update(state),
+    redraw: () => {
+      if (state.view) drawing?.update(state);
+    },
     busy: () => busy,
     names,
     nameTag: (seat) => nameTag(seat),
@@ -114,23 +140,20 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
   source.start({
     frame: (f) => {
       if (f.type === "state" || f.type === "error") busy = false;
+      // for tests: how many frames this page drew (they compare it with the frames they saw)
+      root.dataset.frames = String(Number(root.dataset.frames ?? 0) + 1);
       state = reduce(state, f);
       draw();
     },
     status: (st: SourceStatus) => {
-      status.dataset.conn = st;
-      status.textContent =
-        st === "open" ? (state.seat === null && state.table ? "watching" : "connected") : st === "connecting" ? "connecting…" : st === "failed" ? "no table" : "reconnecting…";
+      conn = st;
       if (st !== "open") busy = false;
-      if (st === "failed") {
-        failed = true;
-        draw();
-      }
+      if (st === "failed") failed = true;
+      draw();
     },
     presence: (c) => {
       connected = c;
-      draw();
-      drawing?.redraw();
+      draw(); // the drawing's update() follows, with the new tags in nameTag()
     },
   });
 
@@ -200,6 +223,9 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
 
   function draw() {
     const nm = names();
+    status.dataset.conn = conn;
+    status.textContent =
+      conn === "open" ? (state.table && state.seat === null ? "watching" : "connected") : conn === "connecting" ? "connecting…" : conn === "failed" ? "no table" : "reconnecting…";
     if (failed) {
       deadEnd.hidden = false;
       deadEnd.replaceChildren(
@@ -263,6 +289,7 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
     }
 
     if (state.view) drawing?.update(state);
+    toBottom();
 
     // end screen
     if (state.over && state.result && !endDismissed) {
@@ -316,16 +343,22 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
         ),
       ),
     );
-    log.scrollTop = log.scrollHeight;
+    stick = true;
   }
 
+
   draw();
+  boardObserver.observe(boardArea);
   return () => {
     source.close();
+    logObserver.disconnect();
+    boardObserver.disconnect();
+    cancelAnimationFrame(resizeFrame);
     window.clearTimeout(toastTimer);
     unmount();
     delete root.dataset.move;
     delete root.dataset.over;
     delete root.dataset.seat;
+    delete root.dataset.frames;
   };
 }

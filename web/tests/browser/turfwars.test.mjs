@@ -1,47 +1,26 @@
 // Turf Wars in the browser: Debian's Chromium (playwright-core) against a real `turf serve` on
 // loopback. Run: TURF_BIN=/path/to/turf node --test tests/browser/turfwars.test.mjs (after a build).
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { DESKTOP, PHONE, launchBrowser, moveOf, shot, startServer } from "./harness.mjs";
+import { describe, it } from "node:test";
+import { DESKTOP, PHONE, docsShots, moveOf, recordFrames, shot, useShared } from "./harness.mjs";
 
-let server;
-let browser;
+const env = useShared();
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  server?.cleanup();
-});
+// The latest state frame a page received (recordFrames keeps every frame).
+function lastState(frames) {
+  for (let i = frames.length - 1; i >= 0; i--) if (frames[i].type === "state") return frames[i];
+  return undefined;
+}
 
 async function create(seats, options = {}) {
-  const r = await fetch(`${server.url}api/tables`, {
+  const r = await fetch(`${env.server.url}api/tables`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: server.url.replace(/\/$/, "") },
+    headers: { "Content-Type": "application/json", Origin: env.server.url.replace(/\/$/, "") },
     body: JSON.stringify({ game: "turfwars", options: { players: String(seats.length), ...options }, seats }),
   });
   const body = await r.json();
   assert.equal(r.status, 201, JSON.stringify(body));
   return body;
-}
-
-function recordFrames(page) {
-  const frames = [];
-  page.on("websocket", (ws) =>
-    ws.on("framereceived", (f) => {
-      try {
-        const j = JSON.parse(typeof f.payload === "string" ? f.payload : f.payload.toString());
-        if (j.type === "state") frames.push(j);
-      } catch {
-        /* not ours */
-      }
-    }),
-  );
-  return frames;
 }
 
 async function waitMine(page) {
@@ -66,7 +45,7 @@ describe("turfwars in the browser", { timeout: 900000 }, () => {
       const bot = players <= 3 ? "greedy" : "random";
       const seats = Array.from({ length: players }, (_, i) => ({ kind: "bot", bot, name: `Bot ${String.fromCharCode(65 + i)}` }));
       const made = await create(seats);
-      const ctx = await browser.newContext(players === 5 ? PHONE : DESKTOP);
+      const ctx = await env.browser.newContext(players === 5 ? PHONE : DESKTOP);
       const page = await ctx.newPage();
       const errors = [];
       page.on("pageerror", (e) => errors.push(e.message));
@@ -78,7 +57,7 @@ describe("turfwars in the browser", { timeout: 900000 }, () => {
       assert.equal(await page.locator(".tw-mine").count(), 0, "a spectator has no hand");
       await page.waitForFunction(() => document.getElementById("app").dataset.over === "true", null, { timeout: 300000 });
       await page.waitForSelector(".end-card");
-      const last = frames.filter((f) => f.over).at(-1);
+      const last = frames.filter((f) => f.type === "state" && f.over).at(-1);
       assert.ok(last?.result?.words, "the final frame carries each seat's result in words");
       for (let s = 0; s < players; s++) {
         assert.equal(Number(await page.locator(`[data-testid="dp-${s}"]`).innerText()), last.view.seats[s].dp, `seat ${s}'s DP`);
@@ -104,7 +83,7 @@ describe("turfwars in the browser", { timeout: 900000 }, () => {
         { kind: "bot", bot: "greedy", name: "Rex" },
         { kind: "bot", bot: "greedy", name: "Sue" },
       ]);
-      const ctx = await browser.newContext(DESKTOP);
+      const ctx = await env.browser.newContext(DESKTOP);
       const page = await ctx.newPage();
       const errors = [];
       page.on("pageerror", (e) => errors.push(e.message));
@@ -113,7 +92,7 @@ describe("turfwars in the browser", { timeout: 900000 }, () => {
       await page.waitForSelector(".tw-board .tw-prompt");
       for (let n = 0; n < 500 && !Object.values(done).every(Boolean); n++) {
         if (!(await waitMine(page))) break;
-        const view = frames.at(-1)?.view;
+        const view = lastState(frames)?.view;
         // the seat's own secret win cards, and no one else's, are on its screen
         const secrets = (view?.seats?.[0]?.secrets ?? "").split(" ").filter(Boolean);
         const shown = await page.locator(".tw-secrets [data-secret]").evaluateAll((els) => els.map((e) => e.dataset.secret));
@@ -153,6 +132,8 @@ describe("turfwars in the browser", { timeout: 900000 }, () => {
         }
       }
       assert.deepEqual(errors, []);
+      // the pictures in docs/screens: the first table further on (only with TURF_SCREENS)
+      if (game === 0) await docsShots(env.browser, page, made.seats[0].join, "turfwars", 140);
       await ctx.close();
     }
     assert.deepEqual(done, { faction: true, cell: true, count: true, draft: true, combatInWar: true, secretShown: true });

@@ -97,4 +97,9 @@ describe("rankingWords", () => {
   it("says draw when first place is shared", () => {
     expect(rankingWords({ scores: [1, 1], ranking: [0, 0] }, ["Ann", "Bob"])).toEqual(["Draw: Ann and Bob share first place with 1 point."]);
   });
+  it("builds the sentence around the game's own words", () => {
+    const r = { scores: [112, 5, 9], ranking: [0, 2, 1], words: ["won by a secret win card (3 DP)", "eliminated, 5 DP", "9 DP"] };
+    expect(rankingWords(r, ["Ann", "Bob", "Cy"])).toEqual(["Ann won by a secret win card (3 DP).", "Cy is second with 9 DP.", "Bob is third: eliminated, 5 DP."]);
+    expect(rankingWords({ scores: [12, 3], ranking: [0, 1], words: ["12 DP", "3 DP"] }, ["Ann", "Bob"])[0]).toBe("Ann wins with 12 DP.");
+  });
 });

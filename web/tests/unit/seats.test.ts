@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultName, seatNames, seatTags } from "../../src/names";
+import { checkName, defaultName, seatNames, seatTags } from "../../src/names";
 import { MAX_SEATS, seatMark, shapePath } from "../../src/seats";
 
 describe("seat marks", () => {
@@ -47,5 +47,20 @@ describe("names", () => {
     expect(seatTags({ seat: 1, kind: "bot" }, 0)).toEqual(["bot"]);
     expect(seatTags({ seat: 1, kind: "human", connected: false }, 0)).toEqual(["away"]);
     expect(seatTags({ seat: 1, kind: "human" }, null)).toEqual([]);
+  });
+});
+
+describe("checkName (the server's rules: checked_name in src/server/table.cpp)", () => {
+  it("accepts plain names in any script", () => {
+    for (const n of ["Ann", "Zoë", "李雷", "Ann-Marie O'Neil", "Player 2"]) expect(checkName(n, 1), n).toBeNull();
+  });
+  it("refuses names that pass for a tag, another seat or hide characters", () => {
+    expect(checkName("Player 2 (bot)", 0)).toMatch(/brackets/);
+    expect(checkName("Ann (you)", 0)).toMatch(/brackets/);
+    expect(checkName("{P2}", 0)).toMatch(/brackets/);
+    expect(checkName("Player 2", 0)).toMatch(/another seat/);
+    expect(checkName("Ann\u202Enoom", 0)).toMatch(/invisible/);
+    expect(checkName("A\u200Bnn", 0)).toMatch(/invisible/);
+    expect(checkName("x".repeat(25), 0)).toMatch(/24/);
   });
 });

@@ -13,7 +13,11 @@ import {
   monsterName,
   rotations,
   shapeName,
+  influenceLines,
+  lastMove,
   topMonster,
+  type InfluenceLine,
+  type LastMove,
   type DChoices,
   type DTile,
   type DView,
@@ -32,6 +36,8 @@ export class DungeonBoard implements GameBoard {
   private previewKey = "";
   private lastTileCount = -1;
   private last: TableState | null = null;
+  private showLines = true; // the scoring lines on the board
+  private readonly openBreakdowns = new Set<number>(); // seats whose "why" list is open
 
   constructor(private readonly host: GameHost) {
     this.svg = s("svg", { class: "dungeon-svg", role: "img", "aria-label": "the dungeon" }) as SVGSVGElement;
@@ -44,7 +50,13 @@ export class DungeonBoard implements GameBoard {
     zin.addEventListener("click", () => this.pz.zoomBy(1.25));
     const zout = h("button", { type: "button", class: "small", "aria-label": "zoom out" }, "−");
     zout.addEventListener("click", () => this.pz.zoomBy(0.8));
-    this.board = h("div", { class: "dungeon-board" }, this.svg, h("div", { class: "zoom-tools" }, zin, zout, fit), legend());
+    const lines = h("button", { type: "button", class: "small lines-toggle", "aria-pressed": "true", title: "show the corridors each monster scores" }, "Scoring lines");
+    lines.addEventListener("click", () => {
+      this.showLines = !this.showLines;
+      lines.setAttribute("aria-pressed", String(this.showLines));
+      this.redraw();
+    });
+    this.board = h("div", { class: "dungeon-board" }, this.svg, h("div", { class: "zoom-tools" }, lines, zin, zout, fit), legend());
     this.panel = h("div", { class: "dungeon-panel" });
     host.board.append(this.board);
     host.panel.append(this.panel);
@@ -75,19 +87,36 @@ export class DungeonBoard implements GameBoard {
       this.preview = 0;
     }
 
-    this.drawBoard(view, choices, ctx, pending);
-    this.drawPanel(state, view, choices, ctx);
+    const lines = influenceLines(view.board, String(state.options.influence ?? "passage"));
+    // the last turn of the seat not to move now (while you play: your opponent's), or the very
+    // last one when the game is over
+    const lm = lastMove(state.log, state.over ? null : state.toMove);
+    this.drawBoard(view, choices, ctx, pending, lines, lm);
+    this.drawPanel(state, view, choices, ctx, lines);
   }
 
-  private drawBoard(view: DView, c: DChoices, ctx: GameHost, pending: DView["pending"]) {
+  private drawBoard(view: DView, c: DChoices, ctx: GameHost, pending: DView["pending"], lines: InfluenceLine[], lm: LastMove | null) {
     const world = this.world;
     world.replaceChildren();
     const monsterAt = new Map(c.monsters.map((m) => [`${m.x},${m.y}`, m]));
+    const same = (a: [number, number] | null, t: DTile) => a !== null && a[0] === t.x && a[1] === t.y;
+    const mark = (seat: number) => ctx.mark(seat);
 
-    // the board lists tiles in the order they were placed: the last one gets a ring
-    view.board.forEach((t, i) =>
-      world.append(tileGroup(t, (seat) => ctx.mark(seat), { target: monsterAt.has(`${t.x},${t.y}`), last: i === view.board.length - 1 && view.board.length > 1 })),
-    );
+    // tiles, then the scoring lines over their floors, then the monsters (they let clicks
+    // through to their tile)
+    for (const t of view.board)
+      world.append(tileGroup(t, mark, { target: monsterAt.has(`${t.x},${t.y}`), lastBy: lm && same(lm.tile, t) ? mark(lm.seat) : null }));
+    if (this.showLines) {
+      const band = s("g", { class: "influence", "aria-hidden": "true" });
+      for (const l of lines) if (l.points > 0) band.append(lineBand(l, mark(l.owner)));
+      world.append(band);
+    }
+    const monsters = s("g", { class: "monsters" });
+    for (const t of view.board) {
+      const g = monsterStack(t, mark, lm && same(lm.monster, t) ? mark(lm.seat) : null);
+      if (g) monsters.append(g);
+    }
+    world.append(monsters);
 
     // candidate cells for the chosen tile
     for (const cell of c.cells) {
@@ -168,7 +197,37 @@ export class DungeonBoard implements GameBoard {
     });
   }
 
-  private drawPanel(state: TableState, view: DView, c: DChoices, ctx: GameHost) {
+  // Why a seat has its points: each line of each of its monsters, lost lines with the monster
+  // that took them. Open on demand; stays open across moves.
+  private breakdown(seat: number, all: InfluenceLine[], ctx: GameHost): HTMLElement {
+    const lines = all.filter((l) => l.owner === seat);
+    const total = lines.reduce((a, l) => a + l.points, 0);
+    const names = ctx.names();
+    const where = (l: InfluenceLine) => `${monsterName(l.monster)} at ${l.at[0]},${l.at[1]}`;
+    const items = lines.map((l) =>
+      h(
+        "li",
+        { class: l.lostTo ? "lost" : "", "data-points": l.points },
+        l.lostTo
+          ? `${where(l)}: the ${l.axis === "EW" ? "row" : "column"} is lost to ${names[l.lostTo.owner]}'s ${monsterName(l.lostTo.monster)} at ${l.lostTo.at[0]},${l.lostTo.at[1]}: 0`
+          : `${where(l)}: ${l.cells.length} tile${l.cells.length === 1 ? "" : "s"} along the ${l.axis === "EW" ? "row" : "column"}: ${l.points}`,
+      ),
+    );
+    const box = h(
+      "details",
+      { class: "breakdown", "data-seat": seat, "data-total": total, open: this.openBreakdowns.has(seat) },
+      h("summary", null, "Why these points"),
+      items.length ? h("ul", null, ...items) : h("p", { class: "muted" }, "No monster on the board yet."),
+      items.length ? h("p", { class: "muted" }, `Total ${total}.`) : null,
+    );
+    box.addEventListener("toggle", () => {
+      if ((box as HTMLDetailsElement).open) this.openBreakdowns.add(seat);
+      else this.openBreakdowns.delete(seat);
+    });
+    return box;
+  }
+
+  private drawPanel(state: TableState, view: DView, c: DChoices, ctx: GameHost, lines: InfluenceLine[]) {
     const you = state.seat;
     const players = h(
       "div",
@@ -184,6 +243,7 @@ export class DungeonBoard implements GameBoard {
             { class: "pinfo" },
             `${seat.hand_count} tile${seat.hand_count === 1 ? "" : "s"} in hand · ${seat.monster_in_hand ? "holds a monster" : "no monster"} · ${seat.monster_deck_count} monster${seat.monster_deck_count === 1 ? "" : "s"} left`,
           ),
+          this.breakdown(i, lines, ctx),
         ),
       ),
     );
@@ -320,13 +380,12 @@ function ghost(passages: string, opacity: number): SVGElement {
   return s("g", { class: "ghost" }, floor(passages, opacity));
 }
 
-function tileGroup(t: DTile, mark: (seat: number) => SeatMark, o: { target: boolean; last: boolean }): SVGElement {
+function tileGroup(t: DTile, mark: (seat: number) => SeatMark, o: { target: boolean; lastBy: SeatMark | null }): SVGElement {
   const { px, py } = cellOrigin(t.x, t.y);
-  const top = topMonster(t);
   const g = s(
     "g",
     {
-      class: `tile shape-${t.shape}${o.target ? " target" : ""}${o.last ? " last" : ""}`,
+      class: `tile shape-${t.shape}${o.target ? " target" : ""}${o.lastBy ? " last-move" : ""}`,
       transform: `translate(${px},${py})`,
       "data-x": t.x,
       "data-y": t.y,
@@ -339,33 +398,59 @@ function tileGroup(t: DTile, mark: (seat: number) => SeatMark, o: { target: bool
     floor(t.passages),
     s("rect", { x: 0.5, y: 0.5, width: CELL - 1, height: CELL - 1, class: "edge" }),
   );
-  if (top) {
-    // covered monsters peek out below the top one
-    const depth = t.monsters.length;
-    for (let i = 0; i < depth - 1; i++) {
-      const m = t.monsters[i];
-      const off = (depth - 1 - i) * 6;
-      const icon = monsterIcon(mark(m.owner), m.monster, 0.8);
-      icon.setAttribute("transform", `translate(${CELL / 2 - off},${CELL / 2 + off})`);
-      icon.setAttribute("class", "monster covered");
-      g.append(icon);
-    }
-    const icon = monsterIcon(mark(top.owner), top.monster, 1);
-    icon.setAttribute("transform", `translate(${CELL / 2},${CELL / 2})`);
-    icon.setAttribute("class", `monster top owner-${top.owner}`);
-    icon.setAttribute("data-owner", String(top.owner));
-    icon.setAttribute("data-monster", top.monster);
-    g.append(icon);
-    if (depth > 1)
-      g.append(
-        s("g", { class: "stack-badge", transform: "translate(15,15)" },
-          s("circle", { r: 12 }),
-          s("text", { y: 5, "text-anchor": "middle" }, `×${depth}`)),
-      );
-  }
-  if (o.last) g.append(s("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, class: "last-ring" }));
+  // the last turn's tile: a ring in its player's colour
+  if (o.lastBy) g.append(s("rect", { x: 3, y: 3, width: CELL - 6, height: CELL - 6, class: "last-ring", stroke: o.lastBy.colour }));
   if (o.target) g.append(s("rect", { x: 3, y: 3, width: CELL - 6, height: CELL - 6, rx: 6, class: "target-ring" }));
   return g;
+}
+
+// The monsters on a tile (covered ones peek out below the top one), or null; `lastBy` rings the
+// top monster when it was played in the last turn.
+function monsterStack(t: DTile, mark: (seat: number) => SeatMark, lastBy: SeatMark | null): SVGElement | null {
+  const top = topMonster(t);
+  if (!top) return null;
+  const { px, py } = cellOrigin(t.x, t.y);
+  const g = s("g", { class: `monster-stack${lastBy ? " last-monster" : ""}`, transform: `translate(${px},${py})`, "data-x": t.x, "data-y": t.y });
+  const depth = t.monsters.length;
+  for (let i = 0; i < depth - 1; i++) {
+    const m = t.monsters[i];
+    const off = (depth - 1 - i) * 6;
+    const icon = monsterIcon(mark(m.owner), m.monster, 0.8);
+    icon.setAttribute("transform", `translate(${CELL / 2 - off},${CELL / 2 + off})`);
+    icon.setAttribute("class", "monster covered");
+    g.append(icon);
+  }
+  if (lastBy) g.append(s("circle", { cx: CELL / 2, cy: CELL / 2, r: 33, class: "last-monster-ring", stroke: lastBy.colour }));
+  const icon = monsterIcon(mark(top.owner), top.monster, 1);
+  icon.setAttribute("transform", `translate(${CELL / 2},${CELL / 2})`);
+  icon.setAttribute("class", `monster top owner-${top.owner}`);
+  icon.setAttribute("data-owner", String(top.owner));
+  icon.setAttribute("data-monster", top.monster);
+  g.append(icon);
+  if (depth > 1)
+    g.append(
+      s("g", { class: "stack-badge", transform: "translate(15,15)" },
+        s("circle", { r: 12 }),
+        s("text", { y: 5, "text-anchor": "middle" }, `×${depth}`)),
+    );
+  return g;
+}
+
+// A scoring line: a band in its owner's colour along the passage's tiles, a little off the
+// centre line by seat so that two players' lines on one passage both show.
+function lineBand(l: InfluenceLine, m: SeatMark): SVGElement {
+  const off = (m.seat % 2 === 0 ? -1 : 1) * 7;
+  const centre = ([x, y]: [number, number]) => {
+    const { px, py } = cellOrigin(x, y);
+    return { cx: px + CELL / 2, cy: py + CELL / 2 };
+  };
+  const a = centre(l.cells[0]);
+  const b = centre(l.cells[l.cells.length - 1]);
+  const reach = CELL * 0.3; // past the end tiles' centres, into their passages
+  const horiz = l.axis === "EW";
+  const [x1, x2] = horiz ? [Math.min(a.cx, b.cx) - reach, Math.max(a.cx, b.cx) + reach] : [a.cx + off, a.cx + off];
+  const [y1, y2] = horiz ? [a.cy + off, a.cy + off] : [Math.min(a.cy, b.cy) - reach, Math.max(a.cy, b.cy) + reach];
+  return s("line", { x1, y1, x2, y2, class: `influence-line ${m.cls}`, stroke: m.colour, "data-owner": l.owner, "data-points": l.points });
 }
 
 // A monster token centred on (0,0): the owner's mark (colour and shape), the monster's letter,
