@@ -202,14 +202,7 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
     if (ui?.mount) {
       drawing = ui.mount(host);
     } else {
-      boardArea.append(
-        h(
-          "div",
-          { class: "raw-view pad" },
-          h("p", { class: "muted" }, "This game's table is not drawn yet: here is what you see, as text; play with the moves listed beside it."),
-          h("pre", { class: "view-json" }),
-        ),
-      );
+      boardArea.append(h("p", { class: "muted pad" }, "This game's table is not drawn in the browser yet: play with the moves listed beside it."));
     }
   }
 
@@ -241,10 +234,6 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
       mount();
     }
     if (state.game) document.title = `${myTurn(state) ? "● Your turn · " : ""}${gameUi(state.game)?.title ?? state.game} · Turf`;
-    if (!drawing) {
-      const pre = boardArea.querySelector(".view-json");
-      if (pre && state.view) pre.textContent = JSON.stringify(state.view, null, 1);
-    }
 
     // for tests and tools: the move this page shows
     // (absent between a welcome and its state frame: the page is resyncing)

@@ -363,32 +363,6 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
     await ctx.close();
   });
 
-  it("a game without a drawn table yet (yard) plays from the text moves, showing the seat's view", async () => {
-    const ctx = await env.browser.newContext(DESKTOP);
-    const page = await ctx.newPage();
-    const t = await createTable(page, env.server.url, [
-      { name: "Ann", kind: "human" },
-      { name: "Rex", kind: "bot:easy" },
-    ], "yard");
-    await page.goto(t.join[0]);
-    await page.waitForSelector("#app[data-move]");
-    assert.match(await page.locator(".view-json").innerText(), /\{/);
-    const random = rng(8);
-    for (let i = 0; i < 5; i++) {
-      const p = await waitForTurn([page]);
-      if (!p) break;
-      const before = await moveOf(page);
-      const buttons = page.locator(".fallback-list button.legal");
-      const n = await buttons.count();
-      assert.ok(n > 0);
-      await buttons.nth(Math.floor(random() * n)).click();
-      await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) > m, before);
-    }
-    assert.ok((await boardSummary(page)).log.length >= 5);
-    await shot(page, "yard-text-table");
-    await ctx.close();
-  });
-
   it("E2 a spectator sees the board but no hand, and no frame it receives carries one", async () => {
     const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();

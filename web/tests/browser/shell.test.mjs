@@ -210,6 +210,8 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
       const frames = pages.map(recordFrames);
       await Promise.all(pages.map((p, i) => p.goto(new URL(`#/table/${r.body.id}/seat/${r.body.seats[i].token}`, env.server.url).href)));
       await Promise.all(pages.map((p) => p.waitForSelector("#app[data-move]")));
+      // every game in the catalogue has its own drawing at the table
+      for (const p of pages) assert.equal(await p.getByText("not drawn in the browser yet").count(), 0, `${g.id} has no drawing`);
       const random = rng(40);
       let hidden = 0;
       for (let k = 0; k < 24; k++) {
