@@ -12,6 +12,7 @@ packages=(
   libboost1.81-dev libsqlite3-dev             # turf serve: Boost.Beast 1.81 (never libboost-dev), SQLite
   clang-19 libclang-rt-19-dev                 # sanitizer builds (clang 14 cannot build our C++20)
   clang-format                                # formatting check
+  python3-dev pybind11-dev python3-numpy python3-pytest  # the Python module (Debian's python3)
   chromium                                    # the browser test of the balance lab's report
   tmux bsdutils                               # the hot-seat test in a real terminal (tmux, script)
 )
