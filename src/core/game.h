@@ -117,12 +117,12 @@ struct DrawStyle {
 
 // One named slice of an observation vector: what it holds and how it is scaled.
 struct ObsField {
-  std::string name;     // "my_hand"
-  int offset = 0;       // first float
-  int size = 0;         // floats
+  std::string name;         // "my_hand"
+  int offset = 0;           // first float
+  int size = 0;             // floats
   float low = 0, high = 1;  // bounds of every float in the slice
-  std::string meaning;  // what the slice holds, in words
-  std::string scale;    // how a value becomes a float ("one-hot", "count / 28", "0 or 1")
+  std::string meaning;      // what the slice holds, in words
+  std::string scale;        // how a value becomes a float ("one-hot", "count / 28", "0 or 1")
 };
 
 // The fixed layout of a game's observation for given options: a flat float32 vector.

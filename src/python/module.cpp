@@ -38,11 +38,15 @@ namespace {
 
 bool g_forbidden = false;
 
-py::object g_error, g_illegal, g_omniscient;
+// The module's exception types (owned references, never released: the interpreter owns them until
+// it ends, and no C++ destructor may touch Python after that).
+PyObject* g_error = nullptr;
+PyObject* g_illegal = nullptr;
+PyObject* g_omniscient = nullptr;
 
 void check_omniscient(const char* what) {
   if (g_forbidden) {
-    PyErr_SetString(g_omniscient.ptr(),
+    PyErr_SetString(g_omniscient,
                     (std::string(what) +
                      " is an omniscient call, and omniscient access is forbidden in this process")
                         .c_str());
@@ -51,12 +55,12 @@ void check_omniscient(const char* what) {
 }
 
 py::object json_to_py(const nlohmann::json& j) {
-  static py::object loads = py::module_::import("json").attr("loads");
+  static py::object& loads = *new py::object(py::module_::import("json").attr("loads"));
   return loads(j.dump());
 }
 
 nlohmann::json py_to_json(const py::handle& o) {
-  static py::object dumps = py::module_::import("json").attr("dumps");
+  static py::object& dumps = *new py::object(py::module_::import("json").attr("dumps"));
   if (py::isinstance<py::str>(o)) return parse_json(o.cast<std::string>(), "the record");
   return nlohmann::json::parse(dumps(o).cast<std::string>());
 }
@@ -120,9 +124,9 @@ struct Game {
   void apply(std::int64_t a) {
     if (state->terminal()) throw Error("the game is over: no action is legal");
     if (a < 0 || a > INT32_MAX || !state->is_legal(static_cast<Action>(a))) {
-      PyErr_SetString(g_illegal.ptr(), ("action " + std::to_string(a) + " is not legal for seat " +
-                                        std::to_string(state->to_move()))
-                                           .c_str());
+      PyErr_SetString(g_illegal, ("action " + std::to_string(a) + " is not legal for seat " +
+                                  std::to_string(state->to_move()))
+                                     .c_str());
       throw py::error_already_set();
     }
     state->apply(static_cast<Action>(a));
@@ -238,8 +242,8 @@ py::list narration_list(const std::vector<Narration>& lines, int seats) {
 // ---------------------------------------------------------------------------------------------
 // A match against built-in bots (and Python callables given the seat's View).
 
-py::dict play_match(const std::string& id, const py::list& agents, std::optional<std::uint64_t> seed,
-                    const py::kwargs& kw) {
+py::dict play_match(const std::string& id, const py::list& agents,
+                    std::optional<std::uint64_t> seed, const py::kwargs& kw) {
   Game g = new_game(id, seed, kw);
   const int seats = g.state->num_seats();
   if (static_cast<int>(py::len(agents)) != seats)
@@ -254,7 +258,8 @@ py::dict play_match(const std::string& id, const py::list& agents, std::optional
     py::handle a = agents[s];
     if (py::isinstance<py::str>(a)) {
       specs[s] = resolve_bot_spec(id, a.cast<std::string>());
-      if (specs[s] == "human") throw Error("seat " + std::to_string(s) + ": 'human' cannot play here");
+      if (specs[s] == "human")
+        throw Error("seat " + std::to_string(s) + ": 'human' cannot play here");
       bots[s] = make_bot(specs[s], seeds.next());
     } else if (PyCallable_Check(a.ptr())) {
       callables[s] = py::reinterpret_borrow<py::object>(a);
@@ -312,12 +317,12 @@ py::array_t<T> buffer(py::object owner, T* data, std::vector<py::ssize_t> shape)
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "Turf: the engine's games, views, observation tensors and the vector environment";
-  g_error = py::reinterpret_borrow<py::object>(
-      py::exception<Error>(m, "TurfError", PyExc_ValueError).ptr());
-  g_illegal = py::reinterpret_borrow<py::object>(
-      py::exception<void>(m, "IllegalActionError", g_error.ptr()).ptr());
-  g_omniscient = py::reinterpret_borrow<py::object>(
-      py::exception<void>(m, "OmniscientAccessError", PyExc_PermissionError).ptr());
+  g_error = py::register_exception<Error>(m, "TurfError", PyExc_ValueError).ptr();
+  g_illegal = py::exception<void>(m, "IllegalActionError", g_error).ptr();
+  g_omniscient = py::exception<void>(m, "OmniscientAccessError", PyExc_PermissionError).ptr();
+  Py_INCREF(g_error);
+  Py_INCREF(g_illegal);
+  Py_INCREF(g_omniscient);
   if (const char* e = std::getenv("TURF_FORBID_OMNISCIENT"); e && *e && std::strcmp(e, "0") != 0)
     g_forbidden = true;
 
@@ -414,8 +419,8 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("game_id", [](const Game& g) { return g.info->id; })
       .def_property_readonly("options", [](const Game& g) { return options_dict(g.options); })
       .def_property_readonly("num_players", [](const Game& g) { return g.state->num_seats(); })
-      .def_property_readonly("to_move",
-                             [](const Game& g) { return g.state->terminal() ? -1 : g.state->to_move(); })
+      .def_property_readonly(
+          "to_move", [](const Game& g) { return g.state->terminal() ? -1 : g.state->to_move(); })
       .def_property_readonly("terminal", [](const Game& g) { return g.state->terminal(); })
       .def_property_readonly("move_number", [](const Game& g) { return g.state->move_number(); })
       .def_property_readonly("actions", [](const Game& g) { return g.actions; })
@@ -497,19 +502,21 @@ PYBIND11_MODULE(_core, m) {
             return out;
           },
           py::arg("seat"), "What the seat was told at each step, one list of lines per action.")
-      .def("draw",
-           [](const Game& g, const py::object& seat) {
-             const Seat s = parse_seat(seat, g.state->num_seats());
-             if (!g.info->draw) throw Error(g.info->id + " has no drawing");
-             DrawStyle style;
-             style.colour = false;
-             style.unicode = false;
-             return g.info->draw(g.view_of(s, false), style);
-           },
-           py::arg("seat") = kSpectator)
-      .def("record", [](const Game& g) { return json_to_py(g.record()); },
-           "The record (the CLI's JSON). Omniscient while the game is not over: it holds the "
-           "seed.")
+      .def(
+          "draw",
+          [](const Game& g, const py::object& seat) {
+            const Seat s = parse_seat(seat, g.state->num_seats());
+            if (!g.info->draw) throw Error(g.info->id + " has no drawing");
+            DrawStyle style;
+            style.colour = false;
+            style.unicode = false;
+            return g.info->draw(g.view_of(s, false), style);
+          },
+          py::arg("seat") = kSpectator)
+      .def(
+          "record", [](const Game& g) { return json_to_py(g.record()); },
+          "The record (the CLI's JSON). Omniscient while the game is not over: it holds the "
+          "seed.")
       .def(py::pickle(
           [](const Game& g) {
             if (!g.seed) throw Error("a sampled world cannot be pickled (it has no seed)");
@@ -541,7 +548,8 @@ PYBIND11_MODULE(_core, m) {
       [](const py::object& record) { return from_record_json(py_to_json(record)); },
       py::arg("record"), "Replays a record (a dict or its JSON text), checking every action.");
   m.def(
-      "sample_world", [](const PyView& v, std::uint64_t seed) {
+      "sample_world",
+      [](const PyView& v, std::uint64_t seed) {
         Rng rng(seed);
         Game g;
         g.info = &v.view.game();
@@ -550,8 +558,7 @@ PYBIND11_MODULE(_core, m) {
         return g;
       },
       py::arg("view"), py::arg("seed"));
-  m.def("play_match", &play_match, py::arg("game"), py::arg("agents"),
-        py::arg("seed") = py::none(),
+  m.def("play_match", &play_match, py::arg("game"), py::arg("agents"), py::arg("seed") = py::none(),
         "Plays a whole game: each agent a built-in bot spec or level (\"random\", \"greedy\", "
         "\"mcts:iters=200\", \"easy\", \"normal\", \"hard\") or a callable given the seat's "
         "turf.View and returning an action id. Returns scores, ranking, the record and the "
@@ -604,7 +611,7 @@ PYBIND11_MODULE(_core, m) {
                py::gil_scoped_release release;
                v.step(data);
              } catch (const Error& e) {  // an illegal action: nothing was applied
-               PyErr_SetString(g_illegal.ptr(), e.what());
+               PyErr_SetString(g_illegal, e.what());
                throw py::error_already_set();
              }
            })

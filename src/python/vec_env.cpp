@@ -8,6 +8,10 @@
 
 namespace turf {
 
+namespace {
+constexpr int kLegalRoom = 512;
+}  // namespace
+
 VecEnv::VecEnv(const VecEnvConfig& c)
     : info_(&Registry::instance().find(c.game)),
       options_(info_->resolve(c.options)),
@@ -33,7 +37,12 @@ VecEnv::VecEnv(const VecEnvConfig& c)
   }
   states_.resize(n_);
   seeds_.assign(n_, 0);
+  // Room for every legal list a game reaches (none of ours has 512 legal actions at once), so that
+  // stepping never grows one.
+  const std::size_t room = static_cast<std::size_t>(std::min(actions_, kLegalRoom));
   legal_.resize(n_);
+  for (auto& l : legal_) l.reserve(room);
+  scratch_.reserve(room);
   bots_.resize(n_);
   obs_.assign(static_cast<std::size_t>(n_) * obs_size_, 0.0f);
   if (masks_) mask_.assign(static_cast<std::size_t>(n_) * actions_, 0);

@@ -59,14 +59,14 @@ class VecEnv {
   void sample_actions(std::int64_t* out);
 
   // Buffers (row-major; sizes fixed at construction).
-  float* obs() { return obs_.data(); }                        // n x obs_size (when observations)
-  std::int8_t* mask() { return mask_.data(); }                // n x action_space (when masks)
-  float* rewards() { return rewards_.data(); }                // n x players, this step only
-  std::uint8_t* terminated() { return terminated_.data(); }   // n: the game ended this step
-  std::uint8_t* truncated() { return truncated_.data(); }     // n: always 0 (rules end games)
-  std::int32_t* to_move() { return to_move_.data(); }         // n: the seat deciding now
-  std::int32_t* learner() { return learner_.data(); }         // n: the learner's seat
-  std::int32_t* episode_length() { return length_.data(); }   // n: actions in the game so far
+  float* obs() { return obs_.data(); }                       // n x obs_size (when observations)
+  std::int8_t* mask() { return mask_.data(); }               // n x action_space (when masks)
+  float* rewards() { return rewards_.data(); }               // n x players, this step only
+  std::uint8_t* terminated() { return terminated_.data(); }  // n: the game ended this step
+  std::uint8_t* truncated() { return truncated_.data(); }    // n: always 0 (rules end games)
+  std::int32_t* to_move() { return to_move_.data(); }        // n: the seat deciding now
+  std::int32_t* learner() { return learner_.data(); }        // n: the learner's seat
+  std::int32_t* episode_length() { return length_.data(); }  // n: actions in the game so far
   // The true state of game i (omniscient: the Python module guards it).
   const State& state(int i) const { return *states_[i]; }
   std::uint64_t episode_seed(int i) const { return seeds_[i]; }
@@ -91,8 +91,8 @@ class VecEnv {
   Rng rng_;
   std::vector<std::unique_ptr<State>> states_;
   std::vector<std::uint64_t> seeds_;
-  std::vector<std::vector<Action>> legal_;  // the ids set in each mask row
-  std::vector<Action> scratch_;             // an opponent's legal actions
+  std::vector<std::vector<Action>> legal_;                 // the ids set in each mask row
+  std::vector<Action> scratch_;                            // an opponent's legal actions
   std::vector<std::vector<std::unique_ptr<Agent>>> bots_;  // [game][seat], opponents only
   std::vector<float> obs_;
   std::vector<std::int8_t> mask_;

@@ -33,3 +33,13 @@ def random_game(game_id, players, seed, moves=None):
         g.apply(r.choice(g.legal_actions()))
         n += 1
     return g
+
+
+def subprocess_env(**extra):
+    """The environment for a child python3 that imports the same turf (an absolute PYTHONPATH),
+    without TURF_FORBID_OMNISCIENT unless given."""
+    env = dict(os.environ)
+    env.pop("TURF_FORBID_OMNISCIENT", None)
+    env["PYTHONPATH"] = os.path.dirname(os.path.dirname(os.path.abspath(turf.__file__)))
+    env.update(extra)
+    return env

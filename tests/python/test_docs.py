@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from conftest import SOURCE_DIR
+from conftest import SOURCE_DIR, subprocess_env
 from turf import apidoc
 
 PAGE = os.path.join(SOURCE_DIR, "docs", "api.md")
@@ -49,7 +49,5 @@ def test_every_section_has_an_example():
 
 @pytest.mark.parametrize("code", BLOCKS, ids=[f"block{i}" for i in range(len(BLOCKS))])
 def test_code_block_runs(code):
-    env = dict(os.environ)
-    env.pop("TURF_FORBID_OMNISCIENT", None)
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=SOURCE_DIR, timeout=600)
+    out = subprocess.run([sys.executable, "-c", code], env=subprocess_env(), capture_output=True, text=True, cwd=SOURCE_DIR, timeout=600)
     assert out.returncode == 0, out.stderr

@@ -3,7 +3,6 @@ view (so it holds nothing the view does not), for every game and player count; a
 module hands a seat's code the hidden state except the omniscient calls, which a process can
 forbid."""
 
-import os
 import pickle
 import random
 import subprocess
@@ -14,7 +13,7 @@ import numpy as np
 import pytest
 
 import turf
-from conftest import SOURCE_DIR, cases
+from conftest import SOURCE_DIR, cases, subprocess_env
 
 
 @cases
@@ -99,11 +98,8 @@ FORBIDDEN = textwrap.dedent(
 
 
 def run_forbidden(code, env_flag):
-    env = dict(os.environ)
-    if env_flag:
-        env["TURF_FORBID_OMNISCIENT"] = "1"
-    else:
-        env.pop("TURF_FORBID_OMNISCIENT", None)
+    env = subprocess_env(TURF_FORBID_OMNISCIENT="1") if env_flag else subprocess_env()
+    if not env_flag:
         code = "import turf; turf.forbid_omniscient()\n" + code
     return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=SOURCE_DIR)
 

@@ -81,9 +81,9 @@ TEST(VecEnvAllocation, NoneWhileStepping) {
       count_steps(env, 50);  // warm-up: the legal lists reach their sizes
       const Count n = count_steps(env, 400);
       EXPECT_GT(n.steps, 100) << c.game << " " << c.players;
-      EXPECT_EQ(n.allocations, 0) << c.game << " players=" << c.players << " opponent='"
-                                  << opponent << "': " << n.allocations << " allocations in "
-                                  << n.steps << " steps";
+      EXPECT_EQ(n.allocations, 0) << c.game << " players=" << c.players << " opponent='" << opponent
+                                  << "': " << n.allocations << " allocations in " << n.steps
+                                  << " steps";
     }
   }
 }

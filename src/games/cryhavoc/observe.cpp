@@ -172,7 +172,8 @@ void observe(const View& view, float* out) {
     w.scaled(at + l.f_order + 1, upcoming[seat], 3);
     for (int i = 0; i < st.discard_n && i < kMaxPile; ++i)
       if (st.discard[i] < l.cards)
-        out[at + l.f_discard + st.discard[i]] = std::min(1.0f, out[at + l.f_discard + st.discard[i]] + 0.25f);
+        out[at + l.f_discard + st.discard[i]] =
+            std::min(1.0f, out[at + l.f_discard + st.discard[i]] + 0.25f);
     for (int d = 0; d < l.cards; ++d) w.scaled(at + l.f_known + d, st.known[d], 4);
   }
 
@@ -226,7 +227,8 @@ void observe(const View& view, float* out) {
   }
   w.scaled(l.tokens + kEventSpots + 2 * kTerrains + 0, pub.num_revealed_events, kEventTokens);
   w.scaled(l.tokens + kEventSpots + 2 * kTerrains + 1, pub.num_revealed_explores, kExploreTokens);
-  w.scaled(l.tokens + kEventSpots + 2 * kTerrains + 2, pub.num_revealed_war_parties, kMaxWarParties);
+  w.scaled(l.tokens + kEventSpots + 2 * kTerrains + 2, pub.num_revealed_war_parties,
+           kMaxWarParties);
 
   if (v.mine) {
     const SeatPrivate& m = *v.mine;

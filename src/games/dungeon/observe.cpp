@@ -53,9 +53,9 @@ Layout make_layout() {
                   "left in its deck, points now, monsters played per type (3)",
                   "hand / 2, 0 or 1, deck / 6, points / 50 (clipped), played / 6");
   l.deck = b.add("deck", 1, "tiles left in the dungeon deck", "count / 28");
-  l.unseen = b.add("unseen_tiles", kNumShapes,
-                   "tiles I have not seen, per shape (the deck and the rival's hand)",
-                   "count / 28");
+  l.unseen =
+      b.add("unseen_tiles", kNumShapes,
+            "tiles I have not seen, per shape (the deck and the rival's hand)", "count / 28");
   l.aside = b.add("set_aside", kNumShapes, "tiles set aside, per shape", "count / 28");
   l.board = b.add("board", kDeckSize * kTileFeatures,
                   "per placed tile in the order of placement (28 slots): present, x, y, shape "
@@ -90,12 +90,23 @@ void observe(const View& view, float* out) {
   if (v.step && view.my_turn()) {
     int step = -1;
     switch (*v.step) {
-      case Step::kChooseTile: step = 0; break;
-      case Step::kChooseCell: step = 1; break;
-      case Step::kOrient: step = 2; break;
-      case Step::kSetAside: step = 3; break;
-      case Step::kMonster: step = 4; break;
-      case Step::kOver: break;
+      case Step::kChooseTile:
+        step = 0;
+        break;
+      case Step::kChooseCell:
+        step = 1;
+        break;
+      case Step::kOrient:
+        step = 2;
+        break;
+      case Step::kSetAside:
+        step = 3;
+        break;
+      case Step::kMonster:
+        step = 4;
+        break;
+      case Step::kOver:
+        break;
     }
     w.one_hot(l.my_step, 5, step);
     if (v.chosen_shape != kNone) w.one_hot(l.chosen_tile, kNumShapes, v.chosen_shape);

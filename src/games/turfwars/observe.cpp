@@ -232,7 +232,8 @@ void observe(const View& view, float* out) {
     w.scaled(l.turn + l.templates + P, p.turn.left, 10);
   }
   for (int t = 0; t < kCombatTypes; ++t) w.scaled(l.discards + t, p.combat_discard[t], 8);
-  for (int t = 0; t < l.templates; ++t) w.scaled(l.discards + kCombatTypes + t, p.action_discard[t], 3);
+  for (int t = 0; t < l.templates; ++t)
+    w.scaled(l.discards + kCombatTypes + t, p.action_discard[t], 3);
 
   const SeatState& my = p.seats[me];
   const int m = l.mine;
@@ -250,7 +251,8 @@ void observe(const View& view, float* out) {
   if (v.sees_packet)
     for (int i = 0; i < p.packet_size; ++i)
       if (p.packet[i] < l.templates)
-        out[m + l.m_packet + p.packet[i]] = std::min(1.0f, out[m + l.m_packet + p.packet[i]] + 1.0f / 3);
+        out[m + l.m_packet + p.packet[i]] =
+            std::min(1.0f, out[m + l.m_packet + p.packet[i]] + 1.0f / 3);
   if (my.pick != kNone) w.one_hot(m + l.m_pick, l.templates, my.pick);
   for (int s = 0; s < P; ++s)
     for (int t = 0; t < kCombatTypes; ++t)

@@ -48,8 +48,8 @@ Layout make_layout(int players) {
                    "0 or 1; turns / 100; one-hot; 0 or 1; deck / 100; rounds / 3");
   l.store = b.add("store", k, "cards in the Store per kind", "count / 5");
   l.trash = b.add("trash", k, "cards in the Trash per kind", "count / 5 (clipped)");
-  l.gone = b.add("gone", k, "cards out of the game per kind (edition 1 Events)",
-                 "count / 5 (clipped)");
+  l.gone =
+      b.add("gone", k, "cards out of the game per kind (edition 1 Events)", "count / 5 (clipped)");
   l.hidden_deck = b.add("hidden_deck", k,
                         "cards in the unseen part of the Store deck per kind (deduced from what "
                         "every seat saw)",
@@ -70,9 +70,9 @@ Layout make_layout(int players) {
                        "the card whose effect or play is in progress (per kind), or the Neighbor "
                        "whose Bribe is",
                        "one-hot");
-  l.frame_timing = b.add("decision_timing", kTimings,
-                         "when the program runs: play, start, end, home, reveal, -, bribe",
-                         "one-hot");
+  l.frame_timing =
+      b.add("decision_timing", kTimings,
+            "when the program runs: play, start, end, home, reveal, -, bribe", "one-hot");
   l.frame_op = b.add("decision_op", kOps + 1,
                      "the effect step being resolved (docs/rules/yard.md, Y10, in the order of "
                      "the Op list), then repetitions left",
@@ -155,7 +155,8 @@ void observe(const View& view, float* out) {
         pr = &content().neighbors[f->kind].bribe;
       else if (f->timing < kNumTimings && f->kind < content().cards.size())
         pr = &content().cards[f->kind].programs[f->timing];
-      if (pr && f->step < pr->size) w.one_hot(l.frame_op, kOps, static_cast<int>(pr->steps[f->step].op));
+      if (pr && f->step < pr->size)
+        w.one_hot(l.frame_op, kOps, static_cast<int>(pr->steps[f->step].op));
       w.scaled(l.frame_op + kOps, f->count, 5);
     }
   }
@@ -172,7 +173,8 @@ void observe(const View& view, float* out) {
       w.scaled(at + l.s_garage + c, pl.garage[c], 3);
     }
     for (int nb = 0; nb < l.neighbors; ++nb) w.flag(at + l.s_sway + nb, pl.sway >> nb & 1);
-    for (int sy = 0; sy < kNumSymbols; ++sy) w.scaled(at + l.s_symbols + sy, yard_symbols(pl, sy), 10);
+    for (int sy = 0; sy < kNumSymbols; ++sy)
+      w.scaled(at + l.s_symbols + sy, yard_symbols(pl, sy), 10);
     for (int pile = 0; pile < kPiles; ++pile) {
       const int pa = at + l.s_piles + pile * l.pile_size;
       w.scaled(pa + 0, pile_cards(pl, pile), 6);
