@@ -11,7 +11,9 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 #include "core/game.h"
 
@@ -41,10 +43,10 @@ class ObsBuilder {
   ObsSpec spec_;
 };
 
-// Writes into an observation vector that the caller has zeroed.
+// Writes an observation vector of `size` floats, zeroed first (a "none" stays all 0).
 class ObsWriter {
  public:
-  explicit ObsWriter(float* out) : out_(out) {}
+  ObsWriter(float* out, int size) : out_(out) { std::fill(out, out + size, 0.0f); }
   void set(int at, float v) { out_[at] = v; }
   void flag(int at, bool b) { out_[at] = b ? 1.0f : 0.0f; }
   // value / divisor, clipped to [0, 1].
@@ -63,6 +65,30 @@ class ObsWriter {
  private:
   float* out_;
 };
+
+// An encoder's layouts, one per player count, built once (a layout lives as long as the program).
+template <class Layout>
+class LayoutTable {
+ public:
+  LayoutTable(int min_players, int max_players, Layout (*make)(int players)) : min_(min_players) {
+    for (int p = min_players; p <= max_players; ++p) layouts_.push_back(make(p));
+  }
+  const Layout& operator()(int players) const {
+    const int i = players - min_;
+    if (i < 0 || i >= static_cast<int>(layouts_.size()))
+      throw Error("no observation layout for " + std::to_string(players) + " players");
+    return layouts_[i];
+  }
+
+ private:
+  int min_;
+  std::vector<Layout> layouts_;
+};
+
+// Sets the observation hooks of the game `id` in the registry (an encoder's
+// register_observation): its layout per player count, its encoder and its action space size.
+void add_observation(Registry& registry, std::string_view id, const ObsSpec& (*spec)(int players),
+                     void (*observe)(const View&, float*), int action_space);
 
 // The seat a view belongs to; an observation is a seat's (throws Error for a spectator's or the
 // omniscient view).

@@ -193,6 +193,16 @@ View bare_view(const State& s, Seat seat) {
               s.make_view_data(seat));
 }
 
+// A whole game consistent with the view: everything the viewer cannot see re-dealt from `seed`.
+Game sampled_world(const PyView& v, std::uint64_t seed) {
+  Rng rng(seed);
+  Game g;
+  g.info = &v.view.game();
+  g.options = v.options;
+  g.state = v.view.sample_world(rng);
+  return g;
+}
+
 py::array_t<float> observation_of(const View& v, const Options& options) {
   const GameInfo& info = v.game();
   if (!info.observe) throw Error(info.id + " has no observation tensors");
@@ -397,19 +407,9 @@ PYBIND11_MODULE(_core, m) {
                              })
       .def("to_dict", [](const PyView& v) { return json_to_py(v.view.to_json()); })
       .def("observation", [](const PyView& v) { return observation_of(v.view, v.options); })
-      .def(
-          "sample_world",
-          [](const PyView& v, std::uint64_t seed) {
-            Rng rng(seed);
-            Game g;
-            g.info = &v.view.game();
-            g.options = v.options;
-            g.state = v.view.sample_world(rng);
-            return g;
-          },
-          py::arg("seed"),
-          "A complete game consistent with this view: everything the viewer cannot see re-dealt "
-          "from `seed`. It has no seed of its own, so no record.")
+      .def("sample_world", &sampled_world, py::arg("seed"),
+           "A complete game consistent with this view: everything the viewer cannot see re-dealt "
+           "from `seed`. It has no seed of its own, so no record.")
       .def("__repr__", [](const PyView& v) {
         return "<turf.View " + v.view.game().id + " " + viewer_name(v.view.viewer()) + ", move " +
                std::to_string(v.view.move_number()) + ">";
@@ -547,17 +547,7 @@ PYBIND11_MODULE(_core, m) {
       "game_from_record",
       [](const py::object& record) { return from_record_json(py_to_json(record)); },
       py::arg("record"), "Replays a record (a dict or its JSON text), checking every action.");
-  m.def(
-      "sample_world",
-      [](const PyView& v, std::uint64_t seed) {
-        Rng rng(seed);
-        Game g;
-        g.info = &v.view.game();
-        g.options = v.options;
-        g.state = v.view.sample_world(rng);
-        return g;
-      },
-      py::arg("view"), py::arg("seed"));
+  m.def("sample_world", &sampled_world, py::arg("view"), py::arg("seed"));
   m.def("play_match", &play_match, py::arg("game"), py::arg("agents"), py::arg("seed") = py::none(),
         "Plays a whole game: each agent a built-in bot spec or level (\"random\", \"greedy\", "
         "\"mcts:iters=200\", \"easy\", \"normal\", \"hard\") or a callable given the seat's "

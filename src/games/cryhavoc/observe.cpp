@@ -7,7 +7,6 @@
 // the order of data/cryhavoc/cards.json, skills as in the action ids (faction * 5 + k, 20 +
 // faction).
 #include <array>
-#include <cstring>
 
 #include "core/observation.h"
 #include "core/view.h"
@@ -101,13 +100,12 @@ Layout make_layout(int players) {
 }
 
 const Layout& layout(int players) {
-  static const std::array<Layout, kMaxSeats + 1> all = [] {
-    std::array<Layout, kMaxSeats + 1> a{};
-    for (int p = 2; p <= kMaxSeats; ++p) a[p] = make_layout(p);
-    return a;
-  }();
-  if (players < 2 || players > kMaxSeats) throw Error("cryhavoc: no layout for that many players");
-  return all[players];
+  static const LayoutTable<Layout> table(2, kMaxSeats, make_layout);
+  return table(players);
+}
+
+const ObsSpec& spec(int players) {
+  return layout(players).spec;
 }
 
 void observe(const View& view, float* out) {
@@ -116,8 +114,7 @@ void observe(const View& view, float* out) {
   const Public& pub = v.pub;
   const int P = pub.players;
   const Layout& l = layout(P);
-  std::memset(out, 0, sizeof(float) * l.spec.size);
-  ObsWriter w(out);
+  ObsWriter w(out, l.spec.size);
   const auto rel = [&](int s) { return relative_seat(s, me, P); };
 
   w.flag(l.status + 0, view.my_turn());
@@ -243,14 +240,7 @@ void observe(const View& view, float* out) {
 }  // namespace
 
 void register_observation(Registry& registry) {
-  for (const auto& info : registry.games()) {
-    if (info->id != "cryhavoc") continue;
-    info->observation_spec = [](const Options& o) -> const ObsSpec& {
-      return layout(o.players()).spec;
-    };
-    info->observe = observe;
-    info->action_space = [](const Options&) { return kActSkillCard + kSkillIds * 64; };
-  }
+  add_observation(registry, "cryhavoc", spec, observe, kActSkillCard + kSkillIds * 64);
 }
 
 }  // namespace turf::cryhavoc

@@ -4,7 +4,6 @@
 // they were placed (coordinates relative to the first tile at 0,0; a connected dungeon of 28
 // tiles spans at most 27 steps each way).
 #include <array>
-#include <cstring>
 
 #include "core/observation.h"
 #include "core/view.h"
@@ -71,12 +70,15 @@ const Layout& layout() {
   return l;
 }
 
+const ObsSpec& spec(int) {
+  return layout().spec;
+}
+
 void observe(const View& view, float* out) {
   const Layout& l = layout();
   const Seat me = observing_seat(view);
   const auto& v = view.as<DungeonView>();
-  std::memset(out, 0, sizeof(float) * l.spec.size);
-  ObsWriter w(out);
+  ObsWriter w(out, l.spec.size);
   const auto rel = [me](int s) { return relative_seat(s, me, kSeats); };
 
   w.flag(l.status + 0, view.my_turn());
@@ -167,12 +169,7 @@ void observe(const View& view, float* out) {
 }  // namespace
 
 void register_observation(Registry& registry) {
-  for (const auto& info : registry.games()) {
-    if (info->id != "dungeon") continue;
-    info->observation_spec = [](const Options&) -> const ObsSpec& { return layout().spec; };
-    info->observe = observe;
-    info->action_space = [](const Options&) { return kActMonster + kCellCodes; };
-  }
+  add_observation(registry, "dungeon", spec, observe, kActMonster + kCellCodes);
 }
 
 }  // namespace turf::dungeon

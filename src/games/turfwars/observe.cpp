@@ -6,7 +6,6 @@
 // secret wins and action-card templates are numbered in the order of data/turfwars/content.json
 // (templates ascending by priority), as in the action ids.
 #include <array>
-#include <cstring>
 
 #include "core/observation.h"
 #include "core/view.h"
@@ -124,13 +123,12 @@ Layout make_layout(int players) {
 }
 
 const Layout& layout(int players) {
-  static const std::array<Layout, kMaxSeats + 1> all = [] {
-    std::array<Layout, kMaxSeats + 1> a{};
-    for (int p = 2; p <= kMaxSeats; ++p) a[p] = make_layout(p);
-    return a;
-  }();
-  if (players < 2 || players > kMaxSeats) throw Error("turfwars: no layout for that many players");
-  return all[players];
+  static const LayoutTable<Layout> table(2, kMaxSeats, make_layout);
+  return table(players);
+}
+
+const ObsSpec& spec(int players) {
+  return layout(players).spec;
 }
 
 void observe(const View& view, float* out) {
@@ -139,8 +137,7 @@ void observe(const View& view, float* out) {
   const Position& p = v.pos;
   const int P = p.num_seats;
   const Layout& l = layout(P);
-  std::memset(out, 0, sizeof(float) * l.spec.size);
-  ObsWriter w(out);
+  ObsWriter w(out, l.spec.size);
   const auto rel = [&](int s) { return relative_seat(s, me, P); };
   const Board& board = board_of(p);
 
@@ -266,14 +263,7 @@ void observe(const View& view, float* out) {
 }  // namespace
 
 void register_observation(Registry& registry) {
-  for (const auto& info : registry.games()) {
-    if (info->id != "turfwars") continue;
-    info->observation_spec = [](const Options& o) -> const ObsSpec& {
-      return layout(o.players()).spec;
-    };
-    info->observe = observe;
-    info->action_space = [](const Options&) { return kActStayOut + 1; };
-  }
+  add_observation(registry, "turfwars", spec, observe, kActStayOut + 1);
 }
 
 }  // namespace turf::turfwars

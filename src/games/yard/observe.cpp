@@ -5,7 +5,6 @@
 // in turn order. Card kinds are numbered in the order of data/yard/cards.json, Neighbors in the
 // order of data/yard/neighbors.json (the action ids use the same numbers).
 #include <array>
-#include <cstring>
 #include <string>
 
 #include "core/observation.h"
@@ -97,13 +96,12 @@ Layout make_layout(int players) {
 }
 
 const Layout& layout(int players) {
-  static const std::array<Layout, kMaxSeats + 1> all = [] {
-    std::array<Layout, kMaxSeats + 1> a{};
-    for (int p = 2; p <= kMaxSeats; ++p) a[p] = make_layout(p);
-    return a;
-  }();
-  if (players < 2 || players > kMaxSeats) throw Error("yard: no layout for that many players");
-  return all[players];
+  static const LayoutTable<Layout> table(2, kMaxSeats, make_layout);
+  return table(players);
+}
+
+const ObsSpec& spec(int players) {
+  return layout(players).spec;
 }
 
 void observe(const View& view, float* out) {
@@ -111,8 +109,7 @@ void observe(const View& view, float* out) {
   const auto& v = view.as<YardView>();
   const Position& p = v.pos;
   const Layout& l = layout(p.seats);
-  std::memset(out, 0, sizeof(float) * l.spec.size);
-  ObsWriter w(out);
+  ObsWriter w(out, l.spec.size);
   const int k = l.kinds;
 
   w.flag(l.status + 0, view.my_turn());
@@ -190,14 +187,7 @@ void observe(const View& view, float* out) {
 }  // namespace
 
 void register_observation(Registry& registry) {
-  for (const auto& info : registry.games()) {
-    if (info->id != "yard") continue;
-    info->observation_spec = [](const Options& o) -> const ObsSpec& {
-      return layout(o.players()).spec;
-    };
-    info->observe = observe;
-    info->action_space = [](const Options&) { return kActLast; };
-  }
+  add_observation(registry, "yard", spec, observe, kActLast);
 }
 
 }  // namespace turf::yard
