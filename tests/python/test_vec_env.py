@@ -110,26 +110,36 @@ def test_without_observations_or_masks():
 def test_the_gil_is_released_while_stepping():
     # The worker signals, then steps once. With a long switch interval the main thread can run
     # during that step only if step() lets go of the GIL; holding it, the main thread would get
-    # it back only after the step, and find `done` already set.
+    # it back only after the step, and find `done` already set (counter 0, every time). A loaded
+    # machine may not schedule the main thread within one step: up to five tries.
     v = turf.VecEnv("yard", 2048, seed=1, players=4)
-    actions = v.sample_actions()
-    ready, done = threading.Event(), threading.Event()
-    counter = 0
 
-    def worker():
-        ready.set()
-        v.step(actions)
-        done.set()
+    def attempt():
+        actions = v.sample_actions()
+        ready, done = threading.Event(), threading.Event()
+        counter = 0
 
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1.0)
-    try:
+        def worker():
+            ready.set()
+            v.step(actions)
+            done.set()
+
         t = threading.Thread(target=worker)
         t.start()
         ready.wait()
         while not done.is_set():
             counter += 1
         t.join()
+        return counter
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1.0)
+    try:
+        counts = []
+        for _ in range(5):
+            counts.append(attempt())
+            if counts[-1] > 100:
+                break
     finally:
         sys.setswitchinterval(old)
-    assert counter > 100
+    assert counts[-1] > 100, counts
