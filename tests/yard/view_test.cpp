@@ -58,6 +58,43 @@ TEST(YardView, E2_EverySeatAndTheSpectatorKnowTheSame) {
   }
 }
 
+TEST(YardView, Y7_2_PointsDetailAddsUpToTheScore) {
+  // Every seat's "points" lists each scoring Yard card with its pile, and each swayed Neighbor;
+  // together they are the score, at every step of random games with 2-4 players.
+  for (int players = 2; players <= 4; ++players) {
+    auto s = fresh(players, 40 + players);
+    Rng r(players);
+    std::vector<Action> legal;
+    bool some_card = false, some_neighbor = false;
+    while (!s->terminal()) {
+      const auto j = s->view(kSpectator).to_json();
+      for (const auto& seat : j["seats"]) {
+        int sum = 0;
+        for (const auto& e : seat["points"]["yard"]) {
+          EXPECT_NE(e["points"].get<int>(), 0);
+          bool found = false;
+          for (const auto& pile : seat["yard"])
+            if (pile["pile"] == e["pile"])
+              for (const auto& c : pile["cards"])
+                found = found || c == e["card"] || (c.is_object() && c["card"] == e["card"]);
+          EXPECT_TRUE(found) << e;
+          sum += e["points"].get<int>();
+          some_card = true;
+        }
+        for (const auto& e : seat["points"]["sway"]) {
+          sum += e["points"].get<int>();
+          some_neighbor = true;
+        }
+        ASSERT_EQ(sum, seat["score"].get<int>()) << seat;
+      }
+      s->legal_actions(legal);
+      s->apply(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+    EXPECT_TRUE(some_card);
+    EXPECT_TRUE(some_neighbor);
+  }
+}
+
 TEST(YardView, E2_DeckOrderAndFaceDownNeighborsAreHidden) {
   auto s = played(4, 5, 40);
   const auto seat = s->view(0).to_json();

@@ -935,6 +935,7 @@ void TurfWarsView::to_json(nlohmann::json& j) const {
   const Board& b = board_of(p);
   const bool all = viewer == kOmniscient;
   j["board"] = b.id;
+  j["domination"] = b.domination;  // T13.2: home turfs that win at once
   j["cost"] = kCostIds[p.cost];
   j["mind_control"] = p.mind_control_on;
   j["factions"] = p.one_faction ? "dealt" : "choose";

@@ -231,7 +231,10 @@ void narrate_score(const Position& a, std::vector<Narration>& out) {
                         {"turfs", r.turfs[s]},
                         {"home_turfs", r.home[s]},
                         {"rainbow", r.rainbow[s]},
-                        {"support", r.support[s]}}));
+                        {"support", r.support[s]},
+                        // the round's DP by source (T11.2-T11.4), as the sentence gives them
+                        {"turf_dp", r.turfs[s] / 2},
+                        {"rainbow_dp", r.rainbow[s] ? c.rainbow_bonus : 0}}));
   }
 }
 

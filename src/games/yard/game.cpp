@@ -456,6 +456,19 @@ void YardView::to_json(nlohmann::json& j) const {
       }
       yard.push_back(std::move(pj));
     }
+    // Y7.2, where the points come from: each Yard card that scores (pile, card, points, bottom
+    // first) and each Neighbor of the Sway; their sum is "score".
+    auto& detail =
+        sj["points"] = {{"yard", nlohmann::json::array()}, {"sway", nlohmann::json::array()}};
+    const auto counts = pile_card_counts(pl);
+    for (int i = 0; i < pl.yard_size; ++i)
+      if (const int v = card_vp(pos, s, i, counts))
+        detail["yard"].push_back({{"pile", pile_name(pl.yard_pile[i])},
+                                  {"card", c.cards[kind_of(pl.yard[i])].id},
+                                  {"points", v}});
+    for (int n = 0; n < static_cast<int>(c.neighbors.size()); ++n)
+      if (pl.sway >> n & 1)
+        detail["sway"].push_back({{"neighbor", c.neighbors[n].id}, {"points", c.neighbors[n].vp}});
     seats.push_back(std::move(sj));
   }
   auto& stack = j["resolving"] = nlohmann::json::array();  // bottom first

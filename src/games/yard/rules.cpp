@@ -1085,40 +1085,45 @@ std::array<int, kMaxSeats> ranks(const Position& p) {
   return rank;
 }
 
-int yard_vp(const Position& p, int seat) {
-  const Player& pl = p.players[seat];
+std::array<int, kPiles> pile_card_counts(const Player& pl) {
   std::array<int, kPiles> n{};
   for (int i = 0; i < pl.yard_size; ++i) ++n[pl.yard_pile[i]];
-  int total = 0;
-  for (int i = 0; i < pl.yard_size; ++i) {
-    const CardDef& d = card(pl.yard[i] & kKindMask);
-    const int q = pl.yard_pile[i], r = q / 3, c = q % 3;
-    switch (d.vp_rule) {
-      case VpRule::kFlat:
-        total += d.vp;
-        break;
-      case VpRule::kPerSymbol:
-        total += d.vp * yard_symbols(pl, d.vp_symbol);
-        break;
-      case VpRule::kAdjacent:
-        for (int dr = -1; dr <= 1; ++dr)
-          for (int dc = -1; dc <= 1; ++dc) {
-            const int rr = r + dr, cc = c + dc;
-            if ((dr || dc) && rr >= 0 && rr < 3 && cc >= 0 && cc < 3)
-              total += d.vp * n[rr * 3 + cc];
-          }
-        break;
-      case VpRule::kRow:
-        total += d.vp * (n[r * 3] + n[r * 3 + 1] + n[r * 3 + 2]);
-        break;
-      case VpRule::kColumn:
-        total += d.vp * (n[c] + n[3 + c] + n[6 + c]);
-        break;
-      case VpRule::kTrash:
-        total += d.vp * (p.trash_size / d.vp_every);
-        break;
+  return n;
+}
+
+int card_vp(const Position& p, int seat, int i, const std::array<int, kPiles>& n) {
+  const Player& pl = p.players[seat];
+  const CardDef& d = card(pl.yard[i] & kKindMask);
+  const int q = pl.yard_pile[i], r = q / 3, c = q % 3;
+  switch (d.vp_rule) {
+    case VpRule::kFlat:
+      return d.vp;
+    case VpRule::kPerSymbol:
+      return d.vp * yard_symbols(pl, d.vp_symbol);
+    case VpRule::kAdjacent: {
+      int total = 0;
+      for (int dr = -1; dr <= 1; ++dr)
+        for (int dc = -1; dc <= 1; ++dc) {
+          const int rr = r + dr, cc = c + dc;
+          if ((dr || dc) && rr >= 0 && rr < 3 && cc >= 0 && cc < 3) total += d.vp * n[rr * 3 + cc];
+        }
+      return total;
     }
+    case VpRule::kRow:
+      return d.vp * (n[r * 3] + n[r * 3 + 1] + n[r * 3 + 2]);
+    case VpRule::kColumn:
+      return d.vp * (n[c] + n[3 + c] + n[6 + c]);
+    case VpRule::kTrash:
+      return d.vp * (p.trash_size / d.vp_every);
   }
+  return 0;
+}
+
+int yard_vp(const Position& p, int seat) {
+  const Player& pl = p.players[seat];
+  const auto n = pile_card_counts(pl);
+  int total = 0;
+  for (int i = 0; i < pl.yard_size; ++i) total += card_vp(p, seat, i, n);
   return total;
 }
 

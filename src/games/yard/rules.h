@@ -279,6 +279,11 @@ void advance(Position& p);
 void start_turn(Position& p, int seat);
 
 // Scoring (Y7).
+// How many cards lie on each Pile of a Yard.
+std::array<int, kPiles> pile_card_counts(const Player& pl);
+// Y7.2: the points of the i-th card of the seat's Yard (covered or not) by its rule; `n` is
+// pile_card_counts of that Yard.
+int card_vp(const Position& p, int seat, int i, const std::array<int, kPiles>& n);
 int yard_vp(const Position& p, int seat);
 int sway_vp(const Position& p, int seat);
 int score(const Position& p, int seat);

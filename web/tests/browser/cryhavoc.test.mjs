@@ -1,0 +1,144 @@
+// Cry Havoc in the browser: Debian's Chromium (playwright-core) against a real `turf serve` on
+// loopback. Run: TURF_BIN=/path/to/turf node --test tests/browser/cryhavoc.test.mjs (after a build).
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { DESKTOP, PHONE, docsShots, moveOf, recordFrames, shot, useShared } from "./harness.mjs";
+
+const env = useShared();
+
+// The latest state frame a page received (recordFrames keeps every frame).
+function lastState(frames) {
+  for (let i = frames.length - 1; i >= 0; i--) if (frames[i].type === "state") return frames[i];
+  return undefined;
+}
+
+async function create(seats, options = {}) {
+  const r = await fetch(`${env.server.url}api/tables`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: env.server.url.replace(/\/$/, "") },
+    body: JSON.stringify({ game: "cryhavoc", options: { players: String(seats.length), ...options }, seats }),
+  });
+  const body = await r.json();
+  assert.equal(r.status, 201, JSON.stringify(body));
+  return body;
+}
+
+async function waitMine(page) {
+  await page.waitForFunction(
+    () => document.querySelector('.turn[data-mine="true"]') !== null || document.getElementById("app").dataset.over === "true",
+    null,
+    { timeout: 60000 },
+  );
+  return (await page.locator('.turn[data-mine="true"]').count()) > 0;
+}
+
+async function act(page, locator) {
+  const before = await moveOf(page);
+  await locator.first().click();
+  await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) !== m, before, { timeout: 20000 });
+}
+
+describe("cryhavoc in the browser", { timeout: 900000 }, () => {
+  for (const players of [2, 3, 4]) {
+    it(`C10 a spectator watches a ${players}-player bot table to the end; the VP on screen are the engine's`, async () => {
+      // greedy bots at 2 players; random ones at 3-4, whose games take a fraction of the time
+      const bot = players === 2 ? "greedy" : "random";
+      const seats = Array.from({ length: players }, (_, i) => ({ kind: "bot", bot, name: `Bot ${String.fromCharCode(65 + i)}` }));
+      const made = await create(seats);
+      const ctx = await env.browser.newContext(players === 3 ? PHONE : DESKTOP);
+      const page = await ctx.newPage();
+      const errors = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      const frames = recordFrames(page);
+      await page.goto(made.spectate);
+      await page.waitForSelector(".ch-board .ch-region");
+      assert.equal(await page.locator(".ch-region").count(), players === 2 ? 16 : 19, "every region of the map's side");
+      assert.equal(await page.locator(".ch-mine").count(), 0, "a spectator has no hand");
+      await page.waitForFunction(() => document.getElementById("app").dataset.over === "true", null, { timeout: 300000 });
+      await page.waitForSelector(".end-card");
+      const last = frames.filter((f) => f.type === "state" && f.over).at(-1);
+      assert.ok(last?.result, "the final frame carries the engine's result");
+      for (let s = 0; s < players; s++) {
+        const shown = Number(await page.locator(`[data-testid="vp-${s}"]`).innerText());
+        assert.equal(shown, last.view.seats[s].vp, `seat ${s}'s VP`);
+        assert.equal(shown, last.result.scores[s]);
+      }
+      // every unit on the map is the view's
+      const units = await page.locator(".ch-units").evaluateAll((els) => els.map((e) => Number(e.textContent)));
+      const inView = last.view.regions.flatMap((r) => Object.values(r.units ?? {}));
+      assert.deepEqual(units.sort(), inView.map(Number).sort());
+      assert.match(await page.locator(".end-card").innerText(), /Bot [A-D] wins|Draw/);
+      assert.deepEqual(errors, []);
+      if (players === 4) await shot(page, "cryhavoc-4-spectator-end");
+      await ctx.close();
+    });
+  }
+
+  it("C6 C7 C8 a human plays by clicking: an action, a move by two taps, a card for its icons, units on a battle objective", async () => {
+    const done = { action: false, move: false, card: false, objective: false, endTurn: false };
+    for (let game = 0; game < 3 && !Object.values(done).every(Boolean); game++) {
+      const made = await create([
+        { kind: "human", name: "Ann" },
+        { kind: "bot", bot: "greedy", name: "Rex" },
+      ]);
+      const ctx = await env.browser.newContext(DESKTOP);
+      const page = await ctx.newPage();
+      const errors = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      const frames = recordFrames(page);
+      await page.goto(made.seats[0].join);
+      await page.waitForSelector(".ch-board .ch-prompt");
+      for (let n = 0; n < 400 && !Object.values(done).every(Boolean); n++) {
+        if (!(await waitMine(page))) break;
+        const view = lastState(frames)?.view;
+        // the hand on screen is the seat's own, card for card
+        if (view?.you) {
+          const shown = await page.locator(".ch-hand .ch-card:not(.drawn)").evaluateAll((els) => els.map((e) => e.dataset.card));
+          assert.deepEqual([...new Set(view.you.hand)].sort(), shown.sort());
+        }
+        const actionBtn = page.locator('.ch-answers .ch-act:text-is("Move")');
+        const sources = page.locator(".ch-region.source");
+        const dests = page.locator(".ch-region.target");
+        const cards = page.locator(".ch-card .ch-act");
+        const numbers = page.locator(".ch-answers .ch-act").filter({ hasText: /^\d+$/ });
+        const endMove = page.locator('.ch-answers .ch-act:text-matches("^(End move|End recruit|End build|Done|End turn|Pass)$")');
+        const answers = page.locator(".ch-answers .ch-act");
+        if (view?.battle && (await numbers.count()) > 0) {
+          assert.equal(await page.locator('[data-testid="battle"].live').count(), 1, "the battle board is shown");
+          await act(page, numbers.last());
+          done.objective = true;
+        } else if ((await actionBtn.count()) > 0) {
+          await act(page, actionBtn);
+          done.action = true;
+        } else if ((await cards.count()) > 0 && !(await dests.count()) && (view?.decision?.points ?? 0) === 0 && view?.decision?.step === "move") {
+          // pay for the move: a card for its icons
+          await act(page, cards);
+          done.card = true;
+        } else if ((await dests.count()) > 0) {
+          await act(page, dests);
+          done.move = true;
+        } else if ((await sources.count()) > 0 && !(await page.locator(".ch-region.from").count())) {
+          await sources.first().click(); // first tap: where from
+          await page.waitForSelector(".ch-region.from");
+        } else if ((await endMove.count()) > 0) {
+          const label = await endMove.first().innerText();
+          await act(page, endMove);
+          if (label === "End turn") done.endTurn = true;
+        } else if ((await cards.count()) > 0) {
+          await act(page, cards);
+        } else if ((await answers.count()) > 0) {
+          await act(page, answers);
+        } else if ((await page.locator(".ch-region.target").count()) > 0) {
+          await act(page, page.locator(".ch-region.target"));
+        } else {
+          assert.fail(`nothing to click at move ${await moveOf(page)}: ${view?.prompt}`);
+        }
+      }
+      assert.deepEqual(errors, []);
+      // the pictures in docs/screens: the first table further on (only with TURF_SCREENS)
+      if (game === 0) await docsShots(env.browser, page, made.seats[0].join, "cryhavoc", 100);
+      await ctx.close();
+    }
+    assert.deepEqual(done, { action: true, move: true, card: true, objective: true, endTurn: true });
+  });
+});

@@ -1,0 +1,141 @@
+// Turf Wars in the browser: Debian's Chromium (playwright-core) against a real `turf serve` on
+// loopback. Run: TURF_BIN=/path/to/turf node --test tests/browser/turfwars.test.mjs (after a build).
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { DESKTOP, PHONE, docsShots, moveOf, recordFrames, shot, useShared } from "./harness.mjs";
+
+const env = useShared();
+
+// The latest state frame a page received (recordFrames keeps every frame).
+function lastState(frames) {
+  for (let i = frames.length - 1; i >= 0; i--) if (frames[i].type === "state") return frames[i];
+  return undefined;
+}
+
+async function create(seats, options = {}) {
+  const r = await fetch(`${env.server.url}api/tables`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: env.server.url.replace(/\/$/, "") },
+    body: JSON.stringify({ game: "turfwars", options: { players: String(seats.length), ...options }, seats }),
+  });
+  const body = await r.json();
+  assert.equal(r.status, 201, JSON.stringify(body));
+  return body;
+}
+
+async function waitMine(page) {
+  await page.waitForFunction(
+    () => document.querySelector('.turn[data-mine="true"]') !== null || document.getElementById("app").dataset.over === "true",
+    null,
+    { timeout: 60000 },
+  );
+  return (await page.locator('.turn[data-mine="true"]').count()) > 0;
+}
+
+async function act(page, locator) {
+  const before = await moveOf(page);
+  await locator.first().click();
+  await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) !== m, before, { timeout: 20000 });
+}
+
+describe("turfwars in the browser", { timeout: 900000 }, () => {
+  for (const players of [2, 3, 4, 5, 6]) {
+    it(`T13 a spectator watches a ${players}-player bot table to the end; DP and results on screen are the engine's`, async () => {
+      // greedy bots at 2-3 players; random ones at 4-6, whose games take a fraction of the time
+      const bot = players <= 3 ? "greedy" : "random";
+      const seats = Array.from({ length: players }, (_, i) => ({ kind: "bot", bot, name: `Bot ${String.fromCharCode(65 + i)}` }));
+      const made = await create(seats);
+      const ctx = await env.browser.newContext(players === 5 ? PHONE : DESKTOP);
+      const page = await ctx.newPage();
+      const errors = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      const frames = recordFrames(page);
+      await page.goto(made.spectate);
+      await page.waitForSelector(".tw-board .tw-cell");
+      const size = players === 2 ? 5 : players <= 4 ? 7 : 9;
+      assert.equal(await page.locator(".tw-coord").count(), size, `a ${size}x${size} board`);
+      assert.equal(await page.locator(".tw-mine").count(), 0, "a spectator has no hand");
+      await page.waitForFunction(() => document.getElementById("app").dataset.over === "true", null, { timeout: 300000 });
+      await page.waitForSelector(".end-card");
+      const last = frames.filter((f) => f.type === "state" && f.over).at(-1);
+      assert.ok(last?.result?.words, "the final frame carries each seat's result in words");
+      for (let s = 0; s < players; s++) {
+        assert.equal(Number(await page.locator(`[data-testid="dp-${s}"]`).innerText()), last.view.seats[s].dp, `seat ${s}'s DP`);
+      }
+      const end = await page.locator(".end-card").innerText();
+      for (const w of last.result.words) assert.ok(end.includes(w), `the end card says "${w}"`);
+      // the troops on the board are the view's
+      const onBoard = await page.locator(".tw-troops").count();
+      assert.equal(onBoard, last.view.turfs.join(" ").split(" ").filter((t) => t.includes("@")).length);
+      assert.deepEqual(errors, []);
+      if (players === 6) await shot(page, "turfwars-6-spectator-end");
+      await ctx.close();
+    });
+  }
+
+  it("T7 T9 a human plays by clicking: a faction, turfs, troops, a draft pick, a combat card in a Turf War", async () => {
+    const done = { faction: false, cell: false, count: false, draft: false, combatInWar: false, secretShown: false };
+    // greedy bots often end a game early (a secret win card): play new games until every kind of
+    // decision was clicked, at most three
+    for (let game = 0; game < 3 && !Object.values(done).every(Boolean); game++) {
+      const made = await create([
+        { kind: "human", name: "Ann" },
+        { kind: "bot", bot: "greedy", name: "Rex" },
+        { kind: "bot", bot: "greedy", name: "Sue" },
+      ]);
+      const ctx = await env.browser.newContext(DESKTOP);
+      const page = await ctx.newPage();
+      const errors = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      const frames = recordFrames(page);
+      await page.goto(made.seats[0].join);
+      await page.waitForSelector(".tw-board .tw-prompt");
+      for (let n = 0; n < 500 && !Object.values(done).every(Boolean); n++) {
+        if (!(await waitMine(page))) break;
+        const view = lastState(frames)?.view;
+        // the seat's own secret win cards, and no one else's, are on its screen
+        const secrets = (view?.seats?.[0]?.secrets ?? "").split(" ").filter(Boolean);
+        const shown = await page.locator(".tw-secrets [data-secret]").evaluateAll((els) => els.map((e) => e.dataset.secret));
+        assert.deepEqual(shown, secrets);
+        if (secrets.length) done.secretShown = true;
+        const faction = page.locator(".tw-choice-card .tw-act");
+        const packet = page.locator(".tw-acard .tw-act");
+        const combat = page.locator(".tw-ccard .tw-act");
+        const cells = page.locator(".tw-cell.target");
+        const counts = page.locator(".tw-counts .tw-act");
+        const answers = page.locator(".tw-answers .tw-act");
+        if ((await faction.count()) > 0) {
+          await act(page, faction);
+          done.faction = true;
+        } else if ((await packet.count()) > 0) {
+          const card = await packet.first().evaluate((b) => b.closest(".tw-acard").dataset.card);
+          await act(page, packet);
+          assert.ok((await page.locator(".tw-pick").innerText()).includes(card), "the picked card is shown as yours");
+          done.draft = true;
+        } else if ((await combat.count()) > 0) {
+          const inWar = !!view?.war;
+          if (inWar) assert.equal(await page.locator('[data-testid="war"].live').count(), 1, "the war in progress is shown");
+          await act(page, combat);
+          if (inWar) done.combatInWar = true;
+        } else if ((await cells.count()) > 0) {
+          await act(page, cells);
+          done.cell = true;
+        } else if ((await counts.count()) > 0) {
+          await act(page, counts.nth(Math.floor((await counts.count()) / 2))); // about half the troops
+          done.count = true;
+        } else if ((await answers.count()) > 0) {
+          // the rest: purchases, support, passing; prefer passing when offered
+          const pass = page.locator('.tw-answers .tw-act:text-matches("^(Pass|Done|Stay out|Stop)$")');
+          await act(page, (await pass.count()) > 0 ? pass : answers);
+        } else {
+          assert.fail(`nothing to click at move ${await moveOf(page)}: ${view?.prompt}`);
+        }
+      }
+      assert.deepEqual(errors, []);
+      // the pictures in docs/screens: the first table further on (only with TURF_SCREENS)
+      if (game === 0) await docsShots(env.browser, page, made.seats[0].join, "turfwars", 140);
+      await ctx.close();
+    }
+    assert.deepEqual(done, { faction: true, cell: true, count: true, draft: true, combatInWar: true, secretShown: true });
+  });
+});
