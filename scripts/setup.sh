@@ -20,6 +20,7 @@ packages=(
   libbenchmark-dev                            # micro-benchmarks
   clang-19 libclang-rt-19-dev                 # sanitizer builds (clang 14 cannot build our C++20)
   clang-format                                # formatting check
+  python3-dev pybind11-dev python3-numpy python3-pytest  # the Python module (Debian's python3)
   chromium                                    # the browser tests (web client, balance lab report)
   tmux bsdutils                               # the hot-seat test in a real terminal (tmux, script)
 )

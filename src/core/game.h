@@ -113,6 +113,26 @@ struct DrawStyle {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Observation tensors (issue 26; docs/api.md; core/observation.h builds them)
+
+// One named slice of an observation vector: what it holds and how it is scaled.
+struct ObsField {
+  std::string name;         // "my_hand"
+  int offset = 0;           // first float
+  int size = 0;             // floats
+  float low = 0, high = 1;  // bounds of every float in the slice
+  std::string meaning;      // what the slice holds, in words
+  std::string scale;        // how a value becomes a float ("one-hot", "count / 28", "0 or 1")
+};
+
+// The fixed layout of a game's observation for given options: a flat float32 vector.
+struct ObsSpec {
+  int version = 0;  // bumped whenever the layout or the meaning of a field changes
+  int size = 0;     // floats
+  std::vector<ObsField> fields;
+};
+
+// ---------------------------------------------------------------------------------------------
 // Games
 
 struct GameInfo {
@@ -162,6 +182,15 @@ struct GameInfo {
   // Seeded random games per player count in the conformance suite (scaled by the environment
   // variable TURF_CONFORMANCE_SCALE, e.g. 0.15 under the sanitizers).
   int conformance_games = 2000;
+  // Observation tensors (optional; src/games/<id>/observe.cpp, docs/api.md): the layout for the
+  // given options (it lives as long as the program), and the observation of a view written into
+  // `out` (spec.size floats) from the view alone: a seat's view gives that seat's observation and
+  // nothing it may not know.
+  std::function<const ObsSpec&(const Options&)> observation_spec;
+  std::function<void(const View& view, float* out)> observe;
+  // The size of the action space for the given options: the largest action id any state can
+  // have + 1 (legal masks, docs/api.md).
+  std::function<int(const Options&)> action_space;
   // Per-game counters worth reporting, read at the end of a game ("tiles_set_aside", ...).
   std::function<std::map<std::string, double>(const State&)> counters;
 

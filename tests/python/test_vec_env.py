@@ -1,0 +1,145 @@
+"""turf.VecEnv (issue 26, docs/api.md "VecEnv"): n games stepped in C++ with stacked
+observations, masks and rewards, auto-reset, an optional built-in opponent, the GIL released."""
+
+import sys
+import threading
+
+import numpy as np
+import pytest
+
+import turf
+from conftest import cases
+
+
+@cases
+def test_buffers_match_the_games_and_games_reset(game_id, players):
+    n = 6
+    v = turf.VecEnv(game_id, n, seed=3, players=players)
+    spec = turf.observation_spec(game_id, players=players)
+    obs, info = v.reset(seed=3)
+    assert obs.shape == (n, spec["size"]) and obs.dtype == np.float32
+    assert info["action_mask"].shape == (n, spec["action_space"]) and info["action_mask"].dtype == np.int8
+    assert v.rewards.shape == (n, players) and v.terminated.dtype == np.bool_
+    ended = 0
+    for step in range(400):
+        for i in (0, n - 1) if step % 25 == 0 else ():
+            g = v.game(i)
+            assert g.to_move == v.to_move[i]
+            assert np.array_equal(obs[i], g.observation(int(v.to_move[i])))
+            assert np.array_equal(info["action_mask"][i], g.legal_mask())
+        lengths = v.episode_length.copy()
+        obs, rewards, terminated, truncated, info = v.step(v.sample_actions())
+        assert not truncated.any()
+        for i in range(n):
+            if terminated[i]:
+                ended += 1
+                assert abs(rewards[i].sum()) < 1e-5 and (rewards[i].max() > 0 or not rewards[i].any())  # or a full tie
+                assert v.episode_length[i] == 0
+            else:
+                assert not rewards[i].any() and v.episode_length[i] == lengths[i] + 1
+    if game_id in ("dungeon", "turfwars", "cryhavoc") and players <= 3:
+        assert ended > 0
+
+
+@cases
+def test_illegal_actions_raise_and_change_nothing(game_id, players):
+    v = turf.VecEnv(game_id, 3, seed=1, players=players)
+    for _ in range(5):
+        v.step(v.sample_actions())
+    before = [b.copy() for b in (v.obs, v.action_mask, v.to_move, v.episode_length)]
+    actions = v.sample_actions()
+    actions[1] = int(np.flatnonzero(v.action_mask[1] == 0)[0])
+    with pytest.raises(turf.IllegalActionError, match="game 1"):
+        v.step(actions)
+    for a in (-1, v.action_mask.shape[1]):
+        actions[1] = a
+        with pytest.raises(turf.IllegalActionError):
+            v.step(actions)
+    with pytest.raises(TypeError):
+        v.step(actions.astype(np.float64))
+    with pytest.raises(turf.TurfError):
+        v.step(actions[:2])
+    after = [v.obs, v.action_mask, v.to_move, v.episode_length]
+    assert all(np.array_equal(a, b) for a, b in zip(before, after))
+
+
+def test_same_seed_same_run():
+    def run(seed):
+        v = turf.VecEnv("yard", 4, seed=seed, players=3)
+        out = []
+        for _ in range(200):
+            obs, rewards, term, _, info = v.step(v.sample_actions())
+            out.append((obs.tobytes(), rewards.tobytes(), term.tobytes()))
+        return out
+
+    assert run(5) == run(5) and run(5) != run(6)
+
+
+@pytest.mark.parametrize("game_id,players", [("dungeon", 2), ("turfwars", 4), ("cryhavoc", 3), ("yard", 2)])
+def test_opponent_plays_the_other_seats(game_id, players):
+    v = turf.VecEnv(game_id, 8, seed=2, opponent="random", seat=1, players=players)
+    for _ in range(300):
+        assert (v.to_move == 1).all() and (v.learner == 1).all()
+        _, rewards, term, _, info = v.step(v.sample_actions())
+        assert not rewards[~term].any()
+    r = turf.VecEnv(game_id, 16, seed=2, opponent="greedy", seat="random", players=players)
+    assert len(set(r.learner.tolist())) > 1
+    assert (r.to_move == r.learner).all()
+    r.step(r.sample_actions())
+    assert (r.to_move == r.learner).all()
+
+
+def test_bad_settings_are_clear_errors():
+    with pytest.raises(turf.TurfError, match="unknown bot"):
+        turf.VecEnv("dungeon", 2, opponent="genius")
+    with pytest.raises(turf.TurfError, match="seat must be"):
+        turf.VecEnv("dungeon", 2, opponent="random", seat=5)
+    with pytest.raises(turf.TurfError, match="n must be"):
+        turf.VecEnv("dungeon", 0)
+    with pytest.raises(turf.TurfError, match="unknown game"):
+        turf.VecEnv("chess", 2)
+
+
+def test_without_observations_or_masks():
+    v = turf.VecEnv("turfwars", 4, seed=1, observations=False, masks=False, players=5)
+    assert v.obs is None and v.action_mask is None
+    for _ in range(100):
+        v.step(v.sample_actions())
+
+
+def test_the_gil_is_released_while_stepping():
+    # The worker signals, then steps once. With a long switch interval the main thread can run
+    # during that step only if step() lets go of the GIL; holding it, the main thread would get
+    # it back only after the step, and find `done` already set (counter 0, every time). A loaded
+    # machine may not schedule the main thread within one step: up to five tries.
+    v = turf.VecEnv("yard", 2048, seed=1, players=4)
+
+    def attempt():
+        actions = v.sample_actions()
+        ready, done = threading.Event(), threading.Event()
+        counter = 0
+
+        def worker():
+            ready.set()
+            v.step(actions)
+            done.set()
+
+        t = threading.Thread(target=worker)
+        t.start()
+        ready.wait()
+        while not done.is_set():
+            counter += 1
+        t.join()
+        return counter
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1.0)
+    try:
+        counts = []
+        for _ in range(5):
+            counts.append(attempt())
+            if counts[-1] > 100:
+                break
+    finally:
+        sys.setswitchinterval(old)
+    assert counts[-1] > 100, counts
