@@ -550,8 +550,8 @@ class Story {
   Line& battle_line(int r) {
     const int i = line_of_[static_cast<int>(Cause::kBattle)];
     if (i >= 0 && at(i).region == r) return at(i);
-    const int k = open(make("battle", {}, "Battle at " + rname(a_, r) + ":",
-                            {{"region", rid(a_, r)}, {"objectives", nlohmann::json::array()}}));
+    const int k =
+        open(make("battle", {}, "Battle at " + rname(a_, r) + ":", {{"region", rid(a_, r)}}));
     at(k).region = r;
     line_of_[static_cast<int>(Cause::kBattle)] = k;
     return at(k);
@@ -571,7 +571,8 @@ class Story {
     const int o = f.b, v0 = f.c, v1 = f.d;
     std::string text =
         " " + objective_name(o) + " " + std::to_string(v0) + "-" + std::to_string(v1) + ": ";
-    nlohmann::json x = {{"objective", objective_name(o)}, {"attacker", v0}, {"defender", v1}};
+    // The data as issue 16 shaped it: the objective's index, the values, and its outcome.
+    nlohmann::json x = {{"objective", o}, {"attacker", v0}, {"defender", v1}};
     const std::array<int, 2> side = sides(l);
     add_seats(l.n, side[0], side[1]);
     if (o == kControl) {
@@ -581,14 +582,15 @@ class Story {
       text += neutral(a_, w)
                   ? " but hold no region"
                   : " (+" + std::to_string(kRegionControlVp) + " VP) and takes the region";
-      x["winner"] = faction_id(w);
+      x["winner_faction"] = faction_id(w);
     } else if (o == kPrisoners) {
+      x["captured"] = {0, 0};
       if (f.e == kNone) {
         text += v0 == v1 ? "a tie, nobody is captured" : "nobody is left to capture";
       } else {
         const int c = side[f.e];
         text += who(a_, c) + verb(a_, c, " takes", " take") + " a prisoner";
-        x["captor"] = faction_id(c);
+        x["captured"] = {f.e == 0 ? 1 : 0, f.e == 1 ? 1 : 0};
       }
     } else {
       std::string k;
@@ -600,9 +602,10 @@ class Story {
         if (!neutral(a_, side[s])) k += " (+" + std::to_string(kills * kKillVp) + " VP)";
       }
       text += k.empty() ? "no unit dies" : k;
-      x["kills"] = {f.e, f.n};
+      x["killed"] = {f.e, f.n};
     }
     l.n.text += text + ".";
+    if (!l.n.data.contains("objectives")) l.n.data["objectives"] = nlohmann::json::array();
     l.n.data["objectives"].push_back(std::move(x));
   }
 
