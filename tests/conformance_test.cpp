@@ -9,6 +9,8 @@
 // samples back to the state itself; the game stays within its length bound.
 // Checked per game: the record round-trips through JSON and replays to the same state at every
 // step; the same seed and the same choices give the same game; scores agree with the ranking.
+// Narration (issue 23), NarrationAddsUpToWhatChanged: at every step the changes the spectator's
+//   narration tells (data["changes"]) add up to the changes made (see below).
 // Hidden information (issue 15), in their own tests so that each game's result stands alone:
 //   PublicLogIsTheSameInEveryWorld: for every action and every other seat (and the spectator),
 //     in every world sampled from that seat's view before the action where the action is legal,
@@ -26,10 +28,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
+#include <map>
 #include <set>
 
 #include "core/match.h"
+#include "core/narration.h"
 #include "core/view.h"
 
 namespace turf {
@@ -356,20 +361,129 @@ TEST_P(Conformance, UndoProbeRevealsNothing) {
   play_with_leak_check(GetParam(), check_undo_probe, "undo probe", false);
 }
 
+// The values of an option the suite plays: every choice, or an integer's least and greatest.
+std::vector<std::string> values_played(const OptionSpec& spec) {
+  if (spec.kind == OptionSpec::Kind::Integer)
+    return {std::to_string(spec.min), std::to_string(spec.max)};
+  return spec.choices;
+}
+
 TEST_P(Conformance, EveryOptionValueWorks) {
   const Case c = GetParam();
   for (const auto& spec : c.game->options) {
     if (spec.name == "players") continue;
-    std::vector<std::string> values = spec.choices;
-    if (spec.kind == OptionSpec::Kind::Integer)
-      values = {std::to_string(spec.min), std::to_string(spec.max)};
-    for (const auto& v : values) {
+    for (const auto& v : values_played(spec)) {
       const Options options =
           c.game->resolve({{"players", std::to_string(c.players)}, {spec.name, v}});
       // 20 games a value (scaled like the rest, at least 3), the first quarter with every check.
       const int games = std::max(3, static_cast<int>(20 * conformance_scale()));
       for (int g = 0; g < games; ++g) play_checked(*c.game, options, 1000 + g, g < (games + 3) / 4);
     }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The narration adds up (issue 23).
+//
+// What the spectator is told of a step must account for what the step changed. A game that
+// declares the public counters its narration accounts for (GameInfo::tally) puts every change of
+// one of them, and of "score/<seat>" (scores()[seat]), in exactly one line of the step as
+// data["changes"] = {counter: change}: at every step the changes told, summed per counter, must
+// equal the changes made, so nothing is told twice and nothing is lost (two battles ending within
+// one action, an exploration and a battle together). A game without a tally is held to what its
+// narration says: when it tells "score/<seat>" changes, they must add up in the same way, and a
+// "scoring" line for one seat whose data carries a "score" must name that seat's scores() after
+// the step.
+
+using Tally = std::map<std::string, int>;
+
+std::string tally_text(const Tally& t) {
+  std::string out;
+  for (const auto& [k, v] : t) out += " " + k + "=" + std::to_string(v);
+  return out.empty() ? " (none)" : out;
+}
+
+TEST_P(Conformance, NarrationAddsUpToWhatChanged) {
+  const Case c = GetParam();
+  const GameInfo& g = *c.game;
+  // A tenth of the contract's games with the default options (at least 3, at most 20), then 2
+  // games for every value of every other option (extra skills, variants).
+  std::vector<Options> runs;
+  const int games = std::clamp(games_per_case(g) / 10, 3, 20);
+  for (int k = 0; k < games; ++k)
+    runs.push_back(g.resolve({{"players", std::to_string(c.players)}}));
+  for (const auto& spec : g.options) {
+    if (spec.name == "players") continue;
+    for (const auto& v : values_played(spec))
+      for (int k = 0; k < 2; ++k)
+        runs.push_back(g.resolve({{"players", std::to_string(c.players)}, {spec.name, v}}));
+  }
+  long steps = 0, told_changes = 0, totals = 0;
+  std::vector<Action> legal;
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    const std::uint64_t seed = mix_seed(0xADD5, static_cast<std::uint64_t>(k));
+    auto s = g.create(runs[k], seed);
+    Rng policy(seed ^ 0x9E3779B97F4A7C15ULL);
+    while (!s->terminal()) {
+      s->legal_actions(legal);
+      ASSERT_FALSE(legal.empty());
+      const Action a = legal[policy.below(static_cast<std::uint32_t>(legal.size()))];
+      auto after = s->clone();
+      after->apply(a);
+      NarratedAction act;
+      act.mover = s->to_move();
+      act.label = s->public_label(a);
+      act.move_number = s->move_number();
+      const auto story =
+          narrate_step(s->view(kSpectator, false), act, after->view(kSpectator, false));
+      ++steps;
+      const auto sb = s->scores(), sa = after->scores();
+      Tally told, made;
+      bool tells_scores = false;
+      std::string text;
+      for (const auto& n : story) {
+        text += "\n    " + n.kind + ": " + n.text;
+        if (n.data.contains("changes") && n.data["changes"].is_object())
+          for (const auto& [key, v] : n.data["changes"].items()) {
+            told[key] += v.get<int>();
+            ++told_changes;
+            tells_scores |= key.rfind("score/", 0) == 0;
+          }
+        if (n.kind == "scoring" && n.seats.size() == 1 && n.data.contains("score") &&
+            n.data["score"].is_number_integer()) {
+          ++totals;
+          EXPECT_EQ(n.data["score"].get<double>(), sa[static_cast<std::size_t>(n.seats[0])])
+              << g.id << " seed " << seed << ", move " << s->move_number() << ": " << n.text;
+        }
+      }
+      if (g.tally || tells_scores)
+        for (std::size_t i = 0; i < sa.size(); ++i)
+          made["score/" + std::to_string(i)] = static_cast<int>(std::lround(sa[i] - sb[i]));
+      if (g.tally) {
+        const Tally tb = g.tally(*s), ta = g.tally(*after);
+        for (const auto& [key, v] : ta) made[key] += v;
+        for (const auto& [key, v] : tb) made[key] -= v;
+      } else {
+        for (auto it = told.begin(); it != told.end();)  // only the scores are checked
+          it = it->first.rfind("score/", 0) == 0 ? std::next(it) : told.erase(it);
+      }
+      std::erase_if(made, [](const auto& kv) { return kv.second == 0; });
+      std::erase_if(told, [](const auto& kv) { return kv.second == 0; });
+      if (told != made) {
+        ADD_FAILURE() << g.id << " " << c.players << "p, seed " << seed << ", move "
+                      << s->move_number() << ", " << viewer_name(act.mover) << " plays '"
+                      << s->action_label(a) << "': the narration tells" << tally_text(told)
+                      << "\n  but the step changed" << tally_text(made) << "\n  narration:" << text;
+        return;
+      }
+      s = std::move(after);
+    }
+  }
+  std::cout << "[ adds up  ] " << g.id << " " << c.players << "p: " << runs.size() << " games, "
+            << steps << " steps, " << told_changes << " changes told, " << totals
+            << " totals checked" << (g.tally ? "" : " (no tally: scores only where told)") << "\n";
+  if (g.tally) {
+    EXPECT_GT(told_changes, 0) << "a game with a tally told no change: it checked nothing";
   }
 }
 

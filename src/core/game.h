@@ -165,6 +165,13 @@ struct GameInfo {
   std::function<void(const View& before, const NarratedAction& act, const View& after,
                      std::vector<Narration>& out)>
       narrate;
+  // Public counters the game's narration accounts for (optional; issue 23): units on the map,
+  // control, battles fought ... by name. Every change of one of them in a step, and of
+  // "score/<seat>" (scores()[seat]), is carried by exactly one line of that step's narration as
+  // data["changes"][name] = the change. The conformance suite checks, at every step of seeded
+  // games, that the changes the spectator is told add up to the changes made
+  // (Conformance.NarrationAddsUpToWhatChanged).
+  std::function<std::map<std::string, int>(const State&)> tally;
   // Card texts (optional): every card, tile, event, faction, skill, structure, Neighbor and token
   // of the game with its text, as data (issue 16). Each entry is a JSON object with at least
   // "id" (stable, unique within the game, the id views use to name it), "name", "kind" ("tile",

@@ -3,7 +3,9 @@
 // card's text.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 
 #include "core/narration.h"
@@ -25,18 +27,14 @@ std::string P(int seat) {
   return "{P" + std::to_string(seat + 1) + "}";
 }
 
-const Narration* find(const std::vector<Narration>& ns, const std::string& kind) {
-  for (const auto& n : ns)
-    if (n.kind == kind) return &n;
-  return nullptr;
-}
-
-// C8.6-C8.8, C6.6, C10: seeded games whose narration names each battle's region, sides and the
-// Region Control winner (who then holds the region unless neutral Trogs won), each exploration
-// token by name, and each scoring with the VP each seat gained.
-TEST(CryHavocNarration, C8_BattleAndExplorationNarrationNameTheOutcome) {
-  int battles = 0, explorations = 0, scorings = 0;
-  for (int players : {2, 3}) {
+// N1 (issue 23), C8.6-C8.8, C6.6, C10: in seeded games, every battle begun, every battle objective
+// resolved, every exploration and every scoring is told by the step that brought it about,
+// whatever else that step did: a battle whose end starts the next one (the first one's result
+// used to be lost) is told in full, with its Region Control winner, who then holds the region
+// unless neutral Trogs won.
+TEST(CryHavocNarration, N1_EveryBattleExplorationAndScoringIsToldOnce) {
+  int battles = 0, results = 0, ending_as_next_begins = 0, explorations = 0, scorings = 0;
+  for (int players : {2, 3, 4}) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       auto s = game().create(game().resolve({{"players", std::to_string(players)}}), seed);
       Rng r(seed * 5 + 3);
@@ -46,55 +44,107 @@ TEST(CryHavocNarration, C8_BattleAndExplorationNarrationNameTheOutcome) {
         const Action a = legal[r.below(static_cast<std::uint32_t>(legal.size()))];
         std::unique_ptr<State> after;
         const auto ns = turf::testing::narrate_for(*s, a, kSpectator, after);
-        const Public& b = pos(*s).pub;
         const Public& x = pos(*after).pub;
-        const BattleReport& br = x.last_battle;
-        if (br.done && (br.number != b.last_battle.number || !b.last_battle.done)) {
-          ++battles;
-          const Narration* n = find(ns, "battle");
-          ASSERT_NE(n, nullptr) << turf::testing::narration_text(ns);
-          EXPECT_NE(n->text.find("Battle at " + region_name(pos(*after), br.region)),
-                    std::string::npos)
-              << n->text;
-          const int w = br.side[br.winner];
-          const int ws = x.faction_seat[w];
-          const std::string winner =
-              ws == kNone ? "the neutral Trogs" : P(ws) + " (" + faction_name(w) + ")";
-          EXPECT_NE(n->text.find("Region Control " + std::to_string(br.value[0][kControl]) + "-" +
-                                 std::to_string(br.value[1][kControl]) + ": " + winner + " wins"),
-                    std::string::npos)
-              << n->text;
-          if (ws != kNone) {
-            EXPECT_EQ(x.regions[br.region].control, w) << n->text;
-          }
-        }
-        for (int i = b.num_revealed_explores; i < x.num_revealed_explores; ++i) {
-          ++explorations;
-          const std::string name = content().explores[x.revealed_explores[i]].name;
-          bool found = false;
-          for (const auto& n : ns)
-            found |= n.kind == "exploration" && n.text.find(name) != std::string::npos;
-          EXPECT_TRUE(found) << name << "\n" << turf::testing::narration_text(ns);
-        }
-        if (x.scorings != b.scorings) {
-          ++scorings;
-          for (int seat = 0; seat < players; ++seat) {
-            const int gained = x.last_round.regions[seat] + x.last_round.crystals[seat] +
-                               x.last_round.ancient[seat];
-            bool found = false;
+        int begun = 0, controls = 0;
+        for (int i = 0; i < x.num_facts; ++i) {
+          const FactRec& f = x.facts[i];
+          const std::string region = region_name(pos(*after), f.a);
+          if (f.kind == Fact::kBattle) {
+            ++begun;
+            ++battles;
+            bool told = false;
             for (const auto& n : ns)
-              found |= n.kind == "scoring" &&
-                       n.text.find(P(seat) + " scores " + std::to_string(gained) + " VP") == 0;
-            EXPECT_TRUE(found) << turf::testing::narration_text(ns);
+              told |= n.kind == "battle" && n.text.rfind("Battle at " + region + ": ", 0) == 0 &&
+                      n.text.find(" attacks ") != std::string::npos;
+            EXPECT_TRUE(told) << region << "\n" << turf::testing::narration_text(ns);
+          }
+          if (f.kind == Fact::kObjective && f.b == kControl) {
+            ++controls;
+            ++results;
+            const int w = f.e;
+            // The sides: the battle the step resolved began in an earlier step.
+            const BattleState& before = pos(*s).pub.battle;
+            const int wf = before.side[w];
+            const int ws = x.faction_seat[wf];
+            const std::string winner =
+                ws == kNone ? "the neutral Trogs" : P(ws) + " (" + faction_name(wf) + ")";
+            bool told = false;
+            for (const auto& n : ns)
+              told |= n.kind == "battle" && n.text.find("Region Control " + std::to_string(f.c) +
+                                                        "-" + std::to_string(f.d) + ": " + winner +
+                                                        " win") != std::string::npos;
+            EXPECT_TRUE(told) << turf::testing::narration_text(ns);
+            if (ws != kNone) {
+              EXPECT_EQ(x.regions[f.a].control, wf);
+            }
+          }
+          if (f.kind == Fact::kExploration) {
+            ++explorations;
+            const std::string name = content().explores[f.a].name;
+            bool told = false;
+            for (const auto& n : ns)
+              told |= n.kind == "exploration" && n.text.find(name) != std::string::npos &&
+                      n.text.find(region_name(pos(*after), f.b)) != std::string::npos;
+            EXPECT_TRUE(told) << name << "\n" << turf::testing::narration_text(ns);
+          }
+          if (f.kind == Fact::kScoring) {
+            ++scorings;
+            int lines = 0;
+            for (const auto& n : ns) lines += n.kind == "scoring";
+            EXPECT_EQ(lines, players) << turf::testing::narration_text(ns);
           }
         }
+        if (begun > 0 && controls > 0) ++ending_as_next_begins;
         s = std::move(after);
       }
     }
   }
-  EXPECT_GT(battles, 0);
+  EXPECT_GT(battles, 10);
+  EXPECT_GT(results, 10);
+  EXPECT_GT(ending_as_next_begins, 0) << "no step ended a battle and began the next";
   EXPECT_GT(explorations, 0);
   EXPECT_GT(scorings, 0);
+}
+
+// N2 (issue 23): the narration of whole seeded games reads as sentences: each line begins with a
+// seat or a capital letter, an action line is "{Pn} <verb> ...", every line ends with a full stop,
+// and no line shows a raw label ("->", "=>"), an id with an underscore or a clause id.
+TEST(CryHavocNarration, N2_WholeGamesReadAsSentences) {
+  const std::regex action(R"(^\{P[1-4]\} [a-z][a-z' ]*[a-z] .*\.$|^\{P[1-4]\} [a-z]+s\.$)");
+  const std::regex raw(R"(->|=>|_|\b[CR]\d+(\.\d+)?\b|\.md\b)");
+  int lines = 0, most_facts = 0;
+  for (int players : {2, 3, 4}) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      auto s = game().create(
+          game().resolve({{"players", std::to_string(players)}, {"extra_skills", "2"}}), seed);
+      Rng r(seed * 7 + players);
+      std::vector<Action> legal;
+      while (!s->terminal()) {
+        s->legal_actions(legal);
+        const Action a = legal[r.below(static_cast<std::uint32_t>(legal.size()))];
+        std::unique_ptr<State> after;
+        // E6: the journal never fills up (a full one would lose facts).
+        most_facts = std::max<int>(most_facts, pos(*s).pub.num_facts);
+        for (Seat viewer : {kSpectator, s->to_move()})
+          for (const auto& n : turf::testing::narrate_for(*s, a, viewer, after)) {
+            ++lines;
+            EXPECT_FALSE(n.text.empty());
+            EXPECT_EQ(n.text.back(), '.') << n.text;
+            EXPECT_FALSE(std::regex_search(n.text, raw)) << n.text;
+            if (n.kind == "action") {
+              EXPECT_TRUE(std::regex_match(n.text, action)) << n.text;
+            } else {
+              EXPECT_TRUE(n.text[0] == '{' || std::isupper(static_cast<unsigned char>(n.text[0])))
+                  << n.text;
+            }
+          }
+        s = std::move(after);
+      }
+    }
+  }
+  EXPECT_GT(lines, 1000);
+  EXPECT_LT(most_facts, kMaxFacts / 2) << "the journal comes near its capacity";
+  std::cout << "cryhavoc: at most " << most_facts << " facts in one step\n";
 }
 
 // E2 for narration: a step narrated for a viewer is the same in every world that viewer's view
@@ -182,6 +232,7 @@ TEST(CryHavocScreen, TwoPlayerScreensFitAndNameSeatsFromOne) {
   style.colour = false;
   style.seat_names = {"Ana", "Bo"};
   std::size_t most_lines = 0, widest = 0;
+  std::string tallest;
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     auto s = game().create(game().resolve({{"players", "2"}}), seed);
     Rng r(seed);
@@ -194,7 +245,7 @@ TEST(CryHavocScreen, TwoPlayerScreensFitAndNameSeatsFromOne) {
         ++lines;
         widest = std::max(widest, visible_width(screen.substr(start, end - start)));
       }
-      most_lines = std::max(most_lines, lines);
+      if (lines > most_lines) most_lines = lines, tallest = screen;
       const Public& p = pos(*s).pub;
       EXPECT_NE(screen.find("P1 Ana (" + faction_name(p.seats[0].faction) + ")"),
                 std::string::npos);
@@ -205,8 +256,58 @@ TEST(CryHavocScreen, TwoPlayerScreensFitAndNameSeatsFromOne) {
     }
   }
   EXPECT_LE(widest, 80u);
-  EXPECT_LE(most_lines, 28u);  // the table adds its title, its log and the menu
+  EXPECT_LE(most_lines, 28u) << tallest;  // the table adds its title, its log and the menu
   std::cout << "cryhavoc 2p screen: at most " << most_lines << " lines, " << widest << " columns\n";
+}
+
+// S1 (issue 23), the terminal: on the map a unit count comes before its faction letter ("2P",
+// two Pilgrims units), so that "P2" always means player 2; every region name is shown whole
+// (a long one on two lines of its box) at 80 columns; the round, the scores, the hand and the
+// decision come after the map, where the table does not cut them when lines run short.
+TEST(CryHavocScreen, S1_UnitCountsComeFirstNamesAreWholeAndTheRoundFollowsTheMap) {
+  DrawStyle style;
+  style.colour = false;
+  const std::regex letter_first(R"(\b[HMPT][0-9]+\b)");
+  int screens = 0;
+  for (int players : {2, 3, 4}) {
+    auto s = game().create(game().resolve({{"players", std::to_string(players)}}), 5);
+    Rng r(11);
+    std::vector<Action> legal;
+    while (!s->terminal()) {
+      const std::string screen = game().draw(s->view(0), style);
+      const auto legend = screen.find("  [H] control");
+      ASSERT_NE(legend, std::string::npos);
+      const std::string map = screen.substr(0, legend);
+      std::smatch m;
+      EXPECT_FALSE(std::regex_search(map, m, letter_first)) << m.str() << "\n" << map;
+      const MapDef& md = content().maps[pos(*s).pub.map];
+      for (int reg = 0; reg < md.num_regions; ++reg) {
+        std::size_t at = 0;
+        const std::string& name = md.regions[reg].name;
+        while (at <= name.size()) {
+          std::size_t end = name.find(' ', at);
+          if (end == std::string::npos) end = name.size();
+          const std::string word = name.substr(at, end - at);
+          EXPECT_TRUE(std::regex_search(map, std::regex("\\b" + word + "\\b")))
+              << word << " of " << name << "\n"
+              << map;
+          at = end + 1;
+        }
+      }
+      const auto round = screen.find("Round ");
+      EXPECT_NE(round, std::string::npos);
+      EXPECT_GT(round, legend);
+      ++screens;
+      s->legal_actions(legal);
+      s->apply(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+      if (screens % 3 == 0)  // every third screen is enough
+        for (int k = 0; k < 2 && !s->terminal(); ++k) {
+          s->legal_actions(legal);
+          s->apply(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+        }
+    }
+  }
+  EXPECT_GT(screens, 100);
 }
 
 // C8.4, issue 16: while a seat plays tactics cards, each card of its hand it may not play says

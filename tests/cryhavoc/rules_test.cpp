@@ -959,6 +959,101 @@ TEST(CryHavocRules, C8_11_R34_RetreatingTrogsNestNowhereABattleIsStillToBeFought
   EXPECT_EQ(p.pub.regions[b.r("gloom_thicket")].trog, 2);
 }
 
+// R34, the printed reading (option trog_nests=as-printed): "any adjacent, uncontrolled region",
+// so Maw Thicket, whose battle is still to come, may take the Nest; it lies face down under that
+// battle and waits there.
+TEST(CryHavocRules, C8_11_R34_AsPrintedTheTrogsMayNestWhereABattleIsStillToCome) {
+  Board b = trog_battle("raiders");
+  Position& p = b.p;
+  p.pub.nest_into_battles = true;
+  b.units("maw_thicket", kHumans, 1).units("maw_thicket", kPilgrims, 1);
+  b.battle("maw_thicket", kHumans);
+  begin_battles(p);
+  play(p, {kActNumber + 2, kActNumber + 0, kActNumber + 2, kActPass, kActPass});
+  ASSERT_EQ(p.pub.regions[b.r("coral_banks")].control, kMachines);
+  ASSERT_EQ(p.pub.step, Step::kNest);
+  EXPECT_TRUE(has(legal(p), kActRegion + b.r("maw_thicket")));
+  EXPECT_TRUE(has(legal(p), kActRegion + b.r("gloom_thicket")));
+  play(p, {kActRegion + b.r("maw_thicket")});
+  EXPECT_EQ(p.pub.regions[b.r("maw_thicket")].trog, 2);
+  EXPECT_NE(p.pub.regions[b.r("maw_thicket")].battle, 0) << "its battle is still to come";
+  EXPECT_EQ(p.pub.battle.region, b.r("maw_thicket"));
+}
+
+// With the printed reading of R34: a face-down Nest under a Pilgrims unit at Maw Thicket, which
+// the Pilgrims hold, as after they won the battle the Nest was put into; `mover` holds Shard Peak
+// next door with one unit.
+Board nest_under_pilgrims(int mover) {
+  Board b(3);
+  b.p.pub.nest_into_battles = true;
+  b.no_events();
+  b.units("maw_thicket", kPilgrims, 1)
+      .control("maw_thicket", kPilgrims)
+      .nest("maw_thicket", "nest");
+  b.units("shard_peak", mover, 1).control("shard_peak", mover);
+  return b;
+}
+
+// R34, the printed reading: a Nest under a player's units (the winner of the battle it was put
+// into) is theirs to reveal: when they move units in, its Trogs appear and fight them (C6.7, C6.9)
+// — even units that stood there already reveal it when the move ends.
+TEST(CryHavocRules, C6_7_R34_ANestUnderAPlayersUnitsIsRevealedWhenTheyMoveIn) {
+  Board b = nest_under_pilgrims(kPilgrims);
+  Position& p = b.p;
+  b.hand(2, {"wanderers"});
+  b.turn(2);
+  play(p, {kActMove, kActCard + card_def("wanderers"), step(p, "shard_peak", "maw_thicket"),
+           kActDone});
+  const RegionState& R = p.pub.regions[b.r("maw_thicket")];
+  EXPECT_EQ(R.trog, 0);
+  EXPECT_EQ(R.units[kTrogs], 2);
+  EXPECT_NE(R.battle, 0);
+  EXPECT_EQ(R.attacker, kPilgrims);
+}
+
+// R34, the printed reading: an opponent moving into that region fights the player there; the
+// Nest stays face down (a battle has two sides, never three).
+TEST(CryHavocRules, C6_7_R34_AnOpponentMovingInLeavesANestUnderAnotherPlayersUnits) {
+  Board b = nest_under_pilgrims(kHumans);
+  Position& p = b.p;
+  b.hand(0, {"forced_march"});
+  b.turn(0);
+  play(p, {kActMove, kActCard + card_def("forced_march"), step(p, "shard_peak", "maw_thicket"),
+           kActDone});
+  const RegionState& R = p.pub.regions[b.r("maw_thicket")];
+  EXPECT_EQ(R.trog, 2) << "the Nest stays face down";
+  EXPECT_EQ(R.units[kTrogs], 0);
+  EXPECT_NE(R.battle, 0);
+  EXPECT_EQ(R.attacker, kHumans);
+}
+
+// R34 by default: in whole games no Trog token ever lies in a region with units, but for the
+// regions units are moving into during a Move (revealed when it ends), so the rules for Nests
+// under units above never apply by default.
+TEST(CryHavocRules, R34_ByDefaultNoTrogTokenEverSharesARegionWithUnits) {
+  const GameInfo& g = Registry::instance().find("cryhavoc");
+  for (const char* nests : {"not-into-battles"}) {
+    int shared = 0;
+    for (int players : {2, 3})
+      for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        auto s = g.create(g.resolve({{"players", std::to_string(players)}, {"trog_nests", nests}}),
+                          seed);
+        Rng rng(seed * 13 + 5);
+        std::vector<Action> legal;
+        while (!s->terminal()) {
+          const Position& p = dynamic_cast<const CryHavocState&>(*s).position();
+          for (int r = 0; r < map_of(p).num_regions; ++r)
+            if (p.pub.regions[r].trog && units_in(p.pub.regions[r]) > 0 &&
+                !(p.pub.entered >> r & 1))
+              ++shared;
+          s->legal_actions(legal);
+          s->apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+        }
+      }
+    EXPECT_EQ(shared, 0);
+  }
+}
+
 TEST(CryHavocRules, C9_4_TrogPrisonersScoreForNobodyAndCostTwoToReturn) {  // clarification
   Board b = trog_battle("raiders");
   Position& p = b.p;
@@ -1036,6 +1131,96 @@ TEST(CryHavocRules, C10_3_LastRoundScoresCrystalsOnlyAndEnds) {
   begin_battles(p);
   EXPECT_TRUE(p.pub.over);
   EXPECT_EQ(p.pub.seats[0].vp, 2);
+}
+
+// R35 by default: every game lasts 5 rounds, however fast the event tokens are pulled forward.
+TEST(CryHavocRules, C10_5_R35_ByDefaultEveryGameLastsFiveRounds) {
+  const GameInfo& g = Registry::instance().find("cryhavoc");
+  for (int players : {2, 3, 4})
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+      auto s = g.create(g.resolve({{"players", std::to_string(players)}}), seed);
+      Rng rng(seed);
+      std::vector<Action> legal;
+      while (!s->terminal()) {
+        s->legal_actions(legal);
+        s->apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+      }
+      EXPECT_EQ(dynamic_cast<const CryHavocState&>(*s).position().pub.round, kRounds);
+    }
+}
+
+// R35, the option game_end=when-events-run-out: a round that begins with no event token left on
+// the score track is the last one: scoring happens by itself (crystals only), Enable Scoring is
+// not offered, and the game ends after it.
+TEST(CryHavocRules, C10_5_R35_WithTheOptionARoundWithNoEventLeftIsTheLast) {
+  Board b;
+  Position& p = b.p;
+  p.pub.end_when_events_run_out = true;
+  b.no_events();
+  b.control("dustfields", kHumans).crystals("dustfields", 2);
+  b.hand(0, {"orbital_command"});
+  p.pub.round = 2;
+  p.pub.scoring_by = kNone;
+  p.pub.action_round = kActionsPerRound;
+  begin_battles(p);  // round 2 ends: round 3 begins with no event left
+  ASSERT_EQ(p.pub.round, 3);
+  EXPECT_TRUE(last_round(p.pub));
+  EXPECT_EQ(rounds_after(p.pub), 0);
+  b.turn(0);
+  EXPECT_FALSE(has(legal(p), kActScoring)) << "scoring comes by itself in the last round";
+  const int vp = p.pub.seats[0].vp;
+  p.pub.action_round = kActionsPerRound;
+  begin_battles(p);
+  EXPECT_TRUE(p.pub.over);
+  EXPECT_EQ(p.pub.seats[0].vp, vp + 2) << "crystals only";
+}
+
+// R35, the option: a score marker passing the 16 VP space in round 1 pulls its event onto the
+// next stack (C3.4): rounds 2 and 3 reveal the last two stacks, round 4 finds none and is the last
+// one. Without the option the same game goes on to round 5.
+TEST(CryHavocRules, C10_5_R35_WithTheOptionPassedEventsEndTheGameSooner) {
+  for (const bool option : {true, false}) {
+    Board b;
+    Position& p = b.p;
+    p.pub.end_when_events_run_out = option;
+    ASSERT_EQ(p.pub.round, 1);
+    ASSERT_EQ(p.pub.event_count[0], 0) << "round 1 revealed the first space";
+    ASSERT_EQ(content().event_spots[1], 16);
+    gain_vp(p, kHumans, 17);  // passes 6 (already revealed) and 16
+    EXPECT_EQ(p.pub.event_count[1], 0);
+    EXPECT_EQ(p.pub.event_count[2], 2);
+    int last = 0;
+    for (int round = 2; round <= kRounds && !p.pub.over; ++round) {
+      p.pub.scoring_by = kNone;
+      p.pub.action_round = kActionsPerRound;
+      begin_battles(p);  // the round ends: the next begins (events, draw, the hand limit)
+      if (p.pub.over) break;
+      ASSERT_EQ(p.pub.round, round);
+      if (last_round(p.pub)) last = round;
+      while (p.pub.step == Step::kDiscardToLimit) play(p, {legal(p)[0]});
+    }
+    EXPECT_EQ(last, option ? 4 : kRounds);
+  }
+}
+
+// R35, the option: in whole games the game never lasts more than 5 rounds nor less than 3.
+TEST(CryHavocRules, C10_5_R35_WithTheOptionGamesLastThreeToFiveRounds) {
+  const GameInfo& g = Registry::instance().find("cryhavoc");
+  for (int players : {2, 3, 4})
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+      auto s = g.create(
+          g.resolve({{"players", std::to_string(players)}, {"game_end", "when-events-run-out"}}),
+          seed);
+      Rng rng(seed);
+      std::vector<Action> legal;
+      while (!s->terminal()) {
+        s->legal_actions(legal);
+        s->apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+      }
+      const int rounds = dynamic_cast<const CryHavocState&>(*s).position().pub.round;
+      EXPECT_LE(rounds, kRounds);
+      EXPECT_GE(rounds, 3);
+    }
 }
 
 TEST(CryHavocRules, C10_6_TiesGoToPrisonersThenLaterInitiative) {

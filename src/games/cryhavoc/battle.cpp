@@ -30,6 +30,7 @@ void next_battle(Position& p);
 void resolve_next(Position& p);
 
 void end_battle(Position& p) {
+  const CauseScope cause(p, Cause::kBattle);
   Public& pub = p.pub;
   RegionState& R = pub.regions[pub.battle.region];
   R.battle = 0;  // C8.12
@@ -43,22 +44,29 @@ void end_battle(Position& p) {
 }
 
 // C8.2: a side was wiped out before its battle: no battle, the other side takes the region.
-void wiped(Position& p, int r) {
+// `defender`: the side the attacker faced (kNone when unknown).
+void wiped(Position& p, int r, int defender) {
+  const CauseScope cause(p, Cause::kBattle);
   Public& pub = p.pub;
   RegionState& R = pub.regions[r];
   const int att = R.attacker;
   const int def = enemy_faction_in(p, r, att);
+  const int taker = R.units[att] == 0 ? (def != kNone && !neutral(p, def) ? def : kNone)
+                    : def == kNone    ? att
+                                      : kNone;
+  note(p, Fact::kNoBattle, r, att, def != kNone ? def : defender, kNone, taker);
   if (R.units[att] == 0 && def != kNone) {
     if (neutral(p, def)) {  // R: neutral Trogs hold no region; they nest as when they win
+      note_units(p, kTrogs, r, -R.units[kTrogs]);
       pub.reserve[kTrogs] = static_cast<std::uint8_t>(pub.reserve[kTrogs] + R.units[kTrogs]);
       R.units[kTrogs] = 0;
-      R.control = kNone;
+      set_control(p, r, kNone);
       place_nest(p, r);
     } else {
-      R.control = static_cast<std::uint8_t>(def);
+      set_control(p, r, def);
     }
   } else if (R.units[att] > 0 && def == kNone) {
-    R.control = static_cast<std::uint8_t>(att);
+    set_control(p, r, att);
   }
   R.battle = 0;
   R.attacker = kNone;
@@ -87,26 +95,30 @@ void begin_place(Position& p, int side) {
 }
 
 bool start_battle(Position& p, int r) {
+  const CauseScope cause(p, Cause::kBattle);
   Public& pub = p.pub;
   RegionState& R = pub.regions[r];
   const int att = R.attacker;
   const int def = enemy_faction_in(p, r, att);
   if (R.units[att] == 0 || def == kNone) {
-    wiped(p, r);
+    wiped(p, r, kNone);
     return false;
   }
   // The Artillery token fires once as the battle begins, then leaves. It fires before step A:
   // when it kills the last unit of a side, C8.2 applies and there is no battle (R33).
+  int shot = kNone;  // the side the Artillery fired at (told after the battle's own fact)
   if (R.artillery && (att == kHumans || def == kHumans)) {
-    const int enemy = att == kHumans ? def : att;
-    if (R.units[enemy] > 0) {
-      --R.units[enemy];
-      ++pub.reserve[enemy];
+    shot = att == kHumans ? def : att;
+    for (int k = 0; k < kArtilleryKills && R.units[shot] > 0; ++k) {
+      --R.units[shot];
+      ++pub.reserve[shot];
+      note_units(p, shot, r, -1);
     }
     R.artillery = 0;
     ++pub.artillery_left;
-    if (R.units[enemy] == 0) {
-      wiped(p, r);
+    if (R.units[shot] == 0) {
+      note(p, Fact::kArtillery, r, shot);
+      wiped(p, r, shot);
       return false;
     }
   }
@@ -121,14 +133,12 @@ bool start_battle(Position& p, int r) {
                                                         : pub.faction_seat[def]);
   ++pub.battles;
   if (def == kTrogs) ++pub.trog_battles;
-  pub.last_battle = BattleReport{};
-  pub.last_battle.number = pub.battles;
-  pub.last_battle.region = b.region;
-  pub.last_battle.side = b.side;
+  note(p, Fact::kBattle, r, att, def, R.battle);
+  if (shot != kNone) note(p, Fact::kArtillery, r, shot);
   R.crystals = static_cast<std::uint8_t>(R.crystals + 1);  // C8.3 step A
   const int humans = side_of(p, kHumans);
   if (humans != kNone) {
-    if (R.watchtower) b.strength[humans][kControl] = 1;
+    if (R.watchtower) b.strength[humans][kControl] = kWatchtowerStrength;
   }
   b.order = {kControl, kPrisoners, kAttrition};
   if (R.distraction != kNone) {  // Distraction: the chosen objective first
@@ -142,6 +152,7 @@ bool start_battle(Position& p, int r) {
 }
 
 void next_battle(Position& p) {
+  const CauseScope cause(p, Cause::kBattle);
   Public& pub = p.pub;
   const int n = map_of(p).num_regions;
   for (;;) {
@@ -155,11 +166,14 @@ void next_battle(Position& p) {
   begin_prisoners(p);
 }
 
+// C8.7: the objective's fact first, then the prisoner.
 void capture(Position& p, int capturer, int objective) {
   BattleState& b = p.pub.battle;
+  note(p, Fact::kObjective, b.region, kPrisoners, b.value[0][kPrisoners], b.value[1][kPrisoners],
+       capturer);
   --b.board[1 - capturer][objective];
   ++p.pub.prisoners[b.side[capturer]][b.side[1 - capturer]];
-  ++p.pub.last_battle.captured[capturer];
+  note_units(p, b.side[1 - capturer], b.region, -1);
 }
 
 void kill_on_board(Position& p, int killer, int objective) {
@@ -167,8 +181,16 @@ void kill_on_board(Position& p, int killer, int objective) {
   if (save_from_kill(p, b.side[1 - killer])) return;  // Medic Team: the unit stays
   --b.board[1 - killer][objective];
   ++p.pub.reserve[b.side[1 - killer]];
-  ++p.pub.last_battle.killed[killer];
-  gain_vp(p, b.side[killer], 1);  // C8.8: 1 VP a kill
+  ++b.killed[killer];
+  note_units(p, b.side[1 - killer], b.region, -1);
+  gain_vp(p, b.side[killer], kKillVp);  // C8.8: 1 VP a kill
+}
+
+// C8.8: Attrition's fact, once its kills are made.
+void note_attrition(Position& p) {
+  const BattleState& b = p.pub.battle;
+  note(p, Fact::kObjective, b.region, kAttrition, b.value[0][kAttrition], b.value[1][kAttrition],
+       b.killed[0], b.killed[1]);
 }
 
 // C8.8 when attrition does not resolve last (Distraction): the killers choose, attacker first.
@@ -191,29 +213,34 @@ bool next_kill_choice(Position& p) {
 void finish_battle(Position& p);
 
 void resolve_next(Position& p) {
+  const CauseScope cause(p, Cause::kBattle);
   Public& pub = p.pub;
   BattleState& b = pub.battle;
-  RegionState& R = pub.regions[b.region];
   while (b.next < kObjectives) {
     const int o = b.order[b.next++];
     const int c0 = b.board[0][o] + b.strength[0][o], c1 = b.board[1][o] + b.strength[1][o];
-    pub.last_battle.value[0][o] = static_cast<std::uint8_t>(c0);
-    pub.last_battle.value[1][o] = static_cast<std::uint8_t>(c1);
+    b.value[0][o] = static_cast<std::uint8_t>(c0);
+    b.value[1][o] = static_cast<std::uint8_t>(c1);
     if (o == kControl) {  // C8.6: most units; the defender wins ties
       const int w = c0 > c1 ? 0 : 1;
       b.winner = static_cast<std::uint8_t>(w);
+      note(p, Fact::kObjective, b.region, kControl, c0, c1, w);
       if (neutral(p, b.side[w])) {
-        R.control = kNone;  // neutral Trogs take no control and no VP (C8.11)
+        set_control(p, b.region, kNone);  // neutral Trogs take no control and no VP (C8.11)
       } else {
-        R.control = b.side[w];
-        gain_vp(p, b.side[w], 2);
+        set_control(p, b.region, b.side[w]);
+        gain_vp(p, b.side[w], kRegionControlVp);
       }
     } else if (o == kPrisoners) {  // C8.7: a tie captures nobody
-      if (c0 == c1) continue;
+      if (c0 == c1) {
+        note(p, Fact::kObjective, b.region, kPrisoners, c0, c1, kNone);
+        continue;
+      }
       const int cap = c0 > c1 ? 0 : 1;
       int spaces = 0, only = 0;
       for (int q = 0; q < kObjectives; ++q)
         if (b.board[1 - cap][q] > 0) ++spaces, only = q;
+      if (spaces == 0) note(p, Fact::kObjective, b.region, kPrisoners, c0, c1, kNone);
       if (spaces == 1) capture(p, cap, only);
       if (spaces >= 2) {
         b.capturer = static_cast<std::uint8_t>(cap);
@@ -233,9 +260,11 @@ void resolve_next(Position& p) {
               --k[side];
             }
         b.kills = {};
+        note_attrition(p);
       } else {
         b.kills_side = 0;
         if (next_kill_choice(p)) return;
+        note_attrition(p);
       }
     }
   }
@@ -244,6 +273,7 @@ void resolve_next(Position& p) {
 
 // C8.9-C8.11: survivors back, the loser retreats.
 void finish_battle(Position& p) {
+  const CauseScope cause(p, Cause::kBattle);
   Public& pub = p.pub;
   BattleState& b = pub.battle;
   const int r = b.region;
@@ -251,36 +281,39 @@ void finish_battle(Position& p) {
   const int w = b.winner, l = 1 - w;
   const int fw = b.side[w], fl = b.side[l];
   const int sw = total(b.board[w]);
-  pub.last_battle.done = true;
-  pub.last_battle.winner = b.winner;
+  const int sl = total(b.board[l]);
   b.board[w] = {};
-  if (neutral(p, fw)) {
+  if (neutral(p, fw)) {  // C8.11: the Trogs leave and nest where they won
     pub.reserve[kTrogs] = static_cast<std::uint8_t>(pub.reserve[kTrogs] + sw);
-    R.control = kNone;
+    note_units(p, kTrogs, r, -sw);
+    set_control(p, r, kNone);
     place_nest(p, r);
   } else {
     R.units[fw] = static_cast<std::uint8_t>(R.units[fw] + sw);
   }
-  const int sl = total(b.board[l]);
   if (sl == 0) {
+    note(p, Fact::kBattleEnd, r, w, fl, kNone, 0, 0);
     end_battle(p);
     return;
   }
   const MapDef& m = map_of(p);
   pub.pending = 0;
-  if (neutral(p, fl)) {
+  if (neutral(p, fl)) {  // C8.11: retreating Trogs leave and nest next door
     pub.reserve[kTrogs] = static_cast<std::uint8_t>(pub.reserve[kTrogs] + sl);
     b.board[l] = {};
-    if (pub.nest_supply == 0) {
-      end_battle(p);
-      return;
+    if (pub.nest_supply > 0) {
+      for (int q = 0; q < m.num_regions; ++q) {
+        const RegionState& Q = pub.regions[q];
+        // R34: not into a region whose battle is still to come, unless the option says so.
+        if ((m.regions[r].adj & bit(q)) && Q.control == kNone && !is_hq(p, q) && !Q.trog &&
+            (!Q.battle || pub.nest_into_battles))
+          pub.pending |= bit(q);
+      }
     }
-    for (int q = 0; q < m.num_regions; ++q) {
-      const RegionState& Q = pub.regions[q];
-      if ((m.regions[r].adj & bit(q)) && Q.control == kNone && !is_hq(p, q) && !Q.battle && !Q.trog)
-        pub.pending |= bit(q);
-    }
-    if (popcount(pub.pending) >= 2) {
+    const bool choose = popcount(pub.pending) >= 2;
+    note(p, Fact::kBattleEnd, r, w, fl, kNone, choose ? 1 : 0, sl);
+    note_units(p, kTrogs, r, -sl);
+    if (choose) {
       pub.step = Step::kNest;
       pub.to_move = b.seat[l];
       return;
@@ -294,6 +327,7 @@ void finish_battle(Position& p) {
     if ((nb & bit(q)) && pub.regions[q].control == fl && !pub.regions[q].battle)
       pub.pending |= bit(q);
   if (popcount(pub.pending) >= 2) {
+    note(p, Fact::kBattleEnd, r, w, fl, kNone, 1, sl);
     pub.step = Step::kRetreat;
     pub.to_move = b.seat[l];
     return;
@@ -301,10 +335,11 @@ void finish_battle(Position& p) {
   if (pub.pending) {
     const int q = __builtin_ctz(pub.pending);
     pub.regions[q].units[fl] = static_cast<std::uint8_t>(pub.regions[q].units[fl] + sl);
-    pub.last_battle.retreat = static_cast<std::uint8_t>(q);
-    pub.last_battle.retreated = static_cast<std::uint8_t>(sl);
+    note(p, Fact::kBattleEnd, r, w, fl, q, 0, sl);
   } else {
     pub.reserve[fl] = static_cast<std::uint8_t>(pub.reserve[fl] + sl);  // nowhere to go
+    note(p, Fact::kBattleEnd, r, w, fl, kNone, 0, sl);
+    note_units(p, fl, r, -sl);
   }
   b.board[l] = {};
   end_battle(p);
@@ -459,7 +494,10 @@ void battle_apply(Position& p, int a) {
     case Step::kKill:
       kill_on_board(p, b.kills_side, a - kActObjective);
       --b.kills[b.kills_side];
-      if (!next_kill_choice(p)) resolve_next(p);
+      if (!next_kill_choice(p)) {
+        note_attrition(p);
+        resolve_next(p);
+      }
       return;
     case Step::kRetreat: {
       const int l = 1 - b.winner, fl = b.side[l], q = a - kActRegion;

@@ -1,8 +1,13 @@
-// Cry Havoc card texts (issue 16): factions, skills, structures, faction and terrain cards (their
-// icons, after-action and tactics texts), the battle objectives, events, Exploration tokens and
-// Trog tokens, each with its tag, for `turf cards cryhavoc` and front ends. Texts are data:
-// data/cryhavoc/{cards,factions,tokens}.json, and data/cryhavoc/card_texts.json for the faction
-// summaries and the objectives. Ids are the ones views use.
+// Cry Havoc card texts (issues 16 and 23): factions, skills, structures, faction and terrain cards
+// (their icons, after-action and tactics texts), the battle objectives, events, Exploration tokens
+// and Trog tokens, each with its tag, for `turf cards cryhavoc`, `look` and front ends. Everything
+// a player reads is in "text" (the other fields are data for programs). The parts that state
+// numbers the engine runs are generated here from the same data: icons, copies, costs, the
+// default skill, the 4-player-only skill, the Trogs and crystals of Trog tokens and the unit an
+// empty one costs. The effect sentences of cards, structures, skills, events and Exploration
+// tokens are written by hand in data/cryhavoc/{cards,factions,tokens}.json and checked against the
+// effects they describe (tests/cryhavoc/texts_test.cpp); the faction summaries and objectives are
+// in data/cryhavoc/card_texts.json. Ids are the ones views use.
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -22,8 +27,12 @@ std::string icons(const CardDef& d) {
   add(d.recruit, "Recruit");
   add(d.build, "Build");
   if (d.draw) out += (out.empty() ? "" : ", ") + std::string("draw a card when played");
-  if (d.star) out += (out.empty() ? "" : ", ") + std::string("star");
+  if (d.star) out += (out.empty() ? "" : ", ") + std::string("1 VP when played (star)");
   return out;
+}
+
+std::string copies_text(int n) {
+  return n == 1 ? "1 copy." : std::to_string(n) + " copies.";
 }
 
 }  // namespace
@@ -44,12 +53,15 @@ nlohmann::json card_texts() {
   for (int k = 0; k < kSkillIds; ++k) {
     const SkillDef& s = c.skills[k];
     if (s.id.empty()) continue;
+    std::string text = faction_name(s.faction) + (s.is_default ? " default skill" : " skill") +
+                       " (once a round, on your turn): " + s.text;
+    if (s.four_players_only) text += " Only in 4-player games.";
     nlohmann::json e = {{"id", s.id},
                         {"name", s.name},
                         {"kind", "skill"},
                         {"tag", s.tag},
                         {"faction", faction_id(s.faction)},
-                        {"text", s.text}};
+                        {"text", text}};
     if (s.is_default) e["default"] = true;
     if (s.four_players_only) e["four_players_only"] = true;
     out.push_back(std::move(e));
@@ -57,14 +69,17 @@ nlohmann::json card_texts() {
   for (int k = 0; k < kStructIds; ++k) {
     const StructureDef& s = c.structures[k];
     if (!s.exists) continue;
-    out.push_back({{"id", s.id},
-                   {"name", s.name},
-                   {"kind", "structure"},
-                   {"tag", s.tag},
-                   {"faction", faction_id(s.faction)},
-                   {"cost", s.build_cost},
-                   {"activate_cost", s.activate_cost},
-                   {"text", s.text}});
+    out.push_back(
+        {{"id", s.id},
+         {"name", s.name},
+         {"kind", "structure"},
+         {"tag", s.tag},
+         {"faction", faction_id(s.faction)},
+         {"build_cost", s.build_cost},
+         {"activate_cost", s.activate_cost},
+         {"text", faction_name(s.faction) + " structure: " + std::to_string(s.build_cost) +
+                      (s.build_cost == 1 ? " build point" : " build points") + " to build, " +
+                      std::to_string(s.activate_cost) + " to activate. " + s.text}});
   }
   for (int d = 0; d < static_cast<int>(c.cards.size()); ++d) {
     const CardDef& k = c.cards[d];
@@ -74,13 +89,12 @@ nlohmann::json card_texts() {
     for (const auto& deck : c.terrain_decks)
       for (auto x : deck) count += x == d;
     std::string text = icons(k);
-    if (k.scoring) text += (text.empty() ? "" : ". ") + std::string("Play it to enable scoring");
-    if (!k.text.empty()) text += (text.empty() ? "" : ". ") + k.text;
-    if (!k.after_text.empty())
-      text += (text.empty() ? "" : ". ") + std::string("After the action: ") + k.after_text;
-    if (!k.battle_text.empty())
-      text += (text.empty() ? "" : ". ") + std::string("Tactics: ") + k.battle_text;
-    if (text.empty()) text = "No icons and no text.";
+    text = (text.empty() ? std::string("No icons") : "Icons: " + text) + ".";
+    if (k.scoring) text += " Or play it for the Enable Scoring action (its icons are not used).";
+    if (!k.text.empty()) text += " " + k.text;
+    if (!k.after_text.empty()) text += " After the action: " + k.after_text;
+    if (!k.battle_text.empty()) text += " Tactics (in a battle): " + k.battle_text;
+    text += " " + copies_text(count);
     nlohmann::json e = {{"id", k.id},
                         {"name", k.name},
                         {"kind", k.faction >= 0 ? "card" : "terrain_card"},
@@ -115,12 +129,26 @@ nlohmann::json card_texts() {
                    {"kind", "exploration_token"},
                    {"tag", t.tag},
                    {"count", copies(c.explore_pool, i)},
-                   {"text", t.text}});
+                   {"text",
+                    "When a player's units end a move in its region, it is revealed for "
+                    "them. " +
+                        t.text + " " + copies_text(copies(c.explore_pool, i))}});
   }
   auto trog = [&](const TokenDef& t, const char* kind, int count, const char* what) {
-    std::string text = std::string(what) + std::to_string(t.trogs) + " Trog unit" +
-                       (t.trogs == 1 ? "" : "s") + " and " + std::to_string(t.crystals) +
-                       " crystal" + (t.crystals == 1 ? "" : "s") + " appear in its region.";
+    std::string text = std::string(what);
+    auto amount = [](int n, const char* one, const char* many) {
+      return std::to_string(n) + " " + (n == 1 ? one : many);
+    };
+    if (t.trogs == 0) {
+      text += "no Trogs appear, so the mover loses 1 unit there";
+      if (t.crystals) text += "; " + amount(t.crystals, "crystal", "crystals") + " appear";
+    } else {
+      text += amount(t.trogs, "Trog unit", "Trog units") +
+              (t.crystals ? " and " + amount(t.crystals, "crystal", "crystals") : "") +
+              " appear there (as many Trogs as their supply still holds; if none is left, the "
+              "mover loses 1 unit there)";
+    }
+    text += ". " + copies_text(count);
     if (!t.text.empty()) text += " " + t.text;
     out.push_back({{"id", t.id},
                    {"name", t.name},
@@ -133,10 +161,12 @@ nlohmann::json card_texts() {
   };
   for (int i = 0; i < static_cast<int>(c.war_parties.size()); ++i)
     trog(c.war_parties[i], "war_party_token", copies(c.war_party_pool, i),
-         "When a unit enters or it is revealed: ");
+         "Trog War Party, face down on the map from the start. When units move into its region "
+         "it is revealed: ");
   for (int i = 0; i < static_cast<int>(c.nests.size()); ++i)
     trog(c.nests[i], "nest_token", copies(c.nest_pool, i),
-         "Left by Trogs that won or retreated; when revealed: ");
+         "Trog Nest (2 or 3 players), left face down by neutral Trogs that won or retreated. When "
+         "units move into its region it is revealed: ");
   return out;
 }
 

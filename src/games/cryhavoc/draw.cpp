@@ -16,7 +16,7 @@ namespace turf::cryhavoc {
 namespace {
 
 constexpr int kWideCellW = 17;  // characters per region box, borders included
-constexpr int kCellH = 5;       // neighbouring boxes share their borders: a row takes 4 lines
+constexpr int kCellH = 5;  // with a one-line name; boxes share their borders: a row takes 4 lines
 
 const char kFactionLetter[kFactions] = {'H', 'M', 'P', 'T'};
 
@@ -88,8 +88,8 @@ struct Lines {
   }
 };
 
-void box(Lines& ln, int x0, int y0, int cell_w, const std::string& c) {
-  const int x1 = x0 + cell_w - 1, y1 = y0 + kCellH - 1;
+void box(Lines& ln, int x0, int y0, int cell_w, int cell_h, const std::string& c) {
+  const int x1 = x0 + cell_w - 1, y1 = y0 + cell_h - 1;
   for (int x = x0; x < x1; ++x) {
     ln.add(x, y0, 8, c);
     ln.add(x + 1, y0, 4, c);
@@ -161,11 +161,14 @@ std::string step_text(const Public& pub) {
       return "Choose an action, or use a skill first.";
     case Step::kMove:
       return "Move, " + std::to_string(pub.points) +
-             " point(s) left: move a unit, discard a card for points, or end the move.";
+             (pub.points == 1 ? " movement point" : " movement points") +
+             " left: move a unit, discard a card for points, or end the move.";
     case Step::kRecruit:
       return "Recruit: discard cards for recruits, or end.";
     case Step::kBuild:
-      return "Build/Activate: " + std::to_string(pub.points) + " build point(s).";
+      return "Build/Activate: " + std::to_string(pub.points) +
+             (pub.points == 1 ? " build point" : " build points") +
+             " left: discard a card for points, build, activate, or end.";
     case Step::kBuildWhere:
       return "Where does the " + content().structures[pub.chosen].name + " go?";
     case Step::kKeep:
@@ -205,6 +208,27 @@ std::string prompt(const Public& pub) {
   return step_text(pub);
 }
 
+// A region's name in lines of at most `width` columns, broken at spaces (a word longer than a
+// line is cut).
+std::vector<std::string> name_lines(const std::string& name, int width) {
+  std::vector<std::string> out;
+  std::string line;
+  std::size_t at = 0;
+  while (at <= name.size()) {
+    std::size_t next = name.find(' ', at);
+    if (next == std::string::npos) next = name.size();
+    const std::string word = name.substr(at, next - at);
+    if (!line.empty() && static_cast<int>(line.size() + 1 + word.size()) > width) {
+      out.push_back(line);
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+    at = next + 1;
+  }
+  out.push_back(line.substr(0, static_cast<std::size_t>(width)));
+  return out;
+}
+
 std::string draw(const View& view, const DrawStyle& style) {
   const auto& v = view.as<CryHavocView>();
   const Public& pub = v.pub;
@@ -214,59 +238,26 @@ std::string draw(const View& view, const DrawStyle& style) {
   auto paint = [&](const std::string& s, const std::string& t) { return term::paint(col, s, t); };
   std::string out;
 
-  // Header: round, scoring, score track with the event spaces, initiative, events so far.
-  out += paint(term::kBold, m.name) + " round " + std::to_string(pub.round) + "/5";
-  if (!pub.over)
-    out += ", actions " + std::string(pub.action_round == 0   ? "I"
-                                      : pub.action_round == 1 ? "II"
-                                                              : "III");
-  out += std::string("  scoring: ") + (pub.round == kRounds ? "by itself, crystals"
-                                       : pub.scoring_by == kNone
-                                           ? "not enabled"
-                                           : "enabled by P" + std::to_string(pub.scoring_by + 1));
-  out += "\n";
-  std::string score = "VP:";
-  for (int st = 0; st < pub.players; ++st)
-    score += std::string(st ? "," : "") + " P" + std::to_string(st + 1) + " " +
-             std::to_string(pub.seats[st].vp);
-  score += "  events";
-  for (int i = 0; i < kEventSpots; ++i)
-    score +=
-        " [" + std::to_string(c.event_spots[i]) + ":" + std::string(pub.event_count[i], '#') + "]";
-  auto order = [&](const std::array<std::uint8_t, kMaxSeats>& o) {
-    std::string t;
-    for (int k = 0; k < pub.players; ++k)
-      t += (k ? ">" : "") +
-           paint(faction_colour(pub.seats[o[k]].faction), "P" + std::to_string(o[k] + 1));
-    return t;
-  };
-  score += "  initiative " + order(pub.initiative) + " (next " + order(pub.upcoming) + ")";
-  out += wrap(score);
-  std::string more;
-  if (pub.num_revealed_events)  // the earlier ones are in the log (narration)
-    more += "Last event: " + c.events[pub.revealed_events[pub.num_revealed_events - 1]].name + ".";
-  if (pub.trogs_neutral) {
-    int held = 0;
-    for (int g = 0; g < kFactions; ++g) held += pub.prisoners[kTrogs][g];
-    more += std::string(more.empty() ? "" : "  ") +
-            "Trogs: " + std::to_string(pub.reserve[kTrogs]) + " in supply, " +
-            std::to_string(pub.nest_supply) + " nests aside" +
-            (held ? ", " + std::to_string(held) + " prisoners" : "") + ".";
-  }
-  if (!more.empty()) out += wrap(more);
-
-  // The map.
+  // The map first: when the screen is short of lines the table cuts the top of the board, so the
+  // round, the scores, the hand and the decision come after it (issue 23).
   int rows = 0;
   for (int r = 0; r < m.num_regions; ++r) rows = std::max(rows, m.regions[r].row + 1);
-  // Boxes as wide as 80 columns allow (a map of six columns gets narrower ones) unless --wide.
+  // Boxes as wide as 80 columns allow (a map of six columns gets narrower ones) unless --wide;
+  // a name too long for its box takes two lines, and then the boxes of its row are a line taller.
   const int margin = 2;
   const int cell_w =
       style.wide ? kWideCellW : std::min(kWideCellW, (80 - 2 * margin - 1) / m.cols + 1);
   const bool narrow = cell_w < kWideCellW;
-  const int step_x = cell_w - 1, step_y = kCellH - 1;
-  Canvas cv(margin * 2 + m.cols * step_x + 1, rows * step_y + 1);
-  Lines ln(cv.w, cv.h);
   const int inner = cell_w - 2;
+  std::array<int, kMaxRegions + 1> name_rows{}, row_y{};  // per map row; row_y: its top line
+  for (int r = 0; r < m.num_regions; ++r)
+    name_rows[m.regions[r].row] = std::max<int>(
+        name_rows[m.regions[r].row], static_cast<int>(name_lines(m.regions[r].name, inner).size()));
+  for (int row = 0; row < rows; ++row)
+    row_y[row + 1] = row_y[row] + kCellH - 1 + std::max(1, name_rows[row]) - 1;
+  const int step_x = cell_w - 1;
+  Canvas cv(margin * 2 + m.cols * step_x + 1, row_y[rows] + 1);
+  Lines ln(cv.w, cv.h);
   auto clip = [&](int x0, int x, int y, const std::string& t, const std::string& colour) {
     const int room = x0 + 1 + inner - x;
     return room <= 0 ? x : cv.text(x, y, t.substr(0, static_cast<std::size_t>(room)), colour);
@@ -274,59 +265,123 @@ std::string draw(const View& view, const DrawStyle& style) {
   for (int r = 0; r < m.num_regions; ++r) {
     const RegionDef& d = m.regions[r];
     const RegionState& R = pub.regions[r];
-    const int x0 = margin + d.col * step_x, y0 = d.row * step_y;
+    const int x0 = margin + d.col * step_x, y0 = row_y[d.row];
+    const int cell_h = row_y[d.row + 1] - y0 + 1;
     const int owner = pub.hq_faction[r];
-    box(ln, x0, y0, cell_w,
+    box(ln, x0, y0, cell_w, cell_h,
         R.battle         ? term::kMagenta + term::kBold
         : owner != kNone ? faction_colour(owner)
                          : term::kDim);
-    // Line 1: the name. Line 2: terrain and crystals (or whose HQ), then tokens on the map.
-    // Line 3: control, units per faction, the battle token.
-    cv.text(x0 + 1, y0 + 1, d.name.substr(0, inner), term::kBold);
+    // The name (one or two lines); then terrain and crystals (or whose HQ) and the tokens on the
+    // map; then control, the units of each faction ("3H": three Humans units) and the battle.
+    const auto names = name_lines(d.name, inner);
+    for (std::size_t i = 0; i < names.size(); ++i)
+      cv.text(x0 + 1, y0 + 1 + static_cast<int>(i), names[i], term::kBold);
+    const int y_terrain = y0 + cell_h - 3, y_units = y_terrain + 1;
     int x = x0 + 1;
     if (owner != kNone)
-      x = clip(x0, x, y0 + 2, "HQ " + faction_name(owner) + " ", faction_colour(owner));
+      x = clip(x0, x, y_terrain, "HQ " + faction_name(owner) + " ", faction_colour(owner));
     else
-      x = clip(x0, x, y0 + 2,
+      x = clip(x0, x, y_terrain,
                (narrow ? terrain_name(d.terrain).substr(0, 3) : terrain_name(d.terrain)) + " " +
                    std::to_string(R.crystals) + "c ",
                term::kCyan);
-    if (R.explore) x = clip(x0, x, y0 + 2, "E", term::kYellow);
-    if (R.trog) x = clip(x0, x, y0 + 2, R.trog == 1 ? "W" : "N", term::kGreen);
-    if (R.artillery) x = clip(x0, x, y0 + 2, "a", term::kBlue);
-    if (R.watchtower) x = clip(x0, x, y0 + 2, "w", term::kBlue);
+    if (R.explore) x = clip(x0, x, y_terrain, "E", term::kYellow);
+    if (R.trog) x = clip(x0, x, y_terrain, R.trog == 1 ? "W" : "N", term::kGreen);
+    if (R.artillery) x = clip(x0, x, y_terrain, "a", term::kBlue);
+    if (R.watchtower) x = clip(x0, x, y_terrain, "w", term::kBlue);
     int structures = 0, sf = 0;
     for (int sid = 0; sid < kStructIds; ++sid)
       if (R.structures >> sid & 1) ++structures, sf = sid / kStructTypes;
-    if (structures) x = clip(x0, x, y0 + 2, "s" + std::to_string(structures), faction_colour(sf));
-    if (R.matrix) clip(x0, x, y0 + 2, "m" + std::to_string(R.matrix), term::kRed);
+    if (structures)
+      x = clip(x0, x, y_terrain, "s" + std::to_string(structures), faction_colour(sf));
+    if (R.matrix) clip(x0, x, y_terrain, "m" + std::to_string(R.matrix), term::kRed);
+    // The battle token keeps the last columns of the line; the rest is control and units.
+    const std::string token = R.battle ? "B" + std::to_string(R.battle) : "";
+    const int units_end = x0 + 1 + inner - (token.empty() ? 0 : static_cast<int>(token.size()) + 1);
+    auto clip_units = [&](int at, const std::string& t, const std::string& colour) {
+      const int room = units_end - at;
+      return room <= 0 ? at
+                       : cv.text(at, y_units, t.substr(0, static_cast<std::size_t>(room)), colour);
+    };
     x = x0 + 1;
     if (R.control != kNone)
-      x = clip(x0, x, y0 + 3, std::string("[") + kFactionLetter[R.control] + "]",
-               faction_colour(R.control));
+      x = clip_units(x, std::string("[") + kFactionLetter[R.control] + "]",
+                     faction_colour(R.control));
     for (int f = 0; f < kFactions; ++f)
       if (R.units[f])
-        x = clip(x0, x + (x > x0 + 1 ? 1 : 0), y0 + 3,
-                 std::string(1, kFactionLetter[f]) + std::to_string(R.units[f]),
-                 term::kBold + faction_colour(f));
-    if (R.battle)
-      cv.text(x0 + cell_w - 3, y0 + 3, "B" + std::to_string(R.battle),
+        x = clip_units(x + (x > x0 + 1 && (!narrow || R.control == kNone || x > x0 + 4) ? 1 : 0),
+                       std::to_string(R.units[f]) + kFactionLetter[f],
+                       term::kBold + faction_colour(f));
+    if (!token.empty())
+      cv.text(x0 + 1 + inner - static_cast<int>(token.size()), y_units, token,
               term::kMagenta + term::kBold);
     // Wrap-around links: arrows on the edge where the region continues on the other side.
     if (d.wrap_adj) {
       const bool east = d.col == m.cols - 1;
-      cv.put(east ? x0 + cell_w : x0 - 1, y0 + 2, uni ? (east ? "→" : "←") : (east ? ">" : "<"),
+      cv.put(east ? x0 + cell_w : x0 - 1, y_terrain, uni ? (east ? "→" : "←") : (east ? ">" : "<"),
              term::kDim);
     }
   }
   ln.render(cv, uni);
   out += cv.render(col);
-  out += paint(term::kDim,
-               "  [H] control  H4 4 units (H M P T)  B1 battle token  2c crystals  s2 structures\n"
-               "  face down: E exploration W war party N nest  m1 Matrix  a Artillery w Watchtwr") +
-         "\n";
-  if (pub.map == 1 && (pub.tunnels != 0))
-    out += paint(term::kDim, "  Trog tunnels link The Warrens and the three peaks.") + "\n";
+  // The legend: in full under a short map; under a tall one (three or more rows of two-line
+  // names) the common marks only, the rest being in the how-to page (`?`).
+  if (row_y[rows] <= 17)
+    out += paint(term::kDim,
+                 "  [H] control  3H: 3 Humans units  B1 battle  2c crystals  s2 structures\n"
+                 "  hidden: E exploration W war party N nest  m1 Matrix a Artillery w Watchtower") +
+           "\n";
+  else
+    out += paint(term::kDim,
+                 "  [H] control  3H: 3 Humans units  B1 battle  2c crystals  E W N: face down") +
+           "\n";
+
+  // The round, the event spaces on the score track, initiative, the last event, neutral Trogs.
+  std::string status =
+      paint(term::kBold, "Round " + std::to_string(pub.round) + " of " +
+                             (last_round(pub) ? std::to_string(pub.round) + " (the last)"
+                              : pub.end_when_events_run_out ? "at most 5"
+                                                            : std::to_string(kRounds)));
+  if (!pub.over)
+    status += ", actions " +
+              std::string(pub.action_round == 0   ? "I"
+                          : pub.action_round == 1 ? "II"
+                                                  : "III") +
+              " of III";
+  status += std::string("; scoring: ") +
+            (last_round(pub)           ? "by itself, crystals only"
+             : pub.scoring_by == kNone ? "not enabled"
+                                       : "enabled by P" + std::to_string(pub.scoring_by + 1)) +
+            ".";
+  // The event tokens waiting on the score track: at which VP, how many when stacked.
+  std::string track;
+  for (int i = 0; i < kEventSpots; ++i)
+    if (pub.event_count[i])
+      track += std::string(track.empty() ? "" : ", ") + std::to_string(c.event_spots[i]) +
+               (pub.event_count[i] > 1 ? " (" + std::to_string(pub.event_count[i]) + ")" : "");
+  track =
+      track.empty() ? " No event left on the score track." : " Events waiting at " + track + " VP.";
+  auto order = [&](const std::array<std::uint8_t, kMaxSeats>& o) {
+    std::string t;
+    for (int k = 0; k < pub.players; ++k)
+      t += (k ? ">" : "") +
+           paint(faction_colour(pub.seats[o[k]].faction), "P" + std::to_string(o[k] + 1));
+    return t;
+  };
+  track += " Initiative " + order(pub.initiative) + " (next " + order(pub.upcoming) + ").";
+  if (pub.num_revealed_events)  // the earlier ones are in the log (narration)
+    track +=
+        " Last event: " + c.events[pub.revealed_events[pub.num_revealed_events - 1]].name + ".";
+  if (pub.tunnels != 0) track += " Trog tunnels link The Warrens and the three peaks.";
+  if (pub.trogs_neutral) {
+    int held = 0;
+    for (int g = 0; g < kFactions; ++g) held += pub.prisoners[kTrogs][g];
+    track += " Neutral Trogs: " + std::to_string(pub.reserve[kTrogs]) + " units, " +
+             std::to_string(pub.nest_supply) + " Nests" +
+             (held ? ", " + std::to_string(held) + " prisoners" : "") + ".";
+  }
+  out += wrap(status + track, 79, 2);
 
   // The seats.
   for (int s = 0; s < pub.players; ++s) {

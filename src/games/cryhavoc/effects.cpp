@@ -102,11 +102,13 @@ void pop_front(Public& pub) {
 void kill_unit(Position& p, int r, int g) {
   --p.pub.regions[r].units[g];
   ++p.pub.reserve[g];
+  note_units(p, g, r, -1);
 }
 
 void capture_unit(Position& p, int r, int captor, int g) {
   --p.pub.regions[r].units[g];
   ++p.pub.prisoners[captor][g];
+  note_units(p, g, r, -1);
 }
 
 void move_units(Position& p, int from, int to, int f, int k) {
@@ -143,9 +145,11 @@ void execute_simple(Position& p, const PendingStep& ps) {
       break;
     case Op::kRecruit: {
       const int k = std::min<int>(n, pub.reserve[f]);
-      RegionState& hq = pub.regions[pub.seats[pub.faction_seat[f]].hq];
+      const int at = pub.seats[pub.faction_seat[f]].hq;
+      RegionState& hq = pub.regions[at];
       hq.units[f] = static_cast<std::uint8_t>(hq.units[f] + k);
       pub.reserve[f] = static_cast<std::uint8_t>(pub.reserve[f] - k);
+      note_units(p, f, at, k);
       break;
     }
     case Op::kInitiative: {  // C3.3: take the first space, the others move right
@@ -165,6 +169,7 @@ void execute_simple(Position& p, const PendingStep& ps) {
       pub.regions[ps.source].units[f] =
           static_cast<std::uint8_t>(pub.regions[ps.source].units[f] + k);
       pub.reserve[f] = static_cast<std::uint8_t>(pub.reserve[f] - k);
+      note_units(p, f, ps.source, k);
       break;
     }
     case Op::kExtractHere: {
@@ -232,7 +237,7 @@ void execute_simple(Position& p, const PendingStep& ps) {
         for (int r = 0; r < regions; ++r) {
           const RegionState& R = pub.regions[r];
           if (!is_hq(p, r) && R.control == kNone && units_in(R) == 0 && !R.trog && !R.battle &&
-              R.crystals >= 2)
+              R.crystals >= kMigrationCrystals)
             place_nest(p, r);
         }
       } else {
@@ -245,7 +250,7 @@ void execute_simple(Position& p, const PendingStep& ps) {
       break;
     case Op::kTremor:
       for (int r = 0; r < regions; ++r)
-        if (pub.regions[r].crystals >= 3) --pub.regions[r].crystals;
+        if (pub.regions[r].crystals >= kTremorCrystals) --pub.regions[r].crystals;
       break;
     case Op::kWindfall: {
       int low = 1 << 30;
@@ -377,12 +382,12 @@ void effect_options(const Position& p, const PendingStep& ps, Sink& out) {
     }
     case Op::kSpecialForces:
       if (ps.stage == 0) {
-        if (removable_units(p, f) < 2) return;
+        if (removable_units(p, f) < kSpecialForcesCost) return;
         for (int r = 0; r < n; ++r)
           if (is_battle(p, r) && pub.regions[r].units[f] > 0) out.add(kActRegion + r);
       } else if (ps.stage == 1) {
         for (int k = 1; k <= 2; ++k)
-          if (removable_units(p, f) >= 2 * k) out.add(kActNumber + k);
+          if (removable_units(p, f) >= kSpecialForcesCost * k) out.add(kActNumber + k);
       } else {
         for (int r = 0; r < n; ++r)
           if (pub.regions[r].units[f] > 0 && !is_battle(p, r)) out.add(kActRegion + r);
@@ -422,8 +427,8 @@ void effect_options(const Position& p, const PendingStep& ps, Sink& out) {
     case Op::kAssemble:
       if (ps.stage == 0) {
         for (int r = 0; r < n; ++r)
-          if (pub.regions[r].control == f && pub.regions[r].units[f] >= 2 && !is_hq(p, r) &&
-              !is_battle(p, r) && structure_buildable_free(p, r, f))
+          if (pub.regions[r].control == f && pub.regions[r].units[f] >= kAssembleUnits &&
+              !is_hq(p, r) && !is_battle(p, r) && structure_buildable_free(p, r, f))
             out.add(kActRegion + r);
       } else {
         for (int k = 0; k < content().factions[f].num_structures; ++k)
@@ -572,6 +577,7 @@ void effect_choose(Position& p, int a) {
       const int r = a - kActRegion;
       ++pub.regions[r].units[f];
       --pub.reserve[f];
+      note_units(p, f, r, 1);
       done = ++ps.count >= ps.step.n;
       break;
     }
@@ -593,7 +599,11 @@ void effect_choose(Position& p, int a) {
       ++p.hid.reveals;
       const PendingStep copy = ps;
       pop_front(pub);
-      run_now(p, content().explores[def].effect, copy.seat, copy.faction, r);
+      {
+        const CauseScope cause(p, Cause::kExploration);
+        note(p, Fact::kExploration, def, r, copy.faction);
+        run_now(p, content().explores[def].effect, copy.seat, copy.faction, r);
+      }
       run_effects(p);
       return;
     }
@@ -671,7 +681,7 @@ void effect_choose(Position& p, int a) {
         done = false;
       } else if (ps.stage == 1) {
         ps.b = static_cast<std::uint8_t>(a - kActNumber);
-        ps.count = static_cast<std::uint8_t>(2 * ps.b);
+        ps.count = static_cast<std::uint8_t>(kSpecialForcesCost * ps.b);
         ps.stage = 2;
         done = false;
       } else {
@@ -682,6 +692,7 @@ void effect_choose(Position& p, int a) {
           const int k = std::min<int>(ps.b, pub.reserve[f]);
           pub.regions[ps.a].units[f] = static_cast<std::uint8_t>(pub.regions[ps.a].units[f] + k);
           pub.reserve[f] = static_cast<std::uint8_t>(pub.reserve[f] - k);
+          note_units(p, f, ps.a, k);
         }
       }
       break;
@@ -709,9 +720,10 @@ void effect_choose(Position& p, int a) {
       const int x = a - kActStructure;
       const int r = x % 24;
       remove_structure(p, x / 24, r);
-      const int k = std::min<int>(2, pub.reserve[f]);
+      const int k = std::min<int>(kDisassembleUnits, pub.reserve[f]);
       pub.regions[r].units[f] = static_cast<std::uint8_t>(pub.regions[r].units[f] + k);
       pub.reserve[f] = static_cast<std::uint8_t>(pub.reserve[f] - k);
+      note_units(p, f, r, k);
       break;
     }
     case Op::kAssemble:
@@ -722,8 +734,9 @@ void effect_choose(Position& p, int a) {
       } else {
         const int sid = a - kActBuildType;
         RegionState& R = pub.regions[ps.a];
-        R.units[f] = static_cast<std::uint8_t>(R.units[f] - 2);
-        pub.reserve[f] = static_cast<std::uint8_t>(pub.reserve[f] + 2);
+        R.units[f] = static_cast<std::uint8_t>(R.units[f] - kAssembleUnits);
+        pub.reserve[f] = static_cast<std::uint8_t>(pub.reserve[f] + kAssembleUnits);
+        note_units(p, f, ps.a, -kAssembleUnits);
         R.structures |= bit(sid);
         ++pub.seats[s].built[sid % kStructTypes];
       }
@@ -767,6 +780,7 @@ void effect_choose(Position& p, int a) {
       const int side = battle_side(p, f);
       ++pub.battle.board[side][a - kActObjective];
       --pub.reserve[f];
+      note_units(p, f, pub.battle.region, 1);
       done = ++ps.count >= ps.step.n;
       break;
     }
@@ -779,6 +793,7 @@ void effect_choose(Position& p, int a) {
       }
       --pub.battle.board[1 - side][a - kActObjective];
       ++pub.reserve[enemy];
+      note_units(p, enemy, pub.battle.region, -1);
       done = ++ps.count >= ps.step.n;
       break;
     }

@@ -32,18 +32,18 @@ void evaluate_into(const State& state, std::vector<double>& v) {
   // Scorings still to come, counting this round's.
   const bool actions_left = pub.battle.region == kNone && pub.step != Step::kBuyBack;
   double this_round = 0;
-  if (pub.round == kRounds || pub.scoring_by != kNone)
+  if (last_round(pub) || pub.scoring_by != kNone)
     this_round = 1;
   else if (actions_left)
     this_round = kScoringChance * (kActionsPerRound - pub.action_round) / kActionsPerRound;
-  const int later = kRounds - pub.round;  // the last round always scores
+  const int later = rounds_after(pub);  // the last round always scores
   const double scorings = this_round + (later > 0 ? 1 + kScoringChance * (later - 1) : 0);
   const int prisoner_phases = later + (pub.step == Step::kBuyBack ? 0 : 1);
   const int n = map_of(p).num_regions;
   for (int s = 0; s < pub.players; ++s) {
     const int f = pub.seats[s].faction;
     v[s] += scorings * crystal_points(p, f);
-    if (pub.scoring_by == s && pub.round < kRounds) v[s] += regions_controlled(p, f);
+    if (pub.scoring_by == s && !last_round(pub)) v[s] += regions_controlled(p, f);
     int held = 0;
     for (int g = 0; g < kFactions; ++g) held += pub.prisoners[f][g];
     v[s] += held * prisoner_phases;

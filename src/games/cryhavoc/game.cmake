@@ -5,5 +5,5 @@ turf_add_game(cryhavoc
         data/cryhavoc/tokens.json data/cryhavoc/card_texts.json docs/rules/cryhavoc.md
   TESTS tests/cryhavoc/rules_test.cpp tests/cryhavoc/view_test.cpp
         tests/cryhavoc/bots_test.cpp tests/cryhavoc/signature_test.cpp
-        tests/cryhavoc/narration_test.cpp
+        tests/cryhavoc/narration_test.cpp tests/cryhavoc/texts_test.cpp
 )

@@ -460,7 +460,7 @@ std::string tactic_unplayable(const Public& pub, Seat seat, int def) {
   const int terrain = content().maps[pub.map].regions[pub.battle.region].terrain;
   if (c.terrain >= 0 && c.terrain != terrain)
     return "a " + terrain_name(c.terrain) + " card: played only in battles in " +
-           terrain_name(c.terrain) + " regions (C8.4)";
+           terrain_name(c.terrain) + " regions";
   return "";
 }
 std::string faction_id(int f) {
@@ -1081,7 +1081,27 @@ void register_game(Registry& registry) {
                            {},
                            0,
                            2,
-                           "random skills added to each faction's default skill (C2.6)"});
+                           "how many random skills every faction gets besides its default skill"});
+  info->options.push_back(
+      {"game_end",
+       OptionSpec::Kind::Choice,
+       "after-round-5",
+       {"after-round-5", "when-events-run-out"},
+       0,
+       0,
+       "after-round-5: the game always lasts 5 rounds; when-events-run-out: a round that begins "
+       "with no event token left on the score track is the last one (players who score fast "
+       "pull the events forward and can end the game after round 3 or 4)"});
+  info->options.push_back(
+      {"trog_nests",
+       OptionSpec::Kind::Choice,
+       "not-into-battles",
+       {"not-into-battles", "as-printed"},
+       0,
+       0,
+       "where neutral Trogs that lose a battle leave their Nest. not-into-battles: an adjacent "
+       "region nobody controls and with no battle still to fight; as-printed: any adjacent "
+       "region nobody controls, even one whose battle is still to come"});
   info->rules_text = embedded_file("docs/rules/cryhavoc.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {
@@ -1089,12 +1109,15 @@ void register_game(Registry& registry) {
     su.players = options.players();
     su.random_factions = options.get("factions") == "random";
     su.extra_skills = options.get_int("extra_skills");
+    su.end_when_events_run_out = options.get("game_end") == "when-events-run-out";
+    su.nest_into_battles = options.get("trog_nests") == "as-printed";
     Position p;
     setup(p, su, seed);
     return std::make_unique<CryHavocState>(self, p);
   };
   info->draw = draw;
   info->narrate = narrate;
+  info->tally = tally;
   info->cards = card_texts;
   info->evaluate = evaluate;
   info->evaluate_into = evaluate_into;
@@ -1128,7 +1151,7 @@ void register_game(Registry& registry) {
         {"battles", pub.battles},          {"trog_battles", pub.trog_battles},
         {"scorings", pub.scorings},        {"events_pulled_forward", pub.events_pulled},
         {"structures_on_map", structures}, {"prisoners_held_at_end", prisoners},
-        {"winning_margin", best - second}};
+        {"winning_margin", best - second}, {"rounds", pub.round}};
   };
   registry.add(std::move(info));
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -94,6 +95,10 @@ void evaluate_into(const State& state, std::vector<double>& out);
 // Narration of a step for one viewer (narrate.cpp; core/narration.h).
 void narrate(const View& before, const NarratedAction& act, const View& after,
              std::vector<Narration>& out);
+// The public counters narration accounts for (narrate.cpp; GameInfo::tally): "units/<faction>"
+// on the map (the battle board included), "control/<region>/<faction>", "battles", "explorations",
+// "trog_tokens", "events", "nests_placed", "scorings".
+std::map<std::string, int> tally(const State& state);
 // Card texts (cards.cpp): factions, skills, structures, cards, objectives, events, tokens.
 nlohmann::json card_texts();
 // Terminal drawing (draw.cpp), and the decision the seat to move faces as a sentence (also in

@@ -39,6 +39,29 @@ void bottom_of_terrain_deck(Position& p, int def);  // face up, under the deck (
 void seen_clear(Position& p, int terrain, int except_seat);
 int scoring_card(int faction);
 
+// ---- the journal of what happened (rules.cpp; rules.h, Fact) ----------------------------------
+// Appends a fact with the current cause; returns false when the list is full (never in play: the
+// conformance suite's narration check would show a lost fact).
+bool note(Position& p, Fact kind, int a, int b = kNone, int c = kNone, int d = kNone, int e = kNone,
+          int n = 0);
+// n units of faction f come onto (n > 0) or leave (n < 0) the map at region r.
+void note_units(Position& p, int f, int r, int n);
+// Control of region r passes to faction f (kNone: nobody), noted when it changes.
+void set_control(Position& p, int r, int f);
+void clear_facts(Position& p);
+// Sets the cause of the changes made while it lives.
+class CauseScope {
+ public:
+  CauseScope(Position& p, Cause c) : pub_(p.pub), saved_(p.pub.cause) { pub_.cause = c; }
+  ~CauseScope() { pub_.cause = saved_; }
+  CauseScope(const CauseScope&) = delete;
+  CauseScope& operator=(const CauseScope&) = delete;
+
+ private:
+  Public& pub_;
+  Cause saved_;
+};
+
 // ---- points, units, regions (rules.cpp) -----------------------------------------------------
 void gain_vp(Position& p, int faction, int n);    // C10.4: passed event tokens move on
 bool contested(const Position& p, int r, int f);  // enemy units or a Trog token in the way
@@ -54,6 +77,9 @@ bool can_activate(const Position& p, int sid, int r, int f);
 void reveal_exploration(Position& p, int r, int faction, int seat);  // C6.6
 void resolve_trog_token(Position& p, int r, int mover);              // C6.7
 bool place_nest(Position& p, int r);                                 // C8.11: face down
+// Whether a face-down Trog token in region r is the faction's to reveal: no other player's units
+// there (only ever the case with the R34 option, where a Nest may lie under a battle's winner).
+bool token_revealable(const Position& p, int r, int faction);
 // A single region reached by Airfield, Gate or Phase Step: exploration, Trog token, control,
 // battle token (C6.6-C6.9 for that region alone).
 void arrive(Position& p, int faction, int r);

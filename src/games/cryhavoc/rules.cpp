@@ -137,6 +137,52 @@ void bottom_of_terrain_deck(Position& p, int def) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The journal of what happened since the last decision (narration, issue 23)
+
+bool note(Position& p, Fact kind, int a, int b, int c, int d, int e, int n) {
+  Public& pub = p.pub;
+  if (pub.num_facts >= kMaxFacts) return false;
+  FactRec& f = pub.facts[pub.num_facts++];
+  f.kind = kind;
+  f.cause = pub.cause;
+  f.a = static_cast<std::uint8_t>(a);
+  f.b = static_cast<std::uint8_t>(b);
+  f.c = static_cast<std::uint8_t>(c);
+  f.d = static_cast<std::uint8_t>(d);
+  f.e = static_cast<std::uint8_t>(e);
+  f.n = static_cast<std::int8_t>(n);
+  return true;
+}
+
+void note_units(Position& p, int f, int r, int n) {
+  if (n == 0) return;
+  Public& pub = p.pub;
+  if (pub.num_facts > 0) {  // the same change again (kills one by one): one fact
+    FactRec& last = pub.facts[pub.num_facts - 1];
+    if (last.kind == Fact::kUnits && last.cause == pub.cause && last.a == f && last.b == r &&
+        (last.n > 0) == (n > 0) && last.n + n > -100 && last.n + n < 100) {
+      last.n = static_cast<std::int8_t>(last.n + n);
+      return;
+    }
+  }
+  note(p, Fact::kUnits, f, r, kNone, kNone, kNone, n);
+}
+
+void set_control(Position& p, int r, int f) {
+  RegionState& R = p.pub.regions[r];
+  if (R.control == f) return;
+  note(p, Fact::kControl, r, R.control, f);
+  R.control = static_cast<std::uint8_t>(f);
+}
+
+void clear_facts(Position& p) {
+  Public& pub = p.pub;
+  for (int i = 0; i < pub.num_facts; ++i) pub.facts[i] = FactRec{};
+  pub.num_facts = 0;
+  pub.cause = Cause::kAction;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Points and regions
 
 void gain_vp(Position& p, int faction, int n) {
@@ -145,6 +191,8 @@ void gain_vp(Position& p, int faction, int n) {
   SeatState& st = p.pub.seats[s];
   const int before = st.vp;
   st.vp = static_cast<std::int16_t>(st.vp + n);
+  note(p, Fact::kVp, s, p.pub.cause == Cause::kBattle ? p.pub.battle.region : kNone, kNone, kNone,
+       kNone, n);
   // C3.4: an unresolved event token passed by a score marker goes on top of the next one.
   auto& count = p.pub.event_count;
   for (int i = 0; i < kEventSpots; ++i) {
@@ -257,6 +305,8 @@ void reveal_exploration(Position& p, int r, int faction, int seat) {
   for (int s = 0; s < kMaxSeats; ++s) p.hid.peek_explore[s] &= ~bit(r);
   p.pub.revealed_explores[p.pub.num_revealed_explores++] = static_cast<std::uint8_t>(def);
   ++p.hid.reveals;
+  const CauseScope cause(p, Cause::kExploration);
+  note(p, Fact::kExploration, def, r, faction);
   run_now(p, content().explores[def].effect, seat, faction, r);
 }
 
@@ -277,16 +327,19 @@ void resolve_trog_token(Position& p, int r, int mover) {
   R.crystals = static_cast<std::uint8_t>(R.crystals + t.crystals);
   // Research 4.2: when the miniatures run out, place what is available.
   const int placed = std::min<int>(t.trogs, p.pub.reserve[kTrogs]);
+  const CauseScope cause(p, Cause::kTrogToken);
+  note(p, Fact::kTrogToken, r, nest ? 2 : 1, def, mover, kNone, placed);
   R.units[kTrogs] = static_cast<std::uint8_t>(R.units[kTrogs] + placed);
   p.pub.reserve[kTrogs] = static_cast<std::uint8_t>(p.pub.reserve[kTrogs] - placed);
+  note_units(p, kTrogs, r, placed);
   // C6.7: no Trog appeared, so the mover loses one unit there (Trogs never do).
   if (placed == 0 && mover != kTrogs && R.units[mover] > 0) {
     --R.units[mover];
     ++p.pub.reserve[mover];
+    note_units(p, mover, r, -1);
     // C6.8, R32: the region moved into is empty now; "if the region you moved into is empty
     // during this step, immediately gain control": the mover takes it even without a unit.
-    if (R.units[mover] == 0 && enemy_faction_in(p, r, mover) == kNone)
-      R.control = static_cast<std::uint8_t>(mover);
+    if (R.units[mover] == 0 && enemy_faction_in(p, r, mover) == kNone) set_control(p, r, mover);
   }
 }
 
@@ -297,18 +350,28 @@ bool place_nest(Position& p, int r) {
   p.hid.nests[p.pub.nest_supply] = 0;
   R.trog = 2;
   p.hid.trog[r] = static_cast<std::uint8_t>(def);
+  note(p, Fact::kNest, r);
+  return true;
+}
+
+bool token_revealable(const Position& p, int r, int faction) {
+  // R34 option: a Nest may lie under another player's units; it is theirs to reveal (a region
+  // never holds three sides). Without the option no Trog token ever shares a region with units.
+  for (int g = 0; g < kFactions; ++g)
+    if (g != faction && p.pub.faction_seat[g] != kNone && p.pub.regions[r].units[g] > 0)
+      return false;
   return true;
 }
 
 void arrive(Position& p, int faction, int r) {
   const int seat = p.pub.faction_seat[faction];
   reveal_exploration(p, r, faction, seat);
-  resolve_trog_token(p, r, faction);
+  if (token_revealable(p, r, faction)) resolve_trog_token(p, r, faction);
   RegionState& R = p.pub.regions[r];
   if (R.units[faction] == 0) return;
   if (enemy_faction_in(p, r, faction) == kNone) {
-    R.control = static_cast<std::uint8_t>(faction);  // C6.8
-  } else if (!R.battle) {
+    set_control(p, r, faction);  // C6.8
+  } else if (!R.battle && free_battle_token(p) != 0) {
     R.battle = static_cast<std::uint8_t>(free_battle_token(p));  // C6.9
     R.attacker = static_cast<std::uint8_t>(faction);
     assert(R.battle != 0);
@@ -335,6 +398,8 @@ void setup(Position& p, const GameSetup& su, std::uint64_t seed) {
   pub.players = static_cast<std::uint8_t>(su.players);
   pub.map = su.players == 2 ? 0 : 1;
   pub.trogs_neutral = su.players < 4;  // C2.3
+  pub.nest_into_battles = su.nest_into_battles;
+  pub.end_when_events_run_out = su.end_when_events_run_out;
   const MapDef& m = map_of(p);
   for (auto& f : pub.hq_faction) f = kNone;
 
@@ -469,9 +534,11 @@ int current_seat(const Position& p) {
 
 namespace {
 
-// C3.2: reveal the next stack of event tokens and resolve them from the top down.
-void events_phase(Position& p) {
+// C3.2: reveal the next stack of event tokens and resolve them from the top down. Returns whether
+// there was one.
+bool events_phase(Position& p) {
   Public& pub = p.pub;
+  const CauseScope cause(p, Cause::kEvent);
   for (int i = 0; i < kEventSpots; ++i) {
     if (pub.event_count[i] == 0) continue;
     while (pub.event_count[i] > 0) {
@@ -479,17 +546,23 @@ void events_phase(Position& p) {
       p.hid.events[i][pub.event_count[i]] = 0;
       pub.revealed_events[pub.num_revealed_events++] = static_cast<std::uint8_t>(e);
       ++p.hid.reveals;
+      note(p, Fact::kEvent, e);
       run_now(p, content().events[e].effect, kNone, kNone, kNone);
     }
-    return;
+    return true;
   }
+  return false;
 }
 
 void start_round(Position& p) {
   Public& pub = p.pub;
   ++pub.round;
   pub.scoring_by = kNone;  // C5.7; in the last round scoring happens by itself (C10.1)
-  events_phase(p);
+  note(p, Fact::kRound, pub.round);
+  const bool revealed = events_phase(p);
+  // C10.5, R35: round 5 is the last; with the option, so is a round with no event left.
+  if (pub.round >= kRounds || (pub.end_when_events_run_out && !revealed))
+    pub.final_round = pub.round;
   pub.initiative = pub.upcoming;                                                          // C3.3
   for (int s = 0; s < pub.players; ++s) pub.seats[s].exhausted = 0;                       // C3.3
   for (int k = 0; k < pub.players; ++k) draw_cards(p, pub.initiative[k], kDrawPerRound);  // C4.1
@@ -638,6 +711,7 @@ void flush_recruits(Position& p) {
   pub.regions[pub.seats[s].hq].units[f] =
       static_cast<std::uint8_t>(pub.regions[pub.seats[s].hq].units[f] + n);
   pub.reserve[f] = static_cast<std::uint8_t>(pub.reserve[f] - n);
+  note_units(p, f, pub.seats[s].hq, n);
   pub.points = static_cast<std::uint8_t>(pub.points - n);
 }
 
@@ -718,11 +792,23 @@ void end_move(Position& p) {
   const int s = pub.to_move;
   const int f = pub.seats[s].faction;
   const int n = map_of(p).num_regions;
+  note(p, Fact::kMoveEnd, s);
   for (int r = 0; r < n; ++r)
     if (pub.regions[r].units[f] > 0 && pub.regions[r].explore) reveal_exploration(p, r, f, s);
   pub.pending = 0;
-  for (int r = 0; r < n; ++r)
-    if (pub.regions[r].units[f] > 0 && pub.regions[r].trog) pub.pending |= bit(r);
+  int tokens = kBattleTokens - tokens_in_use(p);
+  for (int r = 0; r < n; ++r) {
+    if (pub.regions[r].units[f] == 0 || !pub.regions[r].trog || !token_revealable(p, r, f))
+      continue;
+    // R34 option: a Nest under the mover's units in a region not moved into is revealed too;
+    // its Trogs then fight (C6.9), so it waits for a free battle token.
+    if (!(pub.entered & bit(r))) {
+      if (tokens <= 0) continue;
+      --tokens;
+      pub.entered |= bit(r);
+    }
+    pub.pending |= bit(r);
+  }
   continue_move_end(p);
 }
 
@@ -741,7 +827,7 @@ void continue_move_end(Position& p) {
     for (int r = 0; r < n; ++r)
       if ((pub.entered & bit(r)) && pub.regions[r].units[f] > 0 &&
           enemy_faction_in(p, r, f) == kNone)
-        pub.regions[r].control = static_cast<std::uint8_t>(f);
+        set_control(p, r, f);
     pub.pending = 0;
     for (int r = 0; r < n; ++r)
       if ((pub.entered & bit(r)) && pub.regions[r].units[f] > 0 && !pub.regions[r].battle &&
@@ -768,7 +854,7 @@ void next_buyback(Position& p, int from) {
   for (int k = from; k < pub.players; ++k) {
     const int s = pub.initiative[k];
     const int f = pub.seats[s].faction;
-    if (pub.seats[s].vp < 2) continue;  // C9.3
+    if (pub.seats[s].vp < kBuyBackVp) continue;  // C9.3
     bool any = false;
     for (int c = 0; c < kFactions; ++c) any |= c != f && pub.prisoners[c][f] > 0;
     if (!any) continue;
@@ -778,30 +864,29 @@ void next_buyback(Position& p, int from) {
     return;
   }
   // C10.1: scoring when enabled, and always in the last round.
-  if (pub.scoring_by != kNone || pub.round == kRounds) {
+  if (pub.scoring_by != kNone || last_round(pub)) {
     ++pub.scorings;
-    pub.last_round.scoring = pub.scorings;
-    pub.last_round.regions = {};
-    pub.last_round.crystals = {};
-    pub.last_round.ancient = {};
-    if (pub.round < kRounds && pub.scoring_by != kNone) {
+    note(p, Fact::kScoring, pub.round, last_round(pub) ? kNone : pub.scoring_by);
+    if (!last_round(pub) && pub.scoring_by != kNone) {
+      const CauseScope cause(p, Cause::kScoreRegions);
       const int f = pub.seats[pub.scoring_by].faction;
       gain_vp(p, f, regions_controlled(p, f));  // C10.2: the enabler's regions, HQ included
-      pub.last_round.regions[pub.scoring_by] = static_cast<std::uint8_t>(regions_controlled(p, f));
     }
     for (int k = 0; k < pub.players; ++k) {
       const int s = pub.initiative[k];
       SeatState& st = pub.seats[s];
-      gain_vp(p, st.faction, crystal_points(p, st.faction));
-      pub.last_round.crystals[s] = static_cast<std::uint8_t>(crystal_points(p, st.faction));
+      {
+        const CauseScope cause(p, Cause::kScoreCrystals);
+        gain_vp(p, st.faction, crystal_points(p, st.faction));
+      }
       if (st.ancient != kNone && pub.regions[st.ancient].control == st.faction) {
-        gain_vp(p, st.faction, 3);  // Ancient Crystals
-        pub.last_round.ancient[s] = 3;
+        const CauseScope cause(p, Cause::kAncient);
+        gain_vp(p, st.faction, kAncientCrystalsVp);  // Ancient Crystals
       }
       st.ancient = kNone;
     }
   }
-  if (pub.round == kRounds) {
+  if (last_round(pub)) {
     pub.step = Step::kOver;  // C10.5
     pub.over = true;
     return;
@@ -813,17 +898,32 @@ void next_buyback(Position& p, int from) {
 
 void begin_prisoners(Position& p) {
   Public& pub = p.pub;
-  pub.last_round.prisoners_round = pub.round;
-  for (int k = 0; k < pub.players; ++k) {  // C9.1
-    const int s = pub.initiative[k];
-    const int f = pub.seats[s].faction;
-    int held = 0;
-    for (int c = 0; c < kFactions; ++c) held += pub.prisoners[f][c];
-    gain_vp(p, f, held);
-    pub.last_round.prisoners[s] =
-        static_cast<std::uint8_t>(pub.faction_seat[f] == kNone ? 0 : held);
+  {
+    const CauseScope cause(p, Cause::kPrisoners);
+    for (int k = 0; k < pub.players; ++k) {  // C9.1
+      const int s = pub.initiative[k];
+      const int f = pub.seats[s].faction;
+      int held = 0;
+      for (int c = 0; c < kFactions; ++c) held += pub.prisoners[f][c];
+      gain_vp(p, f, held);
+    }
   }
   next_buyback(p, 0);
+}
+
+bool last_round(const Public& pub) {
+  return pub.round >= kRounds || pub.round == pub.final_round;
+}
+
+int rounds_after(const Public& pub) {
+  if (last_round(pub)) return 0;
+  int after = kRounds - pub.round;
+  if (pub.end_when_events_run_out) {  // R35 option: one round per stack left, then the last one
+    int stacks = 0;
+    for (int i = 0; i < kEventSpots; ++i) stacks += pub.event_count[i] > 0;
+    after = std::min(after, stacks + 1);
+  }
+  return after;
 }
 
 void enter_turn_end(Position& p) {
@@ -930,7 +1030,7 @@ void legal_actions(const Position& p, std::vector<int>& out) {
       if (pub.seats[s].deck + pub.seats[s].discard_n > 0) out.push_back(kActDrawOwn);
       for (int t = 0; t < kTerrains; ++t)
         if (pub.terrain_count[t] > 0) out.push_back(kActDrawTerrain + t);
-      if (pub.round < kRounds && pub.scoring_by == kNone && hand_count(p, s, scoring_card(f)) > 0)
+      if (!last_round(pub) && pub.scoring_by == kNone && hand_count(p, s, scoring_card(f)) > 0)
         out.push_back(kActScoring);
       add_skills(p, true, out);
       break;
@@ -1102,7 +1202,20 @@ void start_draw_two(Position& p, int src) {
 
 }  // namespace
 
+namespace {
+
+bool apply_step(Position& p, int a);
+
+}  // namespace
+
 bool apply(Position& p, int a) {
+  clear_facts(p);  // the journal holds what this decision brings about
+  return apply_step(p, a);
+}
+
+namespace {
+
+bool apply_step(Position& p, int a) {
   const std::uint32_t reveals = p.hid.reveals;
   const Rng before = p.rng;
   Public& pub = p.pub;
@@ -1163,7 +1276,7 @@ bool apply(Position& p, int a) {
         int only = -1, count = 0;
         for (int r = 0; r < map_of(p).num_regions; ++r)
           if (can_build_at(p, pub.chosen, r, f, true)) only = r, ++count;
-        if (count == 1) apply(p, kActRegion + only);
+        if (count == 1) apply_step(p, kActRegion + only);
       } else {
         const int sid = (a - kActStructure) / 24, r = (a - kActStructure) % 24;
         pub.points =
@@ -1217,7 +1330,8 @@ bool apply(Position& p, int a) {
         const int captor = a - kActBuyBack;  // C9.2: 2 VP a prisoner, the captor cannot refuse
         --pub.prisoners[captor][f];
         ++pub.reserve[f];
-        pub.seats[s].vp = static_cast<std::int16_t>(pub.seats[s].vp - 2);
+        pub.seats[s].vp = static_cast<std::int16_t>(pub.seats[s].vp - kBuyBackVp);
+        note(p, Fact::kVp, s, kNone, kNone, kNone, kNone, -kBuyBackVp);
         next_buyback(p, pub.sub);
       }
       break;
@@ -1235,6 +1349,8 @@ bool apply(Position& p, int a) {
   }
   return p.hid.reveals != reveals || !(p.rng == before);
 }
+
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // The end (C10.6)

@@ -55,6 +55,18 @@ inline constexpr int kHandLimit = 7, kDrawPerRound = 4, kActionsPerRound = 3;
 inline constexpr int kHumanTokens = 3;  // Artillery tokens, Watchtower tokens
 inline constexpr int kMatrixCapacity = 3;
 inline constexpr int kMaxSkills = 3;  // default + up to 2 extra
+// Numbers of effects that are not in an effect's data (their texts are checked against these).
+inline constexpr int kAncientCrystalsVp = 3;   // Ancient Crystals, at the next scoring
+inline constexpr int kDisassembleUnits = 2;    // Disassemble: units placed
+inline constexpr int kAssembleUnits = 2;       // Assemble: units returned
+inline constexpr int kArtilleryKills = 1;      // an Artillery token, as its battle begins
+inline constexpr int kWatchtowerStrength = 1;  // a Watchtower token, on Region Control
+inline constexpr int kSpecialForcesCost = 2;   // Special Forces: units removed per unit added
+inline constexpr int kMigrationCrystals = 2;   // Trog Migration: crystals a region needs
+inline constexpr int kTremorCrystals = 3;      // Tremor: crystals from which a region loses 1
+inline constexpr int kBuyBackVp = 2;           // C9.2: VP per prisoner bought back
+inline constexpr int kRegionControlVp = 2;     // C8.6: the winner of Region Control
+inline constexpr int kKillVp = 1;              // C8.8: an Attrition kill
 inline constexpr std::uint8_t kNone = 0xFF;
 inline constexpr std::uint8_t kOwnDeck = 4;  // draw-2 source: own deck (terrains are 0..3)
 
@@ -335,34 +347,73 @@ struct BattleState {
   std::uint8_t kills_side = 0;  // kKill: side choosing; kills left per side
   std::array<std::uint8_t, 2> kills{};
   std::uint8_t capturer = 0;
+  std::array<std::uint8_t, 2> killed{};  // Attrition kills by each side (narration)
+  std::array<std::array<std::uint8_t, kObjectives>, 2> value{};  // units + strength when resolved
   bool operator==(const BattleState&) const = default;
 };
 
-// The last battle, public, for narration (issue 16): filled as it resolves (battle.cpp).
-struct BattleReport {
-  std::uint8_t number = 0;  // pub.battles when it started; 0: none yet
-  bool done = false;        // the objectives are resolved
-  std::uint8_t region = kNone;
-  std::array<std::uint8_t, 2> side{kNone, kNone};                // attacker, defender
-  std::array<std::array<std::uint8_t, kObjectives>, 2> value{};  // units + strength per objective
-  std::uint8_t winner = kNone;                                   // side that won Region Control
-  std::array<std::uint8_t, 2> captured{}, killed{};              // by each side
-  std::uint8_t retreat = kNone;  // where the loser's survivors went by themselves (kNone: none)
-  std::uint8_t retreated = 0;
-  bool operator==(const BattleReport&) const = default;
+// What happened since the last decision, public, for narration (issue 23). The kernel writes a
+// fact wherever VP, control or the units on the map change, and wherever a round begins, an
+// event, an exploration, a Trog token, a Nest, a battle (begun, resolved objective by objective,
+// ended, or removed without a fight), the prisoners' VP or a scoring resolves, in the order they
+// happen; apply() clears the list first. Narration reads it from the view after the step, so
+// nothing that happens within one step can hide another (two battles, several tokens).
+enum class Fact : std::uint8_t {
+  kNone,
+  kVp,           // seat a: n VP (negative: paid)
+  kUnits,        // faction a: n units onto (n > 0) or off (n < 0) the map (the battle board
+                 // included) at region b
+  kControl,      // region a: control passes from faction b to faction c (kNone: nobody)
+  kRound,        // round a begins
+  kMoveEnd,      // the mover's Move action ends (C6.6-C6.9 follow)
+  kEvent,        // event token a is revealed and resolved
+  kExploration,  // exploration token a resolved at region b for faction c
+  kTrogToken,    // region a: face-down Trog token of kind b (1 War Party, 2 Nest), def c, revealed
+                 // by faction d; n Trog units placed
+  kNest,         // a face-down Nest is put in region a
+  kBattle,       // region a: battle token d begins, faction b attacks faction c
+  kArtillery,    // region a: the Artillery token kills a unit of faction b as the battle begins
+  kNoBattle,     // region a: the battle token is removed without a battle (C8.2); faction b
+                 // attacked faction c; faction e takes the region (kNone: nobody)
+  kObjective,    // region a, objective b resolved with c (attacker) against d (defender):
+                 // Region Control: e the winning side; Capture Prisoners: e the capturing side
+                 // (kNone: nobody); Attrition: e kills by the attacker, n by the defender
+  kBattleEnd,    // region a: side b won; loser c's n surviving units retreat to region d
+                 // (kNone: to the reserve, or the neutral Trogs leave); e = 1 when the loser
+                 // chooses where (a decision follows)
+  kScoring,      // scoring at the end of round a; b the seat that enabled it (kNone: the last
+                 // round)
 };
 
-// The last round's VP for prisoners (C9.1) and the last scoring (C10), public, for narration.
-struct RoundReport {
-  std::uint8_t prisoners_round = 0, scoring = 0;  // round of the prisoners' VP; pub.scorings
-  std::array<std::uint8_t, kMaxSeats> prisoners{}, regions{}, crystals{}, ancient{};
-  bool operator==(const RoundReport&) const = default;
+// Why VP, units or control changed: narration tells each change with its cause.
+enum class Cause : std::uint8_t {
+  kAction,         // the decision itself (an action, its icons and texts, a skill, a choice)
+  kEvent,          // an event token
+  kExploration,    // an exploration token
+  kTrogToken,      // a Trog token revealed (C6.7)
+  kBattle,         // a battle resolving by itself (C8)
+  kPrisoners,      // VP for prisoners held (C9.1)
+  kScoreRegions,   // the enabler's regions (C10.2)
+  kScoreCrystals,  // crystals (C10.2)
+  kAncient,        // Ancient Crystals at a scoring
 };
+
+struct FactRec {
+  Fact kind = Fact::kNone;
+  Cause cause = Cause::kAction;
+  std::uint8_t a = 0, b = 0, c = 0, d = 0, e = 0;
+  std::int8_t n = 0;
+  bool operator==(const FactRec&) const = default;
+};
+inline constexpr int kMaxFacts = 64;
 
 // Everything every seat may know.
 struct Public {
   std::uint8_t players = 0, map = 0;
-  bool trogs_neutral = true;  // 2-3 players
+  bool trogs_neutral = true;             // 2-3 players
+  bool nest_into_battles = false;        // R34 option (GameSetup)
+  bool end_when_events_run_out = false;  // R35 option (GameSetup)
+  std::uint8_t final_round = 0;          // the last round once it has begun (0 before)
   std::array<std::uint8_t, kFactions> faction_seat{kNone, kNone, kNone, kNone};
   std::array<std::uint8_t, kMaxRegions> hq_faction{};  // faction whose HQ the region is, or kNone
   std::uint32_t tunnels = 0;                           // Trog tunnel regions (4 players)
@@ -412,8 +463,10 @@ struct Public {
   std::uint8_t last_card = kNone;  // the card a kDiscard step discarded
   BattleState battle;
   bool over = false;
-  BattleReport last_battle;  // narration records (issue 16)
-  RoundReport last_round;
+  // What happened since the last decision (narration).
+  std::array<FactRec, kMaxFacts> facts{};
+  std::uint8_t num_facts = 0;
+  Cause cause = Cause::kAction;  // the cause of the changes being made now
 
   // Statistics for the balance lab.
   std::uint8_t battles = 0, trog_battles = 0, scorings = 0, events_pulled = 0;
@@ -458,6 +511,12 @@ struct GameSetup {
   int players = 2;
   bool random_factions = true;  // else seats take Humans, Machines, Pilgrims, Trogs in order
   int extra_skills = 0;         // 0..2
+  // R34: where retreating neutral Trogs nest. false (default): not into a region whose battle is
+  // still to come; true: the printed text, any adjacent uncontrolled region.
+  bool nest_into_battles = false;
+  // R35: how the game ends. false (default): after round 5; true: the round whose Events phase
+  // finds no event token left to reveal is the last one (and round 5 at the latest).
+  bool end_when_events_run_out = false;
 };
 
 // Set-up (C2) and the first round's automatic phases.
@@ -469,6 +528,11 @@ bool is_legal(const Position& p, int action);
 // Applies a legal action and runs every automatic step after it. Returns true when something
 // random was drawn or hidden was revealed (an undo point).
 bool apply(Position& p, int action);
+
+// Whether the round being played is the last one (C10.5, R35), and how many rounds are still to
+// come after it (at most; with the R35 option, passed events can end the game sooner).
+bool last_round(const Public& pub);
+int rounds_after(const Public& pub);
 
 // Final ranking helpers (C10).
 std::array<int, kMaxSeats> prisoners_held(const Position& p);
