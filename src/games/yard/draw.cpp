@@ -70,7 +70,7 @@ std::string neighbor_text(int n) {
       case Op::kPay:
         add("pay $" + std::to_string(st.n));
         break;
-      case Op::kGiveTopToGarage:
+      case Op::kGiveToGarage:
         add("give " + std::to_string(st.n) + " Yard cards");
         break;
       case Op::kTrashHand:
@@ -258,10 +258,13 @@ std::string draw(const View& view, const DrawStyle& style) {
     std::string sway;
     for (int n = 0; n < static_cast<int>(c.neighbors.size()); ++n)
       if (pl.sway >> n & 1) sway += (sway.empty() ? "" : ", ") + neighbor_name(n);
-    std::string more = "Sway: " + (sway.empty() ? std::string("none") : sway) +
-                       "   Garage: " + cards_text(pl.garage_size);
-    if (s != me && view.viewer() != kOmniscient) more += "   hand: " + cards_text(pl.hand_size);
     const bool own = s == me;
+    // The viewer's own Garage by name, with when it comes back (Y3.2): a card there cannot be
+    // played until then (issue 23).
+    std::string more =
+        "Sway: " + (sway.empty() ? std::string("none") : sway) + "   Garage: " +
+        (own && pl.garage_size ? list_kinds(pl.garage, false) : cards_text(pl.garage_size));
+    if (s != me && view.viewer() != kOmniscient) more += "   hand: " + cards_text(pl.hand_size);
     if (!full && !own) {
       // A rival on a compact screen: its status in one line (two when its Sway is long).
       b = (mover ? "> " : "  ") + name(s) + " (P" + std::to_string(s + 1) + ")" +
@@ -276,7 +279,13 @@ std::string draw(const View& view, const DrawStyle& style) {
       }
       b += "\n";
     } else {
-      b += "\n    " + more + "\n";
+      b += "\n" + wrap("    " + more, 79, "      ");
+      if (own && pl.garage_size && !p.over() && p.to_move() == s && p.nframes == 0 &&
+          (p.phase == Phase::kSide || (p.phase == Phase::kMain && !pl.away)))
+        b += term::paint(style.colour, term::kDim,
+                         "    (the Garage comes back into your hand when you turn from Away to "
+                         "Home)") +
+             "\n";
     }
     // The viewer's own Yard in full with --wide, else compact with the column numbers the Pile
     // choices use (a screen of 40 rows has no room for the full grid and the hand's texts).

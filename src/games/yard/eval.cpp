@@ -43,7 +43,7 @@ double progress(const Position& p, int seat, const NeighborDef& d) {
   for (int i = 0; i < d.bribe.size; ++i) {
     const Step& st = d.bribe.steps[i];
     if (st.op == Op::kPay) money += st.n;
-    if (st.op == Op::kGiveTopToGarage || st.op == Op::kTrashOwnTop) yard += st.n;
+    if (st.op == Op::kGiveToGarage || st.op == Op::kTrashOwnTop) yard += st.n;
     if (st.op == Op::kTrashHand) hand += st.n;
   }
   r *= ratio(pl.money, money) * ratio(pl.yard_size, yard) * ratio(pl.hand_size, hand);

@@ -331,7 +331,7 @@ bool bribe_possible(const Position& p, int seat, const Program& b) {
   for (int s = 0; s < b.size; ++s) {
     const Step& st = b.steps[s];
     if (st.op == Op::kPay) money += st.n;
-    if (st.op == Op::kGiveTopToGarage || st.op == Op::kTrashOwnTop) yard += st.n;
+    if (st.op == Op::kGiveToGarage || st.op == Op::kTrashOwnTop) yard += st.n;
     if (st.op == Op::kTrashHand) hand += st.n;
   }
   return pl.money >= money && pl.yard_size >= yard && pl.hand_size >= hand;
@@ -550,7 +550,7 @@ bool step_program(Position& p) {
         return true;
       }
       return false;
-    case Op::kGiveTopToGarage:
+    case Op::kGiveToGarage:
       if (f.sub == 1 && (f.count == 0 || me.yard_size == 0)) {
         next_step(f);
         return true;
@@ -742,7 +742,7 @@ void legal_program(const Position& p, const Frame& f, ActionList& out) {
             for (int q = 0; q < kPiles; ++q) out.push(kActOnto + s * 16 + q);
       }
       break;
-    case Op::kGiveTopToGarage:
+    case Op::kGiveToGarage:
       if (f.sub == 0) {
         for (int s = 0; s < p.seats; ++s)
           if (s != f.actor) out.push(kActRival + s);
@@ -843,7 +843,7 @@ void decide_program(Position& p, int a) {
       next_step(f);
       return;
     }
-    case Op::kGiveTopToGarage: {
+    case Op::kGiveToGarage: {
       if (f.sub == 0) {
         f.aux = static_cast<std::uint8_t>(a - kActRival);
         f.sub = 1;

@@ -77,7 +77,7 @@ enum class Op : std::uint8_t {
   kStealGarage,      // take a card of your choice, not a Tool, from a rival's Garage into hand
   kPestMagnet,       // take every Pest from the Store and the Trash; play each onto this Pile
   kMoveTopToRival,   // move the top card of a Pile of your Yard onto any Pile of a rival's Yard
-  kGiveTopToGarage,  // n: put the top cards of n of your Piles into one rival's Garage
+  kGiveToGarage,     // n: put n cards of your Yard, covered or not, into one rival's Garage (R12)
   kNumOps
 };
 struct Step {
