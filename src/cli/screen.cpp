@@ -32,6 +32,38 @@ std::string fit_columns(const std::string& text, std::size_t width) {
   return out + "...";
 }
 
+std::vector<std::string> wrap_narration(const std::string& line, std::size_t width) {
+  // The text starts after the leading blanks and a "[12] " move number.
+  std::size_t indent = line.find_first_not_of(' ');
+  if (indent == std::string::npos) return {line};
+  if (line[indent] == '[') {
+    const std::size_t close = line.find("] ", indent);
+    if (close != std::string::npos) indent = close + 2;
+  }
+  if (indent * 2 > width) indent = 0;
+  std::vector<std::string> out;
+  std::string current = line.substr(0, indent);
+  bool empty = true;  // nothing but the indent in `current` yet
+  std::size_t at = indent;
+  while (at < line.size()) {
+    std::size_t next = line.find(' ', at);
+    if (next == std::string::npos) next = line.size();
+    const std::string word = line.substr(at, next - at);
+    at = next + 1;
+    if (word.empty()) continue;
+    if (!empty && display_columns(current) + 1 + display_columns(word) > width) {
+      out.push_back(current);
+      current = std::string(indent, ' ');
+      empty = true;
+    }
+    current += (empty ? "" : " ") + word;
+    empty = false;
+  }
+  out.push_back(fit_columns(current, width));
+  for (auto& l : out) l = fit_columns(l, width);
+  return out;
+}
+
 std::vector<std::string> narration_lines(const Match& m, Seat viewer) {
   std::vector<std::string> names;
   for (const auto& s : m.seats()) names.push_back(s.name);
@@ -147,11 +179,23 @@ Screen play_screen(const Match& m, const View& v, const DrawStyle& style, const 
       if (!notice.empty()) tail.push_back(term::paint(style.colour, term::kYellow, l));
     tail.push_back(name(v.viewer()) + "> ");
   }
-  // The log gets what is left of 40 rows (title, blank line, board, tail): 2 to 12 lines. Where
-  // even that does not fit (a dungeon grown large, a long menu), the top of the board gives way
-  // to one line saying so: the viewer's own area and the prompt, drawn last, stay.
+  // The narration, wrapped to the screen's width; the rows of the latest step come last.
+  std::vector<std::string> story;
+  std::size_t latest = 0;  // rows of the latest step
+  for (const auto& line : narration_lines(m, v.viewer())) {
+    if (line.rfind("[", 0) == 0) latest = 0;
+    for (auto& row : wrap_narration(line, kScreenColumns - 2)) {
+      story.push_back(std::move(row));
+      ++latest;
+    }
+  }
+  // The log gets what is left of 40 rows (title, blank line, board, tail): 2 to 12 lines, and
+  // never fewer than the latest step takes (up to 12). Where even that does not fit (a dungeon
+  // grown large, a long menu, a step with much to tell), the top of the board gives way to one
+  // line saying so: the viewer's own area and the prompt, drawn last, stay.
   const int rest = 2 + sc.board_rows + static_cast<int>(tail.size());
-  sc.log_rows = std::clamp(kScreenRows - rest, 2, 12);
+  const int wanted = std::clamp(static_cast<int>(latest), 2, 12);
+  sc.log_rows = std::clamp(kScreenRows - rest, wanted, 12);
   const int over = rest + sc.log_rows - kScreenRows;
   if (over > 0) {
     sc.cut_rows = over + 1;
@@ -161,13 +205,12 @@ Screen play_screen(const Match& m, const View& v, const DrawStyle& style, const 
                              "  (" + std::to_string(sc.cut_rows) +
                                  " lines of the board above; `board` shows it all)"));
   }
-  const auto story = narration_lines(m, v.viewer());
   const std::size_t from =
       story.size() > static_cast<std::size_t>(sc.log_rows) ? story.size() - sc.log_rows : 0;
   sc.log_rows = static_cast<int>(story.size() - from);
   sc.lines.push_back(title);
   for (std::size_t i = from; i < story.size(); ++i)
-    sc.lines.push_back(term::paint(style.colour, term::kDim, "  " + fit_columns(story[i], 78)));
+    sc.lines.push_back(term::paint(style.colour, term::kDim, "  " + story[i]));
   sc.lines.push_back("");
   sc.lines.insert(sc.lines.end(), board.begin(), board.end());
   sc.lines.insert(sc.lines.end(), tail.begin(), tail.end());
