@@ -63,6 +63,7 @@ nlohmann::json card_texts() {
                    {"tag", s.tag},
                    {"faction", faction_id(s.faction)},
                    {"cost", s.build_cost},
+                   {"cost_unit", "build points"},  // C1.4, not dollars (issue 23)
                    {"activate_cost", s.activate_cost},
                    {"text", s.text}});
   }

@@ -1081,7 +1081,7 @@ void register_game(Registry& registry) {
                            {},
                            0,
                            2,
-                           "random skills added to each faction's default skill (C2.6)"});
+                           "random skills added to each faction's default skill"});
   info->rules_text = embedded_file("docs/rules/cryhavoc.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {
