@@ -201,11 +201,21 @@ std::vector<std::string> card_items(const std::array<std::uint8_t, kMaxKinds>& c
   return out;
 }
 
-// A rival's Yard in three lines, one per row: each Pile's ground, cards/Places and top card.
+// A Yard in three lines, one per row: each Pile's ground, cards/Places and top card. A rival's
+// row of bare Dirt is left out (its letter shows which are drawn), and a Yard of bare Dirt is one
+// line, so that a table of four keeps its story and its board on one screen (issue 23).
 std::string draw_yard_compact(const Player& pl, const DrawStyle& style, bool numbered = false) {
   std::string out;
   if (numbered) out += "      1                      2                      3\n";
+  const auto bare = [&](int r) {
+    for (int q = r * 3; q < r * 3 + 3; ++q)
+      if ((pl.grass >> q & 1) || pile_top(pl, q) >= 0) return false;
+    return true;
+  };
+  if (!numbered && bare(0) && bare(1) && bare(2))
+    return term::paint(style.colour, term::kDim, "    Yard: nine bare Dirt Piles") + "\n";
   for (int r = 0; r < 3; ++r) {
+    if (!numbered && bare(r)) continue;
     out += "    " + std::string(1, static_cast<char>('a' + r));
     for (int c = 0; c < 3; ++c) {
       const int q = r * 3 + c;
@@ -253,7 +263,8 @@ std::string draw(const View& view, const DrawStyle& style) {
     std::string b = (mover ? "> " : "  ") + name(s) + " (P" + std::to_string(s + 1) + ")" +
                     (s == p.turn_player && !p.over() ? " turn" : "") + "   " +
                     (pl.away ? "AWAY" : "HOME") + "   $" + std::to_string(pl.money) + "   " +
-                    std::to_string(score(p, s)) + " points (Yard " + std::to_string(yard_vp(p, s)) +
+                    std::to_string(score(p, s)) + (score(p, s) == 1 ? " point" : " points") +
+                    " (Yard " + std::to_string(yard_vp(p, s)) +
                     ", Sway " + std::to_string(sway_vp(p, s)) + ")";
     std::string sway;
     for (int n = 0; n < static_cast<int>(c.neighbors.size()); ++n)
@@ -270,7 +281,7 @@ std::string draw(const View& view, const DrawStyle& style) {
       b = (mover ? "> " : "  ") + name(s) + " (P" + std::to_string(s + 1) + ")" +
           (s == p.turn_player && !p.over() ? " turn" : "") + " " + (pl.away ? "AWAY" : "HOME") +
           " $" + std::to_string(pl.money) + " " + std::to_string(score(p, s)) +
-          " points  Sway: " + (sway.empty() ? std::string("none") : sway) + "  Garage " +
+          (score(p, s) == 1 ? " point" : " points") + "  Sway: " + (sway.empty() ? std::string("none") : sway) + "  Garage " +
           std::to_string(pl.garage_size) + "  hand " + std::to_string(pl.hand_size);
       const std::size_t cols = b.size() - name(s).size() + plain_name(s).size();
       if (cols > 79) {
