@@ -293,10 +293,12 @@ class Table {
       std::cout << "\n" << (g.draw ? g.draw(v, style_) : v.to_json().dump(1)) << "\n";
     }
     std::cout << "Final scores (" << g.id << ", seed " << m_.seed() << ", " << m_.history().size()
-              << " actions):\n  " << end_in_words() << "\n";
+              << " actions):\n";
+    for (const auto& row : wrap_narration("  " + end_in_words(), kScreenColumns))
+      std::cout << row << "\n";
     if (!record_.empty())
-      std::cout << "Record: " << record_ << "   (replay it: " << turf_command() << " replay "
-                << record_ << ")\n";
+      std::cout << "Record: " << record_ << "\n  replay it: " << turf_command() << " replay "
+                << record_ << "\n";
   }
 
   // ---- Narration at the table (issue 16) ----------------------------------------------------
