@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/screen.h"
 #include "core/game.h"
 
 namespace turf::cli {
@@ -130,21 +131,8 @@ const char* tag_words(const std::string& tag) {
 
 // `text` broken at spaces into lines of at most `width` columns after `indent`.
 std::string wrapped(const std::string& text, const std::string& indent, std::size_t width) {
-  std::string out, line;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    std::size_t next = text.find(' ', at);
-    if (next == std::string::npos) next = text.size();
-    const std::string word = text.substr(at, next - at);
-    at = next + 1;
-    if (word.empty()) continue;
-    if (!line.empty() && indent.size() + line.size() + 1 + word.size() > width) {
-      out += indent + line + "\n";
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + word;
-  }
-  if (!line.empty()) out += indent + line + "\n";
+  std::string out;
+  for (const auto& line : wrap_words(text, width - indent.size())) out += indent + line + "\n";
   return out;
 }
 

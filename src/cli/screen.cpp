@@ -32,6 +32,43 @@ std::string fit_columns(const std::string& text, std::size_t width) {
   return out + "...";
 }
 
+namespace {
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> wrap_words(const std::string& text, std::size_t width) {
+  std::vector<std::string> out;
+  for (const auto& para : split_lines(text)) {
+    std::string line;
+    std::size_t at = 0;
+    while (at <= para.size()) {
+      std::size_t next = para.find(' ', at);
+      if (next == std::string::npos) next = para.size();
+      const std::string word = para.substr(at, next - at);
+      if (!line.empty() && display_columns(line) + 1 + display_columns(word) > width) {
+        out.push_back(line);
+        line.clear();
+      }
+      line += (line.empty() ? "" : " ") + word;
+      at = next + 1;
+    }
+    out.push_back(fit_columns(line, width));
+  }
+  return out;
+}
+
 std::vector<std::string> wrap_narration(const std::string& line, std::size_t width) {
   // The text starts after the leading blanks and a "[12] " move number.
   std::size_t indent = line.find_first_not_of(' ');
@@ -41,27 +78,10 @@ std::vector<std::string> wrap_narration(const std::string& line, std::size_t wid
     if (close != std::string::npos) indent = close + 2;
   }
   if (indent * 2 > width) indent = 0;
-  std::vector<std::string> out;
-  std::string current = line.substr(0, indent);
-  bool empty = true;  // nothing but the indent in `current` yet
-  std::size_t at = indent;
-  while (at < line.size()) {
-    std::size_t next = line.find(' ', at);
-    if (next == std::string::npos) next = line.size();
-    const std::string word = line.substr(at, next - at);
-    at = next + 1;
-    if (word.empty()) continue;
-    if (!empty && display_columns(current) + 1 + display_columns(word) > width) {
-      out.push_back(current);
-      current = std::string(indent, ' ');
-      empty = true;
-    }
-    current += (empty ? "" : " ") + word;
-    empty = false;
-  }
-  out.push_back(fit_columns(current, width));
-  for (auto& l : out) l = fit_columns(l, width);
-  return out;
+  auto rows = wrap_words(line.substr(indent), width - indent);
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    rows[i] = (i == 0 ? line.substr(0, indent) : std::string(indent, ' ')) + rows[i];
+  return rows;
 }
 
 std::vector<std::string> narration_lines(const Match& m, Seat viewer) {
@@ -79,18 +99,6 @@ std::vector<std::string> narration_lines(const Match& m, Seat viewer) {
 }
 
 namespace {
-
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    out.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
 
 // The legal actions as a numbered menu, numbered down the columns: as many columns (up to four)
 // as fit 80, each as wide as its longest item.
@@ -127,28 +135,6 @@ std::vector<std::string> menu_lines(const View& v) {
         line += std::string(widths[c] + gap - display_columns(items[i]), ' ');
     }
     out.push_back(fit_columns(line, kScreenColumns));
-  }
-  return out;
-}
-
-// Plain text broken at spaces into lines of at most `width` columns.
-std::vector<std::string> wrap_words(const std::string& text, std::size_t width) {
-  std::vector<std::string> out;
-  for (const auto& para : split_lines(text)) {
-    std::string line;
-    std::size_t at = 0;
-    while (at <= para.size()) {
-      std::size_t next = para.find(' ', at);
-      if (next == std::string::npos) next = para.size();
-      const std::string word = para.substr(at, next - at);
-      if (!line.empty() && display_columns(line) + 1 + display_columns(word) > width) {
-        out.push_back(line);
-        line.clear();
-      }
-      line += (line.empty() ? "" : " ") + word;
-      at = next + 1;
-    }
-    out.push_back(fit_columns(line, width));
   }
   return out;
 }

@@ -43,6 +43,10 @@ std::size_t display_columns(std::string_view line);
 // `text` cut to at most `width` columns (colour sequences kept; a cut line ends in "...").
 std::string fit_columns(const std::string& text, std::size_t width);
 
+// Plain text broken at spaces into lines of at most `width` columns, each line of the text
+// (each paragraph) on its own; a word longer than a line is cut with "...".
+std::vector<std::string> wrap_words(const std::string& text, std::size_t width);
+
 // A narration line ("[12] text" or an indented follow-up line) broken at spaces into lines of at
 // most `width` columns, each further line indented under the text (issue 23: the line that says
 // what just happened is never cut). A word longer than a line is cut with "...".

@@ -145,8 +145,7 @@ TEST(YardCards, Y5_2_ViewSaysWhyAHandCardCannotBePlayed) {
   DrawStyle plain;
   plain.colour = false;
   const std::string mine = draw(t.state().view(0), plain);
-  EXPECT_NE(mine.find("cannot play Mighty Oak: no Pile has a free Place for it"),
-            std::string::npos)
+  EXPECT_NE(mine.find("cannot play Mighty Oak: no Pile has a free Place for it"), std::string::npos)
       << mine;
 }
 

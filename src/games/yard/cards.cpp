@@ -337,13 +337,7 @@ std::string sway_reason(const Position& p, int seat, int n) {
              " in your Yard keeps you from swaying while it is there";
   if (!meets_criteria(me, d.criteria))
     return d.name + " asks for " + criteria_text(d.criteria) + " in your Yard";
-  int money = 0, yard = 0, hand = 0;
-  for (int i = 0; i < d.bribe.size; ++i) {
-    const Step& st = d.bribe.steps[i];
-    if (st.op == Op::kPay) money += st.n;
-    if (st.op == Op::kGiveToGarage || st.op == Op::kTrashOwnTop) yard += st.n;
-    if (st.op == Op::kTrashHand) hand += st.n;
-  }
+  const auto [money, yard, hand] = bribe_needs(d.bribe);
   if (me.money < money)
     return d.name + "'s Bribe costs $" + std::to_string(money) + " and you have $" +
            std::to_string(me.money);

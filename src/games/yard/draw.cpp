@@ -264,8 +264,8 @@ std::string draw(const View& view, const DrawStyle& style) {
                     (s == p.turn_player && !p.over() ? " turn" : "") + "   " +
                     (pl.away ? "AWAY" : "HOME") + "   $" + std::to_string(pl.money) + "   " +
                     std::to_string(score(p, s)) + (score(p, s) == 1 ? " point" : " points") +
-                    " (Yard " + std::to_string(yard_vp(p, s)) +
-                    ", Sway " + std::to_string(sway_vp(p, s)) + ")";
+                    " (Yard " + std::to_string(yard_vp(p, s)) + ", Sway " +
+                    std::to_string(sway_vp(p, s)) + ")";
     std::string sway;
     for (int n = 0; n < static_cast<int>(c.neighbors.size()); ++n)
       if (pl.sway >> n & 1) sway += (sway.empty() ? "" : ", ") + neighbor_name(n);
@@ -281,7 +281,8 @@ std::string draw(const View& view, const DrawStyle& style) {
       b = (mover ? "> " : "  ") + name(s) + " (P" + std::to_string(s + 1) + ")" +
           (s == p.turn_player && !p.over() ? " turn" : "") + " " + (pl.away ? "AWAY" : "HOME") +
           " $" + std::to_string(pl.money) + " " + std::to_string(score(p, s)) +
-          (score(p, s) == 1 ? " point" : " points") + "  Sway: " + (sway.empty() ? std::string("none") : sway) + "  Garage " +
+          (score(p, s) == 1 ? " point" : " points") +
+          "  Sway: " + (sway.empty() ? std::string("none") : sway) + "  Garage " +
           std::to_string(pl.garage_size) + "  hand " + std::to_string(pl.hand_size);
       const std::size_t cols = b.size() - name(s).size() + plain_name(s).size();
       if (cols > 79) {

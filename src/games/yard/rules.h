@@ -297,6 +297,11 @@ int grass_count(const Player& pl);
 int tallest_pile(const Player& pl);
 bool has_no_sway_card(const Player& pl);
 bool meets_criteria(const Player& pl, const Criteria& c);
+// What a Bribe takes in full (Y6.3): money, cards of the Yard, cards of the hand.
+struct BribeNeeds {
+  int money = 0, yard = 0, hand = 0;
+};
+BribeNeeds bribe_needs(const Program& bribe);
 // Whether `seat` may sway neighbor n now, Home action aside (Y6): Criteria met, Bribe possible,
 // no Skunk.
 bool can_sway(const Position& p, int seat, int n);
