@@ -64,7 +64,7 @@ grep -q "normal 2" "$dir/default" || fail "default opponent is not the normal pr
 grep -q '"agent": "greedy"' "$dir/lv.json" || fail "the record does not name the preset's spec"
 "$turf" play dungeon --seats human,hrad --no-record </dev/null 2>&1 | grep -q "did you mean 'hard'" || fail "misspelt level"
 "$turf" play --help | grep -Eq "^ +hard +mcts:" || fail "help lists the levels"
-printf 'look crane\nq\n' | "$turf" play dungeon --seats human,random --seed 3 --no-record 2>&1 | grep -q "Crane Wife  (monster, id crane_wife)" || fail "look NAME"
+printf 'look crane\nq\n' | "$turf" play dungeon --seats human,random --seed 3 --no-record 2>&1 | grep -q "Crane Wife  (monster)" || fail "look NAME"
 printf 'look cranw\nq\n' | "$turf" play dungeon --seats human,random --seed 3 --no-record 2>&1 | grep -q "did you mean 'Crane Wife'" || fail "look did you mean"
 
 # Malformed records: clear errors, exit 2, no crash.

@@ -71,5 +71,77 @@ TEST(Screen, EveryScreenOfEveryGameAndPlayerCountFitsEightyByForty) {
   }
 }
 
+// Words of `text` joined by single spaces.
+std::string words_of(const std::string& text) {
+  std::string out;
+  bool blank = true;
+  for (char c : text) {
+    if (c == ' ' || c == '\n') {
+      blank = true;
+      continue;
+    }
+    if (blank && !out.empty()) out += ' ';
+    out += c;
+    blank = false;
+  }
+  return out;
+}
+
+// Issue 23: the line that says what just happened is wrapped, never cut: every narration line of
+// the latest step is on the screen in full (while the step takes at most the log's 12 rows), in
+// every game, and the screen still fits 80x40.
+TEST(Screen, TheLatestStepIsToldInFull) {
+  int checked = 0, wrapped = 0;
+  for (const auto& g : Registry::instance().games()) {
+    for (int players : {g->min_players, g->max_players}) {
+      const Options options = g->resolve({{"players", std::to_string(players)}});
+      std::vector<SeatInfo> seats(options.players());
+      for (int s = 0; s < players; ++s)
+        seats[s].name = s == 0 ? "Player 1" : "normal " + std::to_string(s + 1);
+      Match m(*g, options, 4242 + players, seats);
+      Rng rng(players);
+      std::vector<Action> legal;
+      DrawStyle style;
+      style.colour = false;
+      for (const auto& s : m.seats()) style.seat_names.push_back(s.name);
+      Worst worst;
+      for (int step = 0; step < 1200 && !m.over(); ++step) {
+        m.state().legal_actions(legal);
+        m.apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+        if (step % 5 != 0 && !m.over()) continue;
+        const Seat viewer = m.over() ? Seat{0} : m.state().to_move();
+        const auto lines = narration_lines(m, viewer);
+        std::size_t first = lines.size();
+        while (first > 0 && lines[first - 1].rfind("[", 0) != 0) --first;
+        if (first == 0) continue;
+        --first;  // the latest step's lines: from its "[n]" line on
+        std::size_t rows = 0;
+        for (std::size_t i = first; i < lines.size(); ++i)
+          rows += wrap_narration(lines[i], kScreenColumns - 2).size();
+        if (rows > 12) continue;
+        const Screen sc = play_screen(m, m.view(viewer), style, "");
+        check(sc, g->id + " step " + std::to_string(step), worst);
+        std::string shown;
+        for (int r = 1; r <= sc.log_rows; ++r) {
+          shown += sc.lines[static_cast<std::size_t>(r)] + "\n";
+          EXPECT_NE(sc.lines[static_cast<std::size_t>(r)].substr(
+                        std::max<std::size_t>(3, sc.lines[static_cast<std::size_t>(r)].size()) - 3),
+                    "...")
+              << g->id << ": " << sc.lines[static_cast<std::size_t>(r)];
+        }
+        for (std::size_t i = first; i < lines.size(); ++i) {
+          ++checked;
+          wrapped += display_columns(lines[i]) > kScreenColumns - 2;
+          EXPECT_NE(words_of(shown).find(words_of(lines[i])), std::string::npos)
+              << g->id << " step " << step << ": '" << lines[i] << "' not in\n"
+              << shown;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 100);
+  EXPECT_GT(wrapped, 0);  // some lines are longer than a row, and they are wrapped
+}
+
 }  // namespace
 }  // namespace turf::cli

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/screen.h"
 #include "core/game.h"
 
 namespace turf::cli {
@@ -76,14 +77,75 @@ const nlohmann::json& find_card(const nlohmann::json& cards, const std::string& 
   return (throw Error(msg + " (see `turf cards " + game + "`)"), cards.front());
 }
 
+namespace {
+
+// "points_text" -> "points text": a field's name as words.
+std::string words(const std::string& key) {
+  std::string out = key;
+  std::replace(out.begin(), out.end(), '_', ' ');
+  return out;
+}
+
+// A field's value in words: lists joined, objects as "2 in edition 1, 3 in edition 2", true as
+// "yes", another card's id as its name (`all`: the game's cards); "" for what says nothing
+// (false, 0, empty).
+std::string value_words(const nlohmann::json& v, const nlohmann::json& all) {
+  if (v.is_string()) {
+    if (all.is_array())
+      for (const auto& c : all)
+        if (c.is_object() && c.value("id", "") == v.get<std::string>())
+          return c.value("name", v.get<std::string>());
+    return v.get<std::string>();
+  }
+  if (v.is_boolean()) return v.get<bool>() ? "yes" : "";
+  if (v.is_number_integer()) return v.get<long long>() == 0 ? "" : v.dump();
+  if (v.is_number()) return v.dump();
+  std::string out;
+  if (v.is_array()) {
+    for (const auto& e : v)
+      if (const std::string w = value_words(e, all); !w.empty())
+        out += (out.empty() ? "" : ", ") + w;
+  } else if (v.is_object()) {
+    for (const auto& [k, e] : v.items())
+      if (const std::string w = value_words(e, all); !w.empty())
+        out += (out.empty() ? "" : ", ") + w + " in " + words(k);
+  }
+  return out;
+}
+
+// The price: "$6" where the game counts in dollars ("cost_unit": "$"), "4 DP" for another unit,
+// "cost 4" without one.
+std::string cost_words(const nlohmann::json& c) {
+  const std::string n = field(c, "cost"), unit = field(c, "cost_unit");
+  if (unit == "$") return "$" + n;
+  return unit.empty() ? "cost " + n : n + " " + unit;
+}
+
+const char* tag_words(const std::string& tag) {
+  if (tag == "found") return "found: printed content";
+  if (tag == "inferred") return "inferred: implied by the rules";
+  if (tag == "designed") return "designed: ours";
+  if (tag == "expansion") return "expansion: from an expansion";
+  return "";
+}
+
+// `text` broken at spaces into lines of at most `width` columns after `indent`.
+std::string wrapped(const std::string& text, const std::string& indent, std::size_t width) {
+  std::string out;
+  for (const auto& line : wrap_words(text, width - indent.size())) out += indent + line + "\n";
+  return out;
+}
+
+}  // namespace
+
 std::string card_summary(const nlohmann::json& c) {
-  std::string kind = field(c, "kind");
+  std::string kind = words(field(c, "kind"));
   if (c.contains("types") && c["types"].is_array()) {
     kind.clear();
     for (const auto& t : c["types"]) kind += (kind.empty() ? "" : "/") + t.get<std::string>();
   }
   std::string s = field(c, "name") + " [" + kind;
-  if (c.contains("cost")) s += ", $" + field(c, "cost");
+  if (c.contains("cost")) s += ", " + cost_words(c);
   if (c.contains("points_text"))
     s += ", " + field(c, "points_text");
   else if (c.contains("points") && c["points"] != 0)
@@ -92,14 +154,49 @@ std::string card_summary(const nlohmann::json& c) {
   return s;
 }
 
-std::string card_details(const nlohmann::json& c) {
-  std::string s = field(c, "name") + "  (" + field(c, "kind") + ", id " + field(c, "id") + ")\n";
-  s += "  " + field(c, "text") + "\n";
+// What a player reads of one card (`look NAME`, `turf cards GAME NAME`): its name, kind and types,
+// its text, then its other facts in words; never the data's field names as they are written or
+// its JSON (issue 23).
+std::string card_details(const nlohmann::json& c, const nlohmann::json& all) {
+  std::string kind = words(field(c, "kind"));
+  if (c.contains("types") && c["types"].is_array() && !c["types"].empty())
+    kind += ": " + value_words(c["types"], all);
+  std::string s = field(c, "name") + "  (" + kind + ")\n";
+  s += wrapped(field(c, "text"), "  ", 78);
+  std::string facts;
+  const auto fact = [&](const std::string& f) {
+    if (!f.empty()) facts += (facts.empty() ? "" : "; ") + f;
+  };
+  if (c.contains("cost")) fact(cost_words(c));
+  if (c.contains("points_text"))
+    fact(field(c, "points_text"));
+  else if (c.contains("points") && c["points"].is_number() && c["points"] != 0)
+    fact(field(c, "points") + " VP");
+  if (c.contains("count")) {
+    const std::string n = value_words(c["count"], all);
+    if (!n.empty()) fact("copies: " + n);
+  }
+  if (c.contains("starting") && c["starting"] == true) fact("in every starting hand");
   for (const auto& [k, v] : c.items()) {
-    if (k == "id" || k == "name" || k == "kind" || k == "text") continue;
-    s += "  " + k + ": " + (v.is_string() ? v.get<std::string>() : v.dump()) + "\n";
+    if (k == "id" || k == "name" || k == "kind" || k == "text" || k == "types" || k == "cost" ||
+        k == "cost_unit" || k == "points" || k == "points_text" || k == "count" ||
+        k == "starting" || k == "tag" || k == "designed")
+      continue;
+    const std::string w = value_words(v, all);
+    if (!w.empty()) fact(words(k) + (v.is_boolean() ? "" : ": " + w));
+  }
+  if (c.contains("tag")) fact(tag_words(field(c, "tag")));
+  if (!facts.empty()) s += wrapped(facts + ".", "  ", 78);
+  if (c.contains("designed") && !value_words(c["designed"], all).empty()) {
+    std::string d;
+    for (const auto& e : c["designed"]) d += (d.empty() ? "" : "; ") + value_words(e, all);
+    s += wrapped("Designed by us: " + d + ".", "  ", 78);
   }
   return s;
+}
+
+std::string card_details(const nlohmann::json& c) {
+  return card_details(c, nlohmann::json());
 }
 
 int cards(const std::string& game_id, const std::string& name, bool json) {
@@ -107,7 +204,7 @@ int cards(const std::string& game_id, const std::string& name, bool json) {
   const auto all = game_cards(g);
   if (!name.empty()) {
     const auto& c = find_card(all, name, g.id);
-    std::cout << (json ? c.dump(2) + "\n" : card_details(c));
+    std::cout << (json ? c.dump(2) + "\n" : card_details(c, all));
     return 0;
   }
   if (json) {
@@ -117,7 +214,7 @@ int cards(const std::string& game_id, const std::string& name, bool json) {
   std::string kind;
   for (const auto& c : all) {
     if (field(c, "kind") != kind) {
-      std::cout << (kind.empty() ? "" : "\n") << field(c, "kind") << "s:\n";
+      std::cout << (kind.empty() ? "" : "\n") << words(field(c, "kind")) << "s:\n";
       kind = field(c, "kind");
     }
     std::cout << "  " << card_summary(c) << "  (" << field(c, "tag") << ")\n";

@@ -110,8 +110,10 @@ nlohmann::json game_cards(const GameInfo& game);
 // with a did-you-mean otherwise.
 const nlohmann::json& find_card(const nlohmann::json& cards, const std::string& name,
                                 const std::string& game);
-// "Rose Bush [card, $5, 3 VP]: ..." and the full entry on several lines.
+// "Rose Bush [card, $5, 3 VP]: ..." and the full entry on several lines, in words (`all`, the
+// game's cards, names the cards it refers to by id).
 std::string card_summary(const nlohmann::json& card);
+std::string card_details(const nlohmann::json& card, const nlohmann::json& all);
 std::string card_details(const nlohmann::json& card);
 // The one-screen how-to (data/<game>/howto.md), or the digest with full = true; through a pager
 // when long and stdout is a terminal.

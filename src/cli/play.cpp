@@ -335,10 +335,12 @@ class Table {
       std::cout << "\n" << (g.draw ? g.draw(v, style_) : v.to_json().dump(1)) << "\n";
     }
     std::cout << "Final scores (" << g.id << ", seed " << m_.seed() << ", " << m_.history().size()
-              << " actions):\n  " << end_in_words() << "\n";
+              << " actions):\n";
+    for (const auto& row : wrap_narration("  " + end_in_words(), kScreenColumns))
+      std::cout << row << "\n";
     if (!record_.empty())
-      std::cout << "Record: " << record_ << "   (replay it: " << turf_command() << " replay "
-                << record_ << ")\n";
+      std::cout << "Record: " << record_ << "\n  replay it: " << turf_command() << " replay "
+                << record_ << "\n";
   }
 
   // ---- Narration at the table (issue 16) ----------------------------------------------------
@@ -360,7 +362,8 @@ class Table {
     const std::size_t from =
         lines.size() > static_cast<std::size_t>(rows) ? lines.size() - rows : 0;
     for (std::size_t i = from; i < lines.size(); ++i)
-      std::cout << term::paint(style_.colour, term::kDim, "  " + fit_columns(lines[i], 78)) << "\n";
+      for (const auto& row : wrap_narration(lines[i], kScreenColumns - 2))
+        std::cout << term::paint(style_.colour, term::kDim, "  " + row) << "\n";
   }
 
   // Bots-only games: what the last action did, as the omniscient viewer reads it.
@@ -395,7 +398,7 @@ class Table {
   std::string look(const std::string& name) const {
     try {
       const auto all = game_cards(m_.game());
-      return card_details(find_card(all, name, m_.game().id));
+      return card_details(find_card(all, name, m_.game().id), all);
     } catch (const Error& e) {
       return e.what();
     }

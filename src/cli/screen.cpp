@@ -32,6 +32,58 @@ std::string fit_columns(const std::string& text, std::size_t width) {
   return out + "...";
 }
 
+namespace {
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> wrap_words(const std::string& text, std::size_t width) {
+  std::vector<std::string> out;
+  for (const auto& para : split_lines(text)) {
+    std::string line;
+    std::size_t at = 0;
+    while (at <= para.size()) {
+      std::size_t next = para.find(' ', at);
+      if (next == std::string::npos) next = para.size();
+      const std::string word = para.substr(at, next - at);
+      if (!line.empty() && display_columns(line) + 1 + display_columns(word) > width) {
+        out.push_back(line);
+        line.clear();
+      }
+      line += (line.empty() ? "" : " ") + word;
+      at = next + 1;
+    }
+    out.push_back(fit_columns(line, width));
+  }
+  return out;
+}
+
+std::vector<std::string> wrap_narration(const std::string& line, std::size_t width) {
+  // The text starts after the leading blanks and a "[12] " move number.
+  std::size_t indent = line.find_first_not_of(' ');
+  if (indent == std::string::npos) return {line};
+  if (line[indent] == '[') {
+    const std::size_t close = line.find("] ", indent);
+    if (close != std::string::npos) indent = close + 2;
+  }
+  if (indent * 2 > width) indent = 0;
+  auto rows = wrap_words(line.substr(indent), width - indent);
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    rows[i] = (i == 0 ? line.substr(0, indent) : std::string(indent, ' ')) + rows[i];
+  return rows;
+}
+
 std::vector<std::string> narration_lines(const Match& m, Seat viewer) {
   std::vector<std::string> names;
   for (const auto& s : m.seats()) names.push_back(s.name);
@@ -47,18 +99,6 @@ std::vector<std::string> narration_lines(const Match& m, Seat viewer) {
 }
 
 namespace {
-
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    out.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
 
 // The legal actions as a numbered menu, numbered down the columns: as many columns (up to four)
 // as fit 80, each as wide as its longest item.
@@ -99,28 +139,6 @@ std::vector<std::string> menu_lines(const View& v) {
   return out;
 }
 
-// Plain text broken at spaces into lines of at most `width` columns.
-std::vector<std::string> wrap_words(const std::string& text, std::size_t width) {
-  std::vector<std::string> out;
-  for (const auto& para : split_lines(text)) {
-    std::string line;
-    std::size_t at = 0;
-    while (at <= para.size()) {
-      std::size_t next = para.find(' ', at);
-      if (next == std::string::npos) next = para.size();
-      const std::string word = para.substr(at, next - at);
-      if (!line.empty() && display_columns(line) + 1 + display_columns(word) > width) {
-        out.push_back(line);
-        line.clear();
-      }
-      line += (line.empty() ? "" : " ") + word;
-      at = next + 1;
-    }
-    out.push_back(fit_columns(line, width));
-  }
-  return out;
-}
-
 }  // namespace
 
 Screen play_screen(const Match& m, const View& v, const DrawStyle& style, const std::string& notice,
@@ -147,11 +165,23 @@ Screen play_screen(const Match& m, const View& v, const DrawStyle& style, const 
       if (!notice.empty()) tail.push_back(term::paint(style.colour, term::kYellow, l));
     tail.push_back(name(v.viewer()) + "> ");
   }
-  // The log gets what is left of 40 rows (title, blank line, board, tail): 2 to 12 lines. Where
-  // even that does not fit (a dungeon grown large, a long menu), the top of the board gives way
-  // to one line saying so: the viewer's own area and the prompt, drawn last, stay.
+  // The narration, wrapped to the screen's width; the rows of the latest step come last.
+  std::vector<std::string> story;
+  std::size_t latest = 0;  // rows of the latest step
+  for (const auto& line : narration_lines(m, v.viewer())) {
+    if (line.rfind("[", 0) == 0) latest = 0;
+    for (auto& row : wrap_narration(line, kScreenColumns - 2)) {
+      story.push_back(std::move(row));
+      ++latest;
+    }
+  }
+  // The log gets what is left of 40 rows (title, blank line, board, tail): 2 to 12 lines, and
+  // never fewer than the latest step takes (up to 12). Where even that does not fit (a dungeon
+  // grown large, a long menu, a step with much to tell), the top of the board gives way to one
+  // line saying so: the viewer's own area and the prompt, drawn last, stay.
   const int rest = 2 + sc.board_rows + static_cast<int>(tail.size());
-  sc.log_rows = std::clamp(kScreenRows - rest, 2, 12);
+  const int wanted = std::clamp(static_cast<int>(latest), 2, 12);
+  sc.log_rows = std::clamp(kScreenRows - rest, wanted, 12);
   const int over = rest + sc.log_rows - kScreenRows;
   if (over > 0) {
     sc.cut_rows = over + 1;
@@ -161,13 +191,12 @@ Screen play_screen(const Match& m, const View& v, const DrawStyle& style, const 
                              "  (" + std::to_string(sc.cut_rows) +
                                  " lines of the board above; `board` shows it all)"));
   }
-  const auto story = narration_lines(m, v.viewer());
   const std::size_t from =
       story.size() > static_cast<std::size_t>(sc.log_rows) ? story.size() - sc.log_rows : 0;
   sc.log_rows = static_cast<int>(story.size() - from);
   sc.lines.push_back(title);
   for (std::size_t i = from; i < story.size(); ++i)
-    sc.lines.push_back(term::paint(style.colour, term::kDim, "  " + fit_columns(story[i], 78)));
+    sc.lines.push_back(term::paint(style.colour, term::kDim, "  " + story[i]));
   sc.lines.push_back("");
   sc.lines.insert(sc.lines.end(), board.begin(), board.end());
   sc.lines.insert(sc.lines.end(), tail.begin(), tail.end());

@@ -1,9 +1,10 @@
 // The screen `turf play` draws for a human (issue 16): the title, the latest narration as the
 // viewer knows it, the board drawn by the game, the menu of legal actions, the command line, a
 // notice and the prompt, last. It fits a terminal of 80 columns and 40 rows: the log gets the
-// rows the rest leaves (2 to 12), so the prompt and the viewer's own hand, which the games draw
-// last, are never scrolled away; a board too tall for what is left loses its top lines (the
-// `board` command shows it whole). tests/screen_test.cpp draws it at many positions of every game
+// rows the rest leaves (2 to 12), and always the whole of the latest step's narration, wrapped
+// (up to 12 rows), so the prompt and the viewer's own hand, which the games draw last, are never
+// scrolled away; a board too tall for what is left loses its top lines (the `board` command
+// shows it whole). tests/screen_test.cpp draws it at many positions of every game
 // and player count and checks the size.
 #pragma once
 
@@ -41,5 +42,14 @@ std::size_t display_columns(std::string_view line);
 
 // `text` cut to at most `width` columns (colour sequences kept; a cut line ends in "...").
 std::string fit_columns(const std::string& text, std::size_t width);
+
+// Plain text broken at spaces into lines of at most `width` columns, each line of the text
+// (each paragraph) on its own; a word longer than a line is cut with "...".
+std::vector<std::string> wrap_words(const std::string& text, std::size_t width);
+
+// A narration line ("[12] text" or an indented follow-up line) broken at spaces into lines of at
+// most `width` columns, each further line indented under the text (issue 23: the line that says
+// what just happened is never cut). A word longer than a line is cut with "...".
+std::vector<std::string> wrap_narration(const std::string& line, std::size_t width);
 
 }  // namespace turf::cli

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "core/view.h"
@@ -256,10 +257,123 @@ Action View::parse_action(const std::string& raw) const {
       if (la.json == j) return la.id;
     throw Error("action " + text + " is not legal now");
   }
-  const std::string want = lower(text);
-  for (const auto& la : legal_)
-    if (lower(la.label) == want) return la.id;
-  throw Error("'" + text + "' is not a legal action now");
+  return match_label(text);
+}
+
+namespace {
+
+bool alnum(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0;
+}
+bool alpha(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) != 0;
+}
+
+// `s` trimmed, with each run of blanks as one space.
+std::string spaced(std::string_view s) {
+  std::string out;
+  for (char c : trim(s)) {
+    const bool blank = c == ' ' || c == '\t';
+    if (!blank)
+      out += c;
+    else if (out.back() != ' ')
+      out += ' ';
+  }
+  return out;
+}
+
+// Lower case, runs of blanks as one space.
+std::string folded(std::string_view s) {
+  return lower(spaced(s));
+}
+
+// The label without its notes in parentheses: "buy garden ($6)" -> "buy garden".
+std::string without_notes(const std::string& label) {
+  std::string out;
+  int depth = 0;
+  for (char c : label) {
+    if (c == '(') ++depth;
+    if (depth == 0) out += c;
+    if (c == ')' && depth > 0) --depth;
+  }
+  return trim(out);
+}
+
+// How `want` (folded) names `label` (as written) by a part of it (issue 23): kPart when `want`
+// starts where a word of the label starts and ends where one ends ("garden" in "take Garden from
+// the Trash"), or within a word it completes ("gno" for "Gnome"); kHalfName when it stops at the
+// end of a word that a capitalised word follows, as it might cut a name in two ("buy garden" in
+// "buy Garden Gnome ($6)"); kNone otherwise.
+enum class Part { kNone, kHalfName, kPart };
+
+Part names_part(const std::string& want, const std::string& label) {
+  const std::string orig = spaced(label), l = lower(orig);
+  Part best = Part::kNone;
+  for (std::size_t at = l.find(want); at != std::string::npos; at = l.find(want, at + 1)) {
+    if (at > 0 && alnum(l[at - 1])) continue;
+    const std::size_t end = at + want.size();
+    if (end == l.size() || !alnum(l[end])) {
+      const bool name_goes_on = end + 1 < l.size() && l[end] == ' ' &&
+                                std::isupper(static_cast<unsigned char>(orig[end + 1]));
+      if (!name_goes_on) return Part::kPart;
+      best = Part::kHalfName;
+    } else if (alpha(want.back()) && alpha(l[end])) {
+      return Part::kPart;
+    }
+  }
+  return best;
+}
+
+std::string quoted_list(const std::vector<const LegalAction*>& hits) {
+  const std::size_t shown = std::min<std::size_t>(hits.size(), 6);
+  std::string list;
+  for (std::size_t i = 0; i < shown; ++i)
+    list += std::string(i == 0 ? "" : i + 1 == shown ? " or " : ", ") + "'" + hits[i]->label + "'";
+  if (hits.size() > shown) list += " (and " + std::to_string(hits.size() - shown) + " more)";
+  return list;
+}
+
+}  // namespace
+
+Action View::match_label(const std::string& text) const {
+  const std::string want = folded(text);
+  // From the strictest reading to the loosest; the first that names exactly one action wins, and
+  // one that names several is refused with the candidates.
+  const std::function<bool(const LegalAction&)> tiers[] = {
+      [&](const LegalAction& la) { return folded(la.label) == want; },
+      [&](const LegalAction& la) { return folded(without_notes(la.label)) == want; },
+      [&](const LegalAction& la) {  // the end of the label: "garden" for "buy Garden ($6)"
+        const std::string l = folded(without_notes(la.label));
+        return l.size() > want.size() &&
+               l.compare(l.size() - want.size(), want.size(), want) == 0 &&
+               !alnum(l[l.size() - want.size() - 1]);
+      },
+      [&](const LegalAction& la) { return names_part(want, la.label) == Part::kPart; },
+      [&](const LegalAction& la) { return names_part(want, la.label) == Part::kHalfName; },
+  };
+  const std::string refused = "'" + text + "' is not a legal action now";
+  // The game's reason, where the text names something that cannot be done now.
+  const std::string why = game_->why_not ? game_->why_not(*this, want) : std::string();
+  const std::size_t last = std::size(tiers) - 1;
+  for (std::size_t t = 0; t <= last; ++t) {
+    std::vector<const LegalAction*> hits;
+    for (const auto& la : legal_)
+      if (tiers[t](la)) hits.push_back(&la);
+    if (hits.size() > 1)
+      throw Error("'" + text + "' fits more than one action: did you mean " + quoted_list(hits) +
+                  "?");
+    if (hits.size() != 1) continue;
+    // Half a name ("buy pink" for "buy Pink Flamingo ($3)") acts only when the game finds
+    // nothing else it could mean; without a game that can tell, it is asked about.
+    if (t == last && !why.empty()) throw Error(refused + ": " + why);
+    if (t == last && !game_->why_not)
+      throw Error(refused + " (did you mean " + quoted_list(hits) + "?)");
+    return hits.front()->id;
+  }
+  if (!why.empty()) throw Error(refused + ": " + why);
+  std::vector<std::string> labels;
+  for (const auto& la : legal_) labels.push_back(la.label);
+  throw Error(refused + did_you_mean(text, labels));
 }
 
 nlohmann::json View::to_json() const {

@@ -177,13 +177,18 @@ struct GameInfo {
   // "id" (stable, unique within the game, the id views use to name it), "name", "kind" ("tile",
   // "card", "event", "faction", ...), "tag" ("found", "inferred", "designed" or "expansion") and
   // "text" (its effect in a sentence or two, in our words); numbers such as "cost", "points",
-  // "priority" or "count" as fields where the card has them.
+  // "priority" or "count" as fields where the card has them, and "cost_unit" ("$", "DP") with a
+  // "cost" (front ends print "$6", "4 DP", or "cost 4" without a unit).
   std::function<nlohmann::json()> cards;
   // A seat's result in words for end screens (optional), read from the view of the finished
   // game: "won by home turf domination (33 DP)". Without it, end screens print scores() as
   // points; scores() may hold ranking keys no player should read (Turf Wars adds 100 for an
   // instant win, which MCTS and the lab rank by).
   std::function<std::string(const View& final_view, Seat seat)> result_words;
+  // Why an action typed at the table is not legal now, in the player's words (optional): called
+  // by View::parse_action with the viewer's view and the typed text (lower case) when no legal
+  // action fits it ("Crowbar is in your Garage: ..."); "" when the game has nothing to say.
+  std::function<std::string(const View& view, const std::string& typed)> why_not;
   // Seat attributes declared by the game for statistics ("first_player", "faction", ...).
   std::function<std::map<std::string, std::string>(const State&, Seat)> seat_attributes;
   // Seeded random games per player count in the conformance suite (scaled by the environment

@@ -42,7 +42,14 @@ class View {
   const std::vector<LegalAction>& legal() const { return legal_; }
   bool my_turn() const { return !terminal_ && viewer_ == to_move_; }
 
-  // Finds a legal action by id, label (case-insensitive) or JSON text; throws Error otherwise.
+  // Finds a legal action by id, JSON text or label, case and spacing aside. A label may be
+  // shortened to any part that names one action alone: without its notes in parentheses ("buy
+  // Garden" for "buy Garden ($6)"), its last words ("garden"), or words and word beginnings
+  // within it ("gno" for "buy Garden Gnome ($6)"). Half of a name ("buy pink" for "buy Pink
+  // Flamingo ($3)") is taken only when the game's GameInfo::why_not finds nothing else it could
+  // mean: "buy garden" never buys the Gnome. Throws Error otherwise: input that fits several
+  // actions names them ("did you mean"), and input that fits none gives the game's reason where
+  // it has one or the closest label.
   Action parse_action(const std::string& text) const;
 
   const ViewData& data() const { return *data_; }
@@ -59,6 +66,8 @@ class View {
   nlohmann::json to_json() const;
 
  private:
+  Action match_label(const std::string& text) const;
+
   const GameInfo* game_;
   Seat viewer_;
   Seat to_move_;

@@ -2,8 +2,11 @@
 """Prints the content tables of docs/rules/yard.md (section "Content") from data/yard/*.json.
 
 Usage: python3 tests/yard/content_tables.py > /tmp/tables.md, then paste between the markers
-<!-- content tables --> and <!-- end of content tables --> in docs/rules/yard.md.
-The test YardRules.DocTablesMatchTheData checks that the pasted rows agree with the data.
+<!-- content tables --> and <!-- end of content tables --> in docs/rules/yard.md; or
+`python3 tests/yard/content_tables.py --write` replaces them in place.
+`python3 tests/yard/content_tables.py --check` (the ctest `yard.doc_tables`) fails when the block
+in docs/rules/yard.md differs from what the data gives; YardRules.DocTablesMatchTheData checks
+the same rows against the data the engine loaded.
 """
 import json
 import os
@@ -19,7 +22,7 @@ STEP_TEXT = {
     "dirt_here": "this Pile's Grass turns to Dirt",
     "extra_plays": "play up to {n} more cards",
     "must_play": "must play a card",
-    "play_here": "play a card onto this Pile",
+    "play_here": "play a card onto this Pile (may decline when only Pests fit)",
     "trash_store": "trash {n} Store card",
     "trash_store_all": "trash the whole Store",
     "trash_to_hand": "take a Trash card into hand",
@@ -32,7 +35,7 @@ STEP_TEXT = {
     "steal_garage": "take a card from a rival's Garage",
     "pest_magnet": "gather every Pest of Store and Trash, play each onto this Pile",
     "move_top_to_rival": "move a top card of your Yard onto a rival's Pile",
-    "give_top_to_garage": "give {n} top cards of your Yard to a rival's Garage",
+    "give_to_garage": "give {n} cards of your Yard, covered or not, to a rival's Garage",
 }
 TIMINGS = [("play", "Play"), ("start", "Start"), ("end", "End"), ("home", "Away to Home"),
            ("reveal", "Revealed")]
@@ -102,8 +105,23 @@ def main():
     for n in ns:
         lines.append(f"- **{n['name']}** ({n['tag']}): {n['source']}.")
     lines += ["", "<!-- end of content tables -->"]
-    sys.stdout.write("\n".join(lines) + "\n")
+    block = "\n".join(lines) + "\n"
+    if len(sys.argv) > 1 and sys.argv[1] in ("--check", "--write"):
+        path = os.path.join(ROOT, "docs/rules/yard.md")
+        doc = open(path).read()
+        start = doc.index("<!-- content tables -->")
+        end = doc.index("<!-- end of content tables -->") + len("<!-- end of content tables -->\n")
+        if doc[start:end] == block:
+            return 0
+        if sys.argv[1] == "--write":
+            open(path, "w").write(doc[:start] + block + doc[end:])
+            return 0
+        sys.stderr.write("docs/rules/yard.md: the content tables differ from data/yard/*.json; "
+                         "run python3 tests/yard/content_tables.py --write\n")
+        return 1
+    sys.stdout.write(block)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -75,8 +75,6 @@ nlohmann::json card_texts() {
          {"kind", "structure"},
          {"tag", s.tag},
          {"faction", faction_id(s.faction)},
-         {"build_cost", s.build_cost},
-         {"activate_cost", s.activate_cost},
          {"text", faction_name(s.faction) + " structure: " + std::to_string(s.build_cost) +
                       (s.build_cost == 1 ? " build point" : " build points") + " to build, " +
                       std::to_string(s.activate_cost) + " to activate. " + s.text}});

@@ -395,7 +395,7 @@ void register_game(Registry& registry) {
                    {},
                    0,
                    0,
-                   "tile mix of the 28-tile dungeon deck (data/dungeon/content.json)"};
+                   "tile mix of the 28-tile dungeon deck: how many of each shape"};
   for (const auto& m : content().mixes) tiles.choices.push_back(m.id);
   info->options.push_back(std::move(tiles));
   info->options.push_back({"influence",
@@ -404,7 +404,7 @@ void register_game(Registry& registry) {
                            {"passage", "direction"},
                            0,
                            0,
-                           "a line of influence per straight passage, or per open side (R1)"});
+                           "a line of influence per straight passage, or per open side"});
   info->rules_text = embedded_file("docs/rules/dungeon.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {

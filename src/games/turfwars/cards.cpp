@@ -92,7 +92,10 @@ nlohmann::json card_texts() {
                         {"kind", "purchase"},
                         {"tag", "found"},
                         {"text", b.at("text")}};
-    if (!b.at("price").is_null()) e["cost"] = prices.at(b.at("price").get<std::string>());
+    if (!b.at("price").is_null()) {
+      e["cost"] = prices.at(b.at("price").get<std::string>());
+      e["cost_unit"] = "DP";  // Domination Points, not dollars (issue 23)
+    }
     out.push_back(std::move(e));
   }
   return out;

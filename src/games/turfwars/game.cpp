@@ -1090,7 +1090,7 @@ void register_game(Registry& registry) {
                   {},
                   0,
                   0,
-                  "the cost of winning a Turf War (T10; the rulebook recommends simple)"};
+                  "the cost of winning a Turf War (the rulebook recommends simple)"};
   for (const char* id : kCostIds) cost.choices.push_back(id);
   info->options.push_back(std::move(cost));
   info->options.push_back({"mind_control",
@@ -1099,7 +1099,7 @@ void register_game(Registry& registry) {
                            {"on", "off"},
                            0,
                            0,
-                           "whether the contentious Mind Control event is in the deck (T6.6)"});
+                           "whether the contentious Mind Control event is in the deck"});
   info->options.push_back({"factions",
                            OptionSpec::Kind::Choice,
                            "choose",
@@ -1107,7 +1107,7 @@ void register_game(Registry& registry) {
                            0,
                            0,
                            "choose one of two dealt faction cards, or play the one card dealt "
-                           "(T2.2; dealt measures every faction equally in the lab)"});
+                           "(dealt measures every faction equally in the lab)"});
   info->options.push_back({"bloodlust",
                            OptionSpec::Kind::Choice,
                            "printed",
@@ -1115,7 +1115,7 @@ void register_game(Registry& registry) {
                            0,
                            0,
                            "Bloodlust as printed (any adjacent turf, a single troop is enough) or "
-                           "the FAQ's house rule (a rival's turf, half the troops; T6.8, R22)"});
+                           "the FAQ's house rule (a rival's turf, half the troops)"});
   info->rules_text = embedded_file("docs/rules/turfwars.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {

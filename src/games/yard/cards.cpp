@@ -2,7 +2,12 @@
 // criteria and effect text. The effect sentences are written from the card's program in
 // data/yard/*.json (the vocabulary of docs/rules/yard.md Y10), one phrase per step, so the text
 // always says what the engine does.
+#include <cctype>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/view.h"
 
 #include "games/yard/game.h"
 
@@ -37,7 +42,8 @@ std::string step_text(const Step& s) {
     case Op::kMustPlay:
       return "you must play a card from your hand, if you can";
     case Op::kPlayHere:
-      return "play a card from your hand onto this Pile, if one fits";
+      return "play a card from your hand onto this Pile if one fits (when only Pests fit, you may "
+             "decline)";
     case Op::kTrashStore:
       return "trash " + plural(n, "card", "cards") + " of the Store, then restock it";
     case Op::kTrashStoreAll:
@@ -65,9 +71,9 @@ std::string step_text(const Step& s) {
       return "take every Pest from the Store and the Trash and play each onto this Pile";
     case Op::kMoveTopToRival:
       return "move the top card of a Pile of your Yard onto a Pile of a rival's Yard";
-    case Op::kGiveTopToGarage:
-      return "put the top cards of " + plural(n, "Pile", "Piles") +
-             " of your Yard into one rival's Garage";
+    case Op::kGiveToGarage:
+      return "put " + plural(n, "card", "cards") +
+             " of your Yard, covered or not, into one rival's Garage";
     case Op::kNumOps:
       break;
   }
@@ -100,17 +106,21 @@ std::string vp_text(const CardDef& d) {
   return "";
 }
 
+// "3 Ornaments", "2 Plants and 2 Ornaments"; "" when the Neighbor asks nothing of the Yard.
 std::string criteria_text(const Criteria& c) {
-  std::string s;
-  auto add = [&](const std::string& part) { s += (s.empty() ? "" : ", ") + part; };
+  std::vector<std::string> parts;
   for (int k = 0; k < kNumSymbols; ++k)
     if (c.symbols[k])
-      add(std::to_string(c.symbols[k]) + " " + kSymbolNames[k] + (c.symbols[k] > 1 ? "s" : ""));
-  if (c.cards) add(std::to_string(c.cards) + " cards");
-  if (c.places) add(std::to_string(c.places) + " Places");
-  if (c.grass) add(std::to_string(c.grass) + " Grass Piles");
-  if (c.tallest) add("a Pile of " + std::to_string(c.tallest) + " cards");
-  return s.empty() ? "nothing" : s;
+      parts.push_back(std::to_string(c.symbols[k]) + " " + kSymbolNames[k] +
+                      (c.symbols[k] > 1 ? "s" : ""));
+  if (c.cards) parts.push_back(plural(c.cards, "card", "cards"));
+  if (c.places) parts.push_back(plural(c.places, "Place", "Places"));
+  if (c.grass) parts.push_back(plural(c.grass, "Grass Pile", "Grass Piles"));
+  if (c.tallest) parts.push_back("a Pile of " + plural(c.tallest, "card", "cards"));
+  std::string s;
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    s += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  return s;
 }
 
 }  // namespace
@@ -123,7 +133,8 @@ std::string program_text(const Program& pr) {
 
 std::string card_text(int kind) {
   const CardDef& d = content().cards[static_cast<std::size_t>(kind)];
-  static const char* const kWhen[kNumTimings] = {"Play", "Start", "End", "Home", "Revealed"};
+  static const char* const kWhen[kNumTimings] = {"Play", "Start", "End", "Away to Home",
+                                                 "Revealed"};
   std::string s;
   auto add = [&](const std::string& part) { s += (s.empty() ? "" : " ") + part; };
   for (int t = 0; t < kNumTimings; ++t) {
@@ -187,8 +198,8 @@ std::string short_step_text(const Step& s) {
       return "gather Pests";
     case Op::kMoveTopToRival:
       return "top to rival";
-    case Op::kGiveTopToGarage:
-      return "give " + n + " tops";
+    case Op::kGiveToGarage:
+      return "give " + n + " Yard cards";
     case Op::kNumOps:
       break;
   }
@@ -218,7 +229,7 @@ std::string short_vp_text(const CardDef& d) {
 
 std::string short_card_text(int kind) {
   const CardDef& d = content().cards[static_cast<std::size_t>(kind)];
-  static const char* const kWhen[kNumTimings] = {"Play", "Start", "End", "Home", "Event"};
+  static const char* const kWhen[kNumTimings] = {"Play", "Start", "End", "Away>Home", "Event"};
   std::string s = "$" + std::to_string(d.cost);
   const std::string vp = short_vp_text(d);
   if (!vp.empty()) s += " " + vp;
@@ -236,8 +247,15 @@ std::string short_card_text(int kind) {
 
 std::string neighbor_card_text(int n) {
   const NeighborDef& d = content().neighbors[static_cast<std::size_t>(n)];
-  std::string s = "Sway when your Yard has " + criteria_text(d.criteria) + ".";
-  if (!d.bribe.empty()) s += " Bribe: " + capitalised(program_text(d.bribe)) + ".";
+  const std::string crit = criteria_text(d.criteria);
+  const std::string bribe = d.bribe.empty() ? "" : program_text(d.bribe);
+  std::string s;
+  if (bribe.empty())
+    s = "Sway it when your Yard has " + crit + ".";
+  else if (crit.empty())
+    s = "Sway it whatever your Yard holds, by doing its Bribe in full: " + bribe + ".";
+  else
+    s = "Sway it when your Yard has " + crit + " and you do its Bribe in full: " + bribe + ".";
   return s + " Worth " + std::to_string(d.vp) + " VP in your Sway.";
 }
 
@@ -254,7 +272,127 @@ std::string unplayable_reason(const Position& p, int seat, int kind) {
   if (p.phase == Phase::kEnd) return "your turn is ending";
   if (p.players[seat].away) return "you are Away: cards are played at Home";
   if (p.used & kUsedPlay) return "you have played your card this turn";
-  return "no Pile has a free Place for it (Y5.2)";
+  return "no Pile has a free Place for it";
+}
+
+namespace {
+
+std::string lowered(std::string s) {
+  for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+// The card kind whose name or id is `name` (lower case), else the only one whose name starts with
+// it; -1 otherwise.
+int card_named(const std::string& name) {
+  const auto& cards = content().cards;
+  int hit = -1, hits = 0;
+  for (int k = 0; k < static_cast<int>(cards.size()); ++k) {
+    const std::string n = lowered(cards[k].name);
+    if (n == name || cards[k].id == name) return k;
+    if (!name.empty() && n.rfind(name, 0) == 0) hit = k, ++hits;
+  }
+  return hits == 1 ? hit : -1;
+}
+
+int neighbor_named(const std::string& name) {
+  const auto& ns = content().neighbors;
+  for (int n = 0; n < static_cast<int>(ns.size()); ++n)
+    if (lowered(ns[n].name) == name || ns[n].id == name) return n;
+  return -1;
+}
+
+// What stands between `seat` and the Home or Away action `verb` ("play", "buy", "sway"), from the
+// phase of the turn; "" when nothing does.
+std::string side_reason(const Position& p, int seat, const std::string& verb) {
+  const bool away_action = verb == "buy";
+  const std::string side = away_action ? "Away" : "Home";
+  if (p.nframes > 0) return "finish the current decision first";
+  if (p.phase == Phase::kStart) return "do your Start actions first";
+  if (p.phase == Phase::kSide)
+    return "turn your card to " + side + " first: to " + verb + " is a" +
+           (away_action ? "n Away" : " Home") + " action";
+  if (p.phase == Phase::kEnd) return "your turn is ending";
+  if (p.players[seat].away != away_action)
+    return std::string("you are ") + (away_action ? "Home" : "Away") + ": to " + verb + " is a" +
+           (away_action ? "n Away" : " Home") + " action";
+  return "";
+}
+
+std::string sway_reason(const Position& p, int seat, int n) {
+  const NeighborDef& d = content().neighbors[static_cast<std::size_t>(n)];
+  for (int s = 0; s < p.seats; ++s)
+    if (p.players[s].sway >> n & 1)
+      return d.name + " is already in " +
+             (s == seat ? std::string("your") : "P" + std::to_string(s + 1) + "'s") + " Sway";
+  bool in_row = false;
+  for (int i = 0; i < p.row_size; ++i) in_row |= p.row[i] == n;
+  if (!in_row) return d.name + " is not in the row of Neighbors";
+  if (std::string why = side_reason(p, seat, "sway"); !why.empty()) return why;
+  if (p.used & kUsedSway) return "you have swayed a Neighbor this turn";
+  const Player& me = p.players[seat];
+  for (int i = 0; i < me.yard_size; ++i)
+    if (content().cards[kind_of(me.yard[i])].no_sway)
+      return "the " + card_name(kind_of(me.yard[i])) +
+             " in your Yard keeps you from swaying while it is there";
+  if (!meets_criteria(me, d.criteria))
+    return d.name + " asks for " + criteria_text(d.criteria) + " in your Yard";
+  const auto [money, yard, hand] = bribe_needs(d.bribe);
+  if (me.money < money)
+    return d.name + "'s Bribe costs $" + std::to_string(money) + " and you have $" +
+           std::to_string(me.money);
+  if (me.yard_size < yard)
+    return d.name + "'s Bribe takes " + plural(yard, "card", "cards") +
+           " of your Yard and yours holds " + std::to_string(me.yard_size);
+  if (me.hand_size < hand)
+    return d.name + "'s Bribe takes " + plural(hand, "card", "cards") +
+           " from your hand and you hold " + std::to_string(me.hand_size);
+  return "";
+}
+
+std::string buy_reason(const Position& p, int seat, int kind) {
+  const CardDef& d = content().cards[static_cast<std::size_t>(kind)];
+  if (d.is(kEvent)) return "an Event is never bought";
+  if (!p.store[kind]) return d.name + " is not in the Store";
+  if (std::string why = side_reason(p, seat, "buy"); !why.empty()) return why;
+  if (p.used & kUsedBuy) return "you have bought a card this turn";
+  const int money = p.players[seat].money;
+  if (money < d.cost)
+    return d.name + " costs $" + std::to_string(d.cost) + " and you have $" + std::to_string(money);
+  return "";
+}
+
+std::string play_reason(const Position& p, int seat, int kind) {
+  const Player& me = p.players[seat];
+  const std::string& name = content().cards[static_cast<std::size_t>(kind)].name;
+  if (me.hand[kind]) return unplayable_reason(p, seat, kind);
+  if (me.garage[kind])
+    return name +
+           " is in your Garage: cards there come back into your hand when you turn from Away to "
+           "Home";
+  return "you hold no " + name;
+}
+
+}  // namespace
+
+std::string why_not(const View& v, const std::string& typed) {
+  const Position& p = v.as<YardView>().pos;
+  const int seat = v.viewer();
+  if (seat < 0 || seat >= p.seats || p.over()) return "";
+  if (p.to_move() != seat) return "it is not your turn";
+  std::string verb, name = typed;
+  for (const char* w : {"play ", "buy ", "sway "})
+    if (typed.rfind(w, 0) == 0) {
+      verb = std::string(w, std::string(w).size() - 1);
+      name = typed.substr(verb.size() + 1);
+    }
+  if (const auto paren = name.find(" ("); paren != std::string::npos) name.resize(paren);
+  const int kind = card_named(name), n = neighbor_named(name);
+  if (verb.empty()) verb = n >= 0 ? "sway" : p.players[seat].away ? "buy" : "play";
+  if (verb == "sway" && n >= 0) return sway_reason(p, seat, n);
+  if (verb == "buy" && kind >= 0) return buy_reason(p, seat, kind);
+  if (verb == "play" && kind >= 0) return play_reason(p, seat, kind);
+  return "";
 }
 
 nlohmann::json cards() {
@@ -268,6 +406,7 @@ nlohmann::json cards() {
                         {"tag", d.tag},
                         {"text", card_text(k)},
                         {"cost", d.cost},
+                        {"cost_unit", "$"},
                         {"places", d.places},
                         {"count", {{"edition_1", d.count[0]}, {"edition_2", d.count[1]}}},
                         {"starting", d.starting}};
@@ -287,8 +426,8 @@ nlohmann::json cards() {
                    {"kind", "neighbor"},
                    {"tag", d.tag},
                    {"text", neighbor_card_text(n)},
-                   {"points", d.vp},
-                   {"criteria", criteria_text(d.criteria)}});
+                   {"points", d.vp}});
+    if (!criteria_text(d.criteria).empty()) out.back()["criteria"] = criteria_text(d.criteria);
   }
   return out;
 }

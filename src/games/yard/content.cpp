@@ -34,7 +34,7 @@ constexpr const char* kOpNames[static_cast<int>(Op::kNumOps)] = {"gain",
                                                                  "steal_garage",
                                                                  "pest_magnet",
                                                                  "move_top_to_rival",
-                                                                 "give_top_to_garage"};
+                                                                 "give_to_garage"};
 
 [[noreturn]] void bad(const std::string& file, const std::string& what) {
   throw std::logic_error(file + ": " + what);
@@ -125,7 +125,7 @@ void load_cards(Content& c) {
                                 op == Op::kTrashPileOthers || op == Op::kPestMagnet;
         if (needs_pile && (d.is(kTool) || event))
           bad(file, d.id + ": a Tool or an Event has no Pile of its own");
-        if (op == Op::kPay || op == Op::kGiveTopToGarage)
+        if (op == Op::kPay || op == Op::kGiveToGarage)
           bad(file, d.id + ": '" + kOpNames[static_cast<int>(op)] + "' is for Bribes");
       }
     d.count = {x.at("count").at("1").get<int>(), x.at("count").at("2").get<int>()};
@@ -191,7 +191,7 @@ void load_neighbors(Content& c) {
       d.bribe = parse_program(file, d.id + ".bribe", x.at("bribe"));
       for (int s = 0; s < d.bribe.size; ++s) {
         const Op op = d.bribe.steps[s].op;
-        if (op != Op::kPay && op != Op::kGiveTopToGarage && op != Op::kTrashHand &&
+        if (op != Op::kPay && op != Op::kGiveToGarage && op != Op::kTrashHand &&
             op != Op::kTrashOwnTop)
           bad(file, d.id + ": a Bribe may pay, give or trash cards only");
       }

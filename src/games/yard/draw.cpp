@@ -70,7 +70,7 @@ std::string neighbor_text(int n) {
       case Op::kPay:
         add("pay $" + std::to_string(st.n));
         break;
-      case Op::kGiveTopToGarage:
+      case Op::kGiveToGarage:
         add("give " + std::to_string(st.n) + " Yard cards");
         break;
       case Op::kTrashHand:
@@ -201,11 +201,21 @@ std::vector<std::string> card_items(const std::array<std::uint8_t, kMaxKinds>& c
   return out;
 }
 
-// A rival's Yard in three lines, one per row: each Pile's ground, cards/Places and top card.
+// A Yard in three lines, one per row: each Pile's ground, cards/Places and top card. A rival's
+// row of bare Dirt is left out (its letter shows which are drawn), and a Yard of bare Dirt is one
+// line, so that a table of four keeps its story and its board on one screen (issue 23).
 std::string draw_yard_compact(const Player& pl, const DrawStyle& style, bool numbered = false) {
   std::string out;
   if (numbered) out += "      1                      2                      3\n";
+  const auto bare = [&](int r) {
+    for (int q = r * 3; q < r * 3 + 3; ++q)
+      if ((pl.grass >> q & 1) || pile_top(pl, q) >= 0) return false;
+    return true;
+  };
+  if (!numbered && bare(0) && bare(1) && bare(2))
+    return term::paint(style.colour, term::kDim, "    Yard: nine bare Dirt Piles") + "\n";
   for (int r = 0; r < 3; ++r) {
+    if (!numbered && bare(r)) continue;
     out += "    " + std::string(1, static_cast<char>('a' + r));
     for (int c = 0; c < 3; ++c) {
       const int q = r * 3 + c;
@@ -253,21 +263,26 @@ std::string draw(const View& view, const DrawStyle& style) {
     std::string b = (mover ? "> " : "  ") + name(s) + " (P" + std::to_string(s + 1) + ")" +
                     (s == p.turn_player && !p.over() ? " turn" : "") + "   " +
                     (pl.away ? "AWAY" : "HOME") + "   $" + std::to_string(pl.money) + "   " +
-                    std::to_string(score(p, s)) + " points (Yard " + std::to_string(yard_vp(p, s)) +
-                    ", Sway " + std::to_string(sway_vp(p, s)) + ")";
+                    std::to_string(score(p, s)) + (score(p, s) == 1 ? " point" : " points") +
+                    " (Yard " + std::to_string(yard_vp(p, s)) + ", Sway " +
+                    std::to_string(sway_vp(p, s)) + ")";
     std::string sway;
     for (int n = 0; n < static_cast<int>(c.neighbors.size()); ++n)
       if (pl.sway >> n & 1) sway += (sway.empty() ? "" : ", ") + neighbor_name(n);
-    std::string more = "Sway: " + (sway.empty() ? std::string("none") : sway) +
-                       "   Garage: " + cards_text(pl.garage_size);
-    if (s != me && view.viewer() != kOmniscient) more += "   hand: " + cards_text(pl.hand_size);
     const bool own = s == me;
+    // The viewer's own Garage by name, with when it comes back (Y3.2): a card there cannot be
+    // played until then (issue 23).
+    std::string more =
+        "Sway: " + (sway.empty() ? std::string("none") : sway) + "   Garage: " +
+        (own && pl.garage_size ? list_kinds(pl.garage, false) : cards_text(pl.garage_size));
+    if (s != me && view.viewer() != kOmniscient) more += "   hand: " + cards_text(pl.hand_size);
     if (!full && !own) {
       // A rival on a compact screen: its status in one line (two when its Sway is long).
       b = (mover ? "> " : "  ") + name(s) + " (P" + std::to_string(s + 1) + ")" +
           (s == p.turn_player && !p.over() ? " turn" : "") + " " + (pl.away ? "AWAY" : "HOME") +
           " $" + std::to_string(pl.money) + " " + std::to_string(score(p, s)) +
-          " points  Sway: " + (sway.empty() ? std::string("none") : sway) + "  Garage " +
+          (score(p, s) == 1 ? " point" : " points") +
+          "  Sway: " + (sway.empty() ? std::string("none") : sway) + "  Garage " +
           std::to_string(pl.garage_size) + "  hand " + std::to_string(pl.hand_size);
       const std::size_t cols = b.size() - name(s).size() + plain_name(s).size();
       if (cols > 79) {
@@ -276,7 +291,13 @@ std::string draw(const View& view, const DrawStyle& style) {
       }
       b += "\n";
     } else {
-      b += "\n    " + more + "\n";
+      b += "\n" + wrap("    " + more, 79, "      ");
+      if (own && pl.garage_size && !p.over() && p.to_move() == s && p.nframes == 0 &&
+          (p.phase == Phase::kSide || (p.phase == Phase::kMain && !pl.away)))
+        b += term::paint(style.colour, term::kDim,
+                         "    (the Garage comes back into your hand when you turn from Away to "
+                         "Home)") +
+             "\n";
     }
     // The viewer's own Yard in full with --wide, else compact with the column numbers the Pile
     // choices use (a screen of 40 rows has no room for the full grid and the hand's texts).

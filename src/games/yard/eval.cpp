@@ -39,14 +39,9 @@ double progress(const Position& p, int seat, const NeighborDef& d) {
   if (c.places) r *= ratio(yard_places(pl), c.places);
   if (c.grass) r *= ratio(grass_count(pl), c.grass);
   if (c.tallest) r *= ratio(tallest_pile(pl), c.tallest);
-  int money = 0, yard = 0, hand = 0;
-  for (int i = 0; i < d.bribe.size; ++i) {
-    const Step& st = d.bribe.steps[i];
-    if (st.op == Op::kPay) money += st.n;
-    if (st.op == Op::kGiveTopToGarage || st.op == Op::kTrashOwnTop) yard += st.n;
-    if (st.op == Op::kTrashHand) hand += st.n;
-  }
-  r *= ratio(pl.money, money) * ratio(pl.yard_size, yard) * ratio(pl.hand_size, hand);
+  const BribeNeeds need = bribe_needs(d.bribe);
+  r *=
+      ratio(pl.money, need.money) * ratio(pl.yard_size, need.yard) * ratio(pl.hand_size, need.hand);
   if (has_no_sway_card(pl)) r *= 0.5;  // a Skunk must go first
   return r;
 }

@@ -56,7 +56,7 @@ std::string label(const Position& p, int a, bool absolute) {
     const Step* st = current_step(p);
     if (st && st->op == Op::kMoveTopToRival)
       return "move " + what + " from " + where(p, seat, pile, absolute);
-    if (st && st->op == Op::kGiveTopToGarage)
+    if (st && st->op == Op::kGiveToGarage)
       return "give " + what + " from " + where(p, seat, pile, absolute);
     return "trash " + what + " on " + where(p, seat, pile, absolute);
   }
@@ -81,7 +81,7 @@ std::string label(const Position& p, int a, bool absolute) {
     for (int i = pl.yard_size - 1; i >= 0; --i)
       if (pl.yard_pile[i] == pile && d-- == 0) name = card_name(kind_of(pl.yard[i]));
     const Step* st = current_step(p);
-    const bool give = st && st->op == Op::kGiveTopToGarage;  // Thomas (R12)
+    const bool give = st && st->op == Op::kGiveToGarage;  // Thomas (R12)
     return (give ? "give " : "trash ") + name + (give ? " from " : " on ") +
            where(p, seat, pile, absolute) + (depth ? " (under " + std::to_string(depth) + ")" : "");
   }
@@ -209,7 +209,7 @@ std::string decision_text(const Position& p) {
     case Op::kMoveTopToRival:
       return f->sub == 0 ? "Choose a Pile of your Yard: its top card moves (" + from + ")."
                          : "Choose the rival's Pile it lands on (" + from + ").";
-    case Op::kGiveTopToGarage:
+    case Op::kGiveToGarage:
       return f->sub == 0 ? "Choose the rival whose Garage gets the cards (" + from + ")."
                          : "Choose a card of your Yard, covered or not: it goes (" + from + ").";
     default:
@@ -302,7 +302,7 @@ void YardState::action_to_json(Action a, nlohmann::json& out) const {
            {"card", kind((a - kActGarage) % 64)}};
   } else if (a >= kActPest && a < kActPest + kPiles * 128) {
     const Step* st = current_step(pos_);
-    out = {{"type", st && st->op == Op::kGiveTopToGarage ? "yard_card" : "pest"},
+    out = {{"type", st && st->op == Op::kGiveToGarage ? "yard_card" : "pest"},
            {"pile", pile_name((a - kActPest) / 128)},
            {"depth", (a - kActPest) % 128}};
   } else if (a >= kActStart && a < kActStart + kPiles * 64) {
@@ -525,9 +525,10 @@ void register_game(Registry& registry) {
                            {"1", "2"},
                            0,
                            0,
-                           "rules edition: 1 (Tools go onto a Pile, then into the Garage; done "
-                           "Events leave the game) or 2 (Tools go straight into the Garage; done "
-                           "Events go to the bottom of the Store deck)"});
+                           "which printed rules: 1 = the first edition (a Tool is played onto a "
+                           "Pile, then goes to the Garage; a done Event leaves the game), 2 = the "
+                           "second (a Tool goes straight to the Garage; a done Event goes to the "
+                           "bottom of the Store deck)"});
   info->rules_text = embedded_file("docs/rules/yard.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {
@@ -538,6 +539,7 @@ void register_game(Registry& registry) {
   info->draw = draw;
   info->narrate = narrate;
   info->cards = cards;
+  info->why_not = why_not;
   info->evaluate = evaluate;
   info->evaluate_into = evaluate_into;
   info->eval_scale = 6.0;

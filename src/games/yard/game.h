@@ -90,6 +90,9 @@ nlohmann::json cards();
 // Why `seat` cannot play card `kind` from its hand now, in a few words ("you are Away: play at
 // Home"); empty when it can (games/yard/cards.cpp).
 std::string unplayable_reason(const Position& p, int seat, int kind);
+// Why an action typed at the table ("play Crowbar", "buy Garden", "sway Amelia", or a bare name)
+// is not legal now for the viewer (GameInfo::why_not); "" when there is nothing to add.
+std::string why_not(const View& view, const std::string& typed);
 // Narration of one step from the viewer's views (games/yard/narrate.cpp; core/narration.h).
 void narrate(const View& before, const NarratedAction& act, const View& after,
              std::vector<Narration>& out);

@@ -71,6 +71,15 @@ Counts events_seen(const Position& p) {
   return c;
 }
 
+// The card a "buy Garden ($6)" label buys; -1 for any other label.
+int bought_kind(const std::string& label) {
+  if (label.rfind("buy ", 0) != 0) return -1;
+  const auto& cards = content().cards;
+  for (int k = 0; k < static_cast<int>(cards.size()); ++k)
+    if (label == "buy " + cards[k].name + " ($" + std::to_string(cards[k].cost) + ")") return k;
+  return -1;
+}
+
 void add(std::vector<Narration>& out, std::string kind, std::vector<Seat> seats,
          nlohmann::json data, std::string text) {
   Narration n;
@@ -144,13 +153,21 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
     if (!hout.empty() && !(hout.size() == 1 && act.label.rfind("play ", 0) == 0 && s == mover))
       add(out, "hand", {s}, {{"removed", ids(hout)}},
           names(hout) + (hout.size() > 1 ? " leave " : " leaves ") + seat_ref(s) + "'s hand.");
-    // Money.
-    if (pa.money != pb.money) {
-      const int d = pa.money - pb.money;
+    // Money. A purchase is told with its price, apart from what an Event revealed by the restock
+    // gave or took in the same step (a Yard Sale), so that no sum hides either.
+    int d = pa.money - pb.money;
+    const int bought = s == mover ? bought_kind(act.label) : -1;
+    if (bought >= 0) {
+      const int cost = c.cards[bought].cost;
+      d += cost;
+      add(out, "money", {s}, {{"change", -cost}, {"money", pa.money - d}},
+          seat_ref(s) + " pays $" + std::to_string(cost) + " for " + card_name(bought) +
+              (d ? "." : " (now $" + std::to_string(pa.money) + ")."));
+    }
+    if (d != 0)
       add(out, "money", {s}, {{"change", d}, {"money", pa.money}},
           seat_ref(s) + (d > 0 ? " gains $" : " pays $") + std::to_string(std::abs(d)) + " (now $" +
               std::to_string(pa.money) + ").");
-    }
     // Neighbors swayed (Y6).
     for (int n = 0; n < static_cast<int>(c.neighbors.size()); ++n)
       if ((pa.sway >> n & 1) && !(pb.sway >> n & 1))

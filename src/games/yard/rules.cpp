@@ -327,14 +327,8 @@ void complete_sway(Position& p, int seat, int n) {
 
 bool bribe_possible(const Position& p, int seat, const Program& b) {
   const Player& pl = p.players[seat];
-  int money = 0, yard = 0, hand = 0;
-  for (int s = 0; s < b.size; ++s) {
-    const Step& st = b.steps[s];
-    if (st.op == Op::kPay) money += st.n;
-    if (st.op == Op::kGiveTopToGarage || st.op == Op::kTrashOwnTop) yard += st.n;
-    if (st.op == Op::kTrashHand) hand += st.n;
-  }
-  return pl.money >= money && pl.yard_size >= yard && pl.hand_size >= hand;
+  const BribeNeeds need = bribe_needs(b);
+  return pl.money >= need.money && pl.yard_size >= need.yard && pl.hand_size >= need.hand;
 }
 
 // ---- Stepping the effect stack ----------------------------------------------------------------
@@ -550,7 +544,7 @@ bool step_program(Position& p) {
         return true;
       }
       return false;
-    case Op::kGiveTopToGarage:
+    case Op::kGiveToGarage:
       if (f.sub == 1 && (f.count == 0 || me.yard_size == 0)) {
         next_step(f);
         return true;
@@ -742,7 +736,7 @@ void legal_program(const Position& p, const Frame& f, ActionList& out) {
             for (int q = 0; q < kPiles; ++q) out.push(kActOnto + s * 16 + q);
       }
       break;
-    case Op::kGiveTopToGarage:
+    case Op::kGiveToGarage:
       if (f.sub == 0) {
         for (int s = 0; s < p.seats; ++s)
           if (s != f.actor) out.push(kActRival + s);
@@ -843,7 +837,7 @@ void decide_program(Position& p, int a) {
       next_step(f);
       return;
     }
-    case Op::kGiveTopToGarage: {
+    case Op::kGiveToGarage: {
       if (f.sub == 0) {
         f.aux = static_cast<std::uint8_t>(a - kActRival);
         f.sub = 1;
@@ -1060,6 +1054,17 @@ bool meets_criteria(const Player& pl, const Criteria& c) {
   if (grass_count(pl) < c.grass) return false;
   if (c.tallest && tallest_pile(pl) < c.tallest) return false;
   return true;
+}
+
+BribeNeeds bribe_needs(const Program& bribe) {
+  BribeNeeds need;
+  for (int s = 0; s < bribe.size; ++s) {
+    const Step& st = bribe.steps[s];
+    if (st.op == Op::kPay) need.money += st.n;
+    if (st.op == Op::kGiveToGarage || st.op == Op::kTrashOwnTop) need.yard += st.n;
+    if (st.op == Op::kTrashHand) need.hand += st.n;
+  }
+  return need;
 }
 
 bool can_sway(const Position& p, int seat, int n) {

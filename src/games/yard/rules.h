@@ -77,7 +77,7 @@ enum class Op : std::uint8_t {
   kStealGarage,      // take a card of your choice, not a Tool, from a rival's Garage into hand
   kPestMagnet,       // take every Pest from the Store and the Trash; play each onto this Pile
   kMoveTopToRival,   // move the top card of a Pile of your Yard onto any Pile of a rival's Yard
-  kGiveTopToGarage,  // n: put the top cards of n of your Piles into one rival's Garage
+  kGiveToGarage,     // n: put n cards of your Yard, covered or not, into one rival's Garage (R12)
   kNumOps
 };
 struct Step {
@@ -302,6 +302,11 @@ int grass_count(const Player& pl);
 int tallest_pile(const Player& pl);
 bool has_no_sway_card(const Player& pl);
 bool meets_criteria(const Player& pl, const Criteria& c);
+// What a Bribe takes in full (Y6.3): money, cards of the Yard, cards of the hand.
+struct BribeNeeds {
+  int money = 0, yard = 0, hand = 0;
+};
+BribeNeeds bribe_needs(const Program& bribe);
 // Whether `seat` may sway neighbor n now, Home action aside (Y6): Criteria met, Bribe possible,
 // no Skunk.
 bool can_sway(const Position& p, int seat, int n);
