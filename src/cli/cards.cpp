@@ -83,7 +83,10 @@ std::string card_summary(const nlohmann::json& c) {
     for (const auto& t : c["types"]) kind += (kind.empty() ? "" : "/") + t.get<std::string>();
   }
   std::string s = field(c, "name") + " [" + kind;
-  if (c.contains("cost")) s += ", $" + field(c, "cost");
+  if (c.contains("cost_text"))  // a price in the game's own unit ("5 DP")
+    s += ", " + field(c, "cost_text");
+  else if (c.contains("cost"))
+    s += ", $" + field(c, "cost");
   if (c.contains("points_text"))
     s += ", " + field(c, "points_text");
   else if (c.contains("points") && c["points"] != 0)

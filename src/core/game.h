@@ -150,7 +150,8 @@ struct GameInfo {
   // "id" (stable, unique within the game, the id views use to name it), "name", "kind" ("tile",
   // "card", "event", "faction", ...), "tag" ("found", "inferred", "designed" or "expansion") and
   // "text" (its effect in a sentence or two, in our words); numbers such as "cost", "points",
-  // "priority" or "count" as fields where the card has them.
+  // "priority" or "count" as fields where the card has them; "cost_text" when a cost is not in
+  // dollars ("5 DP": `turf cards` prints it instead of "$5").
   std::function<nlohmann::json()> cards;
   // A seat's result in words for end screens (optional), read from the view of the finished
   // game: "won by home turf domination (33 DP)". Without it, end screens print scores() as
