@@ -367,6 +367,29 @@ TEST(TurfWarsNarration, E1_EveryChangeOfWhatASeatHoldsIsTold) {
   EXPECT_GT(checked, 1000);
 }
 
+// Issue 23: what happens without a decision is kept in a ring of kAutoLog entries for the
+// narration; no single step of a game overruns it (every player count, options mixed).
+TEST(TurfWarsNarration, E1_OneStepNeverOverrunsTheLogOfForcedSteps) {
+  int most = 0;
+  for (int players = 2; players <= 6; ++players)
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+      const GameInfo& g = testing::game();
+      auto s = g.create(g.resolve({{"players", std::to_string(players)},
+                                   {"cost", seed % 2 ? "fury" : "simple"}}),
+                        seed);
+      Rng r(seed + 17);
+      std::vector<Action> legal;
+      while (!s->terminal()) {
+        const int before = pos(*s).auto_seq;
+        s->legal_actions(legal);
+        s->apply(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+        most = std::max(most, pos(*s).auto_seq - before);
+      }
+    }
+  std::cout << "turfwars: at most " << most << " forced steps in one step\n";
+  EXPECT_LE(most, kAutoLog);
+}
+
 TEST(TurfWarsCards, EveryCardHasTextTagAndId) {
   const auto cards = testing::game().cards();
   std::set<std::string> ids, kinds;

@@ -163,6 +163,7 @@ bool run_event(Position& p) {
       p.events_seen[p.num_events_seen++] = p.event;
       p.last_event = EventReport{};
       p.last_event.number = p.num_events_seen;
+      p.last_event.round = p.round;
       for (int st = 0; st < p.num_seats; ++st) {
         p.last_event.dp[st] = p.seats[st].dp;
         p.last_event.troops[st] = static_cast<std::int16_t>(troops_of(p, st));

@@ -404,14 +404,47 @@ void narrate_score(const Position& a, std::vector<Narration>& out) {
 // Decisions the rules took alone (E1), told like decisions (issue 23), from the phases in
 // [lo, hi]. Consecutive placements of one seat in one turf are told as one. A troop sent in
 // support is told by narrate_support with its count.
-void narrate_auto(const Position& b, const Position& a, Phase lo, Phase hi,
-                  std::vector<Narration>& out) {
+template <class OnWar>
+void narrate_log(const Position& b, const Position& a, Phase lo, Phase hi, OnWar&& on_war,
+                 std::vector<Narration>& out) {
   const int first = std::max<int>(b.auto_seq, a.auto_seq - kAutoLog);
   int placed = 0;
   for (int k = first; k < a.auto_seq; ++k) {
     const AutoStep& e = a.auto_log[k % kAutoLog];
     const auto phase = static_cast<Phase>(e.phase);
     if (phase < lo || phase > hi || e.step == static_cast<int>(Step::kSupportTurf)) continue;
+    if (e.step == kStepWar) {
+      on_war();
+      continue;
+    }
+    if (e.step == kStepReveal) {  // T8.1
+      const ActionTemplate& t = content().templates[e.action];
+      std::string text = t.text;
+      if (starts_with(text, "[Turf] ") && text.find(": ") != std::string::npos) {
+        text = text.substr(text.find(": ") + 2);
+        const auto at = text.find("turf of that type");
+        if (at != std::string::npos) text.replace(at, 17, content().type_names[t.turf] + " turf");
+      }
+      text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+      out.push_back(make("action_card", {e.seat},
+                         P(e.seat) + " reveals " + template_label(e.action) + ": " + text,
+                         {{"card", t.name}, {"priority", t.priority}}));
+      continue;
+    }
+    if (e.step == kStepEnter) {
+      out.push_back(make("enter", {e.seat},
+                         P(e.seat) + " moves " + troops_text(e.n) + " into " +
+                             turf_name(a, e.action) + ", which was empty.",
+                         {{"cell", cell_name(a, e.action)}, {"troops", e.n}}));
+      continue;
+    }
+    if (e.step == kStepUnused) {
+      out.push_back(make("action_card", {e.seat},
+                         P(e.seat) + "'s " + template_label(e.action) +
+                             " has no legal use now: it is discarded without effect.",
+                         {{"card", content().templates[e.action].name}, {"unused", true}}));
+      continue;
+    }
     if (e.step == static_cast<int>(Step::kPlace)) {
       ++placed;
       if (k + 1 < a.auto_seq) {
@@ -437,22 +470,6 @@ void narrate_auto(const Position& b, const Position& a, Phase lo, Phase hi,
     if (e.owner >= 0 && e.owner != e.seat) said += " for " + P(e.owner) + " (Mind Control)";
     out.push_back(make("action", named(e.seat, said), P(e.seat) + " " + said + ".",
                        {{"auto", true}, {"label", label}, {"step", e.step}}));
-  }
-}
-
-// Turfs entered while empty (an attack or a strike into an empty turf, a teleport, a rampage),
-// outside the war told in this step.
-void narrate_entries(const Position& b, const Position& a, int war_target,
-                     std::vector<Narration>& out) {
-  if (b.phase <= Phase::kStarts) return;
-  const Board& bd = board_of(a);
-  for (int cell : bd.turfs) {
-    if (b.owner[cell] >= 0 || a.owner[cell] < 0 || cell == war_target) continue;
-    const int s = a.owner[cell];
-    out.push_back(make("enter", {s},
-                       P(s) + " moves " + troops_text(a.troops[cell]) + " into " +
-                           turf_name(a, cell) + ", which was empty.",
-                       {{"cell", cell_name(a, cell)}, {"troops", a.troops[cell]}}));
   }
 }
 
@@ -629,9 +646,13 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
     }
   auto round_start = [&] {
     // A new round.
-    if (a.round != b.round && a.round > 0)
+    if (a.rounds_played != b.rounds_played && a.round > 0) {
+      // The counter as the round began: an event revealed in the same step may have moved it.
+      const bool revealed = a.last_event.number != b.last_event.number && a.last_event.number > 0;
+      const int round = revealed ? a.last_event.round : a.round;
       out.push_back(
-          make("round", {}, "Round " + std::to_string(a.round) + " begins.", {{"round", a.round}}));
+          make("round", {}, "Round " + std::to_string(round) + " begins.", {{"round", round}}));
+    }
     // Troops an ability added before the event (T4.2).
     for (int s = 0; s < a.num_seats; ++s) {
       const int n = a.last_pre_event.troops[s] -
@@ -646,13 +667,15 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
                      " it controls.",
                  {{"troops", n}}));
     }
-    narrate_auto(b, a, Phase::kFactions, Phase::kReinforce, out);
+    narrate_log(
+        b, a, Phase::kFactions, Phase::kReinforce, [] {}, out);
     // Events revealed (T6.1).
     for (int i = b.num_events_seen; i < a.num_events_seen; ++i) {
       const EventDef& e = c.events[a.events_seen[i]];
       out.push_back(make("event", {}, "Event: " + e.name + ". " + e.text, {{"event", e.id}}));
     }
-    narrate_auto(b, a, Phase::kEvent, Phase::kEvent, out);
+    narrate_log(
+        b, a, Phase::kEvent, Phase::kEvent, [] {}, out);
     narrate_maelstrom(vb, va, out);
     // What the event did, once its phase is over (T6.3-T6.5).
     if (a.last_event.done && a.last_event.number > 0 &&
@@ -675,6 +698,9 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
               (x.empty() ? "" : ", ") + std::string(dp > 0 ? "+" : "") + std::to_string(dp) + " DP";
         text += (text.empty() ? "" : "; ") + P(s) + " " + x;
       }
+      if (e.round_shift)  // T6.3: the round counter moved (or could not)
+        text += (text.empty() ? "" : "; ") + std::string("the round counter reads ") +
+                std::to_string(a.round) + (a.round == a.last_event.round ? " still" : " now");
       out.push_back(make("event_result", touched,
                          e.name + (text.empty() ? ": no troops or DP changed." : ": " + text + "."),
                          {{"event", e.id}, {"changes", std::move(changes)}}));
@@ -688,28 +714,13 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
                            {{"home", c.type_ids[a.seats[s].home]}}));
   };
   auto round_actions = [&] {
-    // Action cards revealed in priority order (T8).
-    for (int s = 0; s < a.num_seats; ++s)
-      if (a.seats[s].revealed && a.seats[s].pick != kNone &&
-          !(b.seats[s].revealed && b.seats[s].pick == a.seats[s].pick)) {
-        const ActionTemplate& t = c.templates[a.seats[s].pick];
-        std::string text = t.text;
-        if (starts_with(text, "[Turf] ") && text.find(": ") != std::string::npos) {
-          text = text.substr(text.find(": ") + 2);
-          const auto k = text.find("turf of that type");
-          if (k != std::string::npos) text.replace(k, 17, c.type_names[t.turf] + " turf");
-        }
-        text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
-        out.push_back(make("action_card", {s},
-                           P(s) + " reveals " + template_label(a.seats[s].pick) + ": " + text,
-                           {{"card", t.name}, {"priority", t.priority}}));
-      }
-    narrate_auto(b, a, Phase::kDraft, Phase::kBloodlust, out);
-    // Turfs entered while empty, supporters called and their cards, a war resolved and what
-    // followed it.
+    // In the order it happened (Position::auto_log): cards revealed, decisions the rules took
+    // alone, turfs entered while empty, and each war resolved with the forced steps that fed it.
     const bool resolved = a.last_war.number != b.last_war.number && a.last_war.number > 0;
-    narrate_entries(b, a, resolved ? a.last_war.target : kNone, out);
-    {
+    bool war_told = false;
+    auto war_steps = [&] {
+      // Supporters called and their troops and cards (T9.7), the Rangers' volley (T9.4), a lone
+      // Zero played: each once, before the war's result.
       const SupSnap none{};
       SupSnap before_war = b.war.active ? snap_war(b.war) : none;
       if (resolved) {
@@ -720,12 +731,10 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
         if (before_war.target != a.war.target) before_war = none;
         narrate_support(before_war, snap_war(a.war), act.mover, out);
       }
-    }
-    for (int s = 0; s < a.num_seats; ++s)
-      if (va.facedown[s] && !vb.facedown[s] && s != act.mover && a.war.active)
-        out.push_back(
-            make("combat_card", {s}, P(s) + " holds only its Zero and plays it face down."));
-    {  // The Rangers' volley (T9.4), when it strikes.
+      for (int s = 0; s < a.num_seats; ++s)
+        if (va.facedown[s] && !vb.facedown[s] && s != act.mover && a.war.active)
+          out.push_back(
+              make("combat_card", {s}, P(s) + " holds only its Zero and plays it face down."));
       std::array<int, kMaxSeats> before{};
       if (b.war.active)
         for (int s = 0; s < b.war.n_sides; ++s) before[s] = b.war.volleyed[s];
@@ -748,9 +757,21 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
         if (!b.war.active || b.war.target != a.war.target) before.fill(0);
         tell(a.war.volleyed, leaders, a.war.n_sides);
       }
+    };
+    narrate_log(
+        b, a, Phase::kDraft, Phase::kBloodlust,
+        [&] {
+          if (war_told || !resolved) return;
+          war_told = true;
+          war_steps();
+          narrate_war(a, out);
+          narrate_war_after(b, a, viewer, out);
+        },
+        out);
+    if (!war_told) {  // a war in progress, or one that ends in this step
+      war_steps();
+      narrate_war_after(b, a, viewer, out);
     }
-    if (resolved) narrate_war(a, out);
-    narrate_war_after(b, a, viewer, out);
   };
   auto round_end = [&] {
     // The First Turn Token changes hands.
@@ -758,7 +779,8 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
       out.push_back(make("ftt", {a.ftt}, P(a.ftt) + " takes the First Turn Token."));
     // Round scoring (T11).
     if (a.last_score.seq != b.last_score.seq && a.last_score.round > 0) narrate_score(a, out);
-    narrate_auto(b, a, Phase::kScore, Phase::kOver, out);
+    narrate_log(
+        b, a, Phase::kScore, Phase::kOver, [] {}, out);
     // What an exchange draws (T12.3): the card to its drawer, "a combat card" to the others.
     if (act.mover >= 0 && b.step == Step::kExchange && b.sub == 4) {
       std::string what = "a combat card";
@@ -783,8 +805,7 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
                    P(act.mover) + " discards the other card face up: " + combat_label(t) + "."));
     // Secret win cards drawn: by name to their holder only.
     for (int s = 0; s < a.num_seats; ++s)
-      if (a.seats[s].num_secrets > b.seats[s].num_secrets && b.phase != Phase::kFactions &&
-          a.phase != Phase::kFactions) {
+      if (a.seats[s].num_secrets > b.seats[s].num_secrets && a.phase != Phase::kFactions) {
         if (s == viewer || viewer == kOmniscient) {
           const SecretDef& d = c.secrets[a.seats[s].secrets[a.seats[s].num_secrets - 1]];
           out.push_back(make("secret", {s},

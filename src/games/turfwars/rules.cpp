@@ -427,14 +427,11 @@ void run(Position& p, bool check) {
       if (acts.n == 1) {
         if (!quiet(p, acts.a[0])) changed = true;
         if (acts.a[0] != kActPass)  // told in narration (issue 23); passing changes nothing
-          p.auto_log[p.auto_seq++ % kAutoLog] = {
-              static_cast<std::uint8_t>(p.to_move), static_cast<std::uint8_t>(p.step),
-              static_cast<std::uint8_t>(p.phase),
-              static_cast<std::int8_t>(p.phase == Phase::kActions &&
-                                               (!p.war.active || p.step == Step::kCommit)
-                                           ? p.turn.owner
-                                           : -1),
-              static_cast<std::uint16_t>(acts.a[0])};
+          log_step(p, p.to_move, static_cast<std::uint8_t>(p.step),
+                   p.phase == Phase::kActions && (!p.war.active || p.step == Step::kCommit)
+                       ? p.turn.owner
+                       : -1,
+                   acts.a[0]);
         take(p, acts.a[0]);
         check = true;
         continue;
@@ -762,7 +759,9 @@ void take(Position& p, int a) {
         break;
       }
       if (tmpl_of(p).kind == ActionKind::kTeleport) {
-        move_troops(p, tn.source, cell, p.troops[tn.source]);
+        const int n = p.troops[tn.source];
+        move_troops(p, tn.source, cell, n);
+        log_step(p, tn.owner, kStepEnter, tn.owner, cell, n);
         p.sub = kMsDone;
         break;
       }

@@ -401,6 +401,7 @@ struct EventReport {
   bool done = false;
   std::array<std::int16_t, kMaxSeats> dp{}, troops{};  // at the reveal, then the changes
   bool passed = false;                                 // Maelstrom's cards have gone round (T6.5)
+  std::uint8_t round = 0;  // the round counter when it was revealed, before it acted (T6.3)
   bool operator==(const EventReport&) const = default;
 };
 
@@ -412,16 +413,22 @@ struct PreEventReport {
   bool operator==(const PreEventReport&) const = default;
 };
 
-// A decision the rules took alone because it had a single option (E1), public by construction,
-// kept so that narration can tell it (issue 23: forced steps happen with a word). A ring of the
-// latest ones; `auto_seq` counts them all.
+// What happened without a decision, in order, public by construction, kept so that narration
+// can tell it in the order it happened (issue 23: forced steps happen with a word): a decision
+// the rules took alone because it had a single option (E1; `step` is its Step), or one of the
+// kStep* events below. A ring of the latest ones; `auto_seq` counts them all.
 struct AutoStep {
   std::uint8_t seat = 0, step = 0, phase = 0;
   std::int8_t owner = -1;  // whose action card it performs (Mind Control: not the seat), or -1
+  std::uint8_t n = 0;      // kStepEnter: the troops that moved in
   std::uint16_t action = 0;
   bool operator==(const AutoStep&) const = default;
 };
-inline constexpr int kAutoLog = 48;
+inline constexpr int kAutoLog = 32;                // at most 14 in one step of random games (test)
+inline constexpr std::uint8_t kStepUnused = 0xFF;  // a revealed card without a legal use (R35)
+inline constexpr std::uint8_t kStepReveal = 0xFE;  // an action card revealed (T8.1); action: card
+inline constexpr std::uint8_t kStepWar = 0xFD;     // a Turf War resolved (T9.9); action: its number
+inline constexpr std::uint8_t kStepEnter = 0xFC;   // troops moved into an empty turf; action: cell
 
 struct Position {
   std::uint8_t num_seats = 2;

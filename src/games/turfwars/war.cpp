@@ -284,6 +284,7 @@ void report_war(Position& p) {
     r.volleyed[s] = w.volleyed[s];
   }
   r.cancelled = w.cancelled;
+  log_step(p, r.leader[0], kStepWar, -1, r.number);
   r.n_sups = w.n_sups;
   for (int i = 0; i < w.n_sups; ++i) {
     r.sup_seat[i] = w.sups[i].seat;
@@ -503,6 +504,7 @@ bool run_war(Position& p) {
       if (w.n_attackers == 1 && p.owner[w.target] < 0) {  // an empty turf: the troops move in
         const WarSide& s = w.sides[0];
         set_cell(p, w.target, s.leader, s.committed);
+        log_step(p, s.leader, kStepEnter, s.leader, w.target, s.committed);
         w.active = false;
         after_attack(p, s.leader, true);
         return false;
