@@ -374,9 +374,9 @@ TEST(TurfWarsNarration, E1_OneStepNeverOverrunsTheLogOfForcedSteps) {
   for (int players = 2; players <= 6; ++players)
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
       const GameInfo& g = testing::game();
-      auto s = g.create(g.resolve({{"players", std::to_string(players)},
-                                   {"cost", seed % 2 ? "fury" : "simple"}}),
-                        seed);
+      auto s = g.create(
+          g.resolve({{"players", std::to_string(players)}, {"cost", seed % 2 ? "fury" : "simple"}}),
+          seed);
       Rng r(seed + 17);
       std::vector<Action> legal;
       while (!s->terminal()) {
