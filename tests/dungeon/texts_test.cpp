@@ -11,7 +11,9 @@
 
 #include "core/embedded.h"
 #include "core/game.h"
+#include "core/narration.h"
 #include "games/dungeon/game.h"
+#include "narration_wall.h"
 
 namespace turf::dungeon {
 namespace {
@@ -108,6 +110,38 @@ TEST(DungeonTexts, OptionHelpSpeaksThePlayersLanguage) {
     EXPECT_TRUE(has(listed, std::to_string(m.counts[kStraight]) + " straight")) << listed;
     EXPECT_TRUE(has(listed, std::to_string(m.counts[kCross]) + " cross")) << listed;
   }
+}
+
+// Issue 23: every decision is told in words, to its mover and to the others ("{P1} picks an L tile
+// to place.", "{P2} picks one of its tiles to place."), never as a bare label ("{P1}: tile L"),
+// and a pass is told even when the other player's draw follows in the same step.
+TEST(DungeonTexts, EveryDecisionIsASentence) {
+  const Options options = game().resolve({});
+  int passes = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    auto s = game().create(options, seed);
+    Rng r(seed);
+    std::vector<Action> legal;
+    while (!s->terminal()) {
+      s->legal_actions(legal);
+      const Action a = legal[r.below(static_cast<std::uint32_t>(legal.size()))];
+      const Seat mover = s->to_move();
+      for (Seat viewer : {mover, Seat{1 - mover}, kSpectator}) {
+        std::unique_ptr<State> after;
+        const auto ns = turf::testing::narrate_for(*s, a, viewer, after);
+        ASSERT_FALSE(ns.empty());
+        EXPECT_EQ(ns.front().text.rfind("{P" + std::to_string(mover + 1) + "} ", 0), 0u)
+            << turf::testing::narration_text(ns);
+        for (const auto& n : ns) EXPECT_EQ(n.text.find("}: "), std::string::npos) << n.text;
+        if (s->action_label(a) == "pass") {
+          EXPECT_EQ(ns.front().kind, "pass");
+          passes += viewer == kSpectator;
+        }
+      }
+      s->apply(a);
+    }
+  }
+  EXPECT_GT(passes, 0);
 }
 
 }  // namespace
