@@ -2,6 +2,7 @@
 // narration, secret cards named only to their holder, and every card's text.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -56,7 +57,10 @@ TEST(TurfWarsNarration, T9_WarNarrationNamesTheWinnerAndCards) {
             const int winner = w.leader[w.winner];
             EXPECT_NE(war->text.find(P(winner) + " wins"), std::string::npos) << war->text;
             EXPECT_EQ(war->data["winner_seat"], winner);
-            if (w.winner < w.n_attackers && w.committed[w.winner] > w.lost[w.winner]) {
+            // Told at the resolution: the winner holds the target once the war is over (a
+            // retreat or a retaliation may still be asked first).
+            if (w.winner < w.n_attackers && w.committed[w.winner] > w.lost[w.winner] &&
+                !pos(*after).war.active) {
               ++attacker_wins;
               EXPECT_EQ(pos(*after).owner[w.target], winner) << war->text;
             }
@@ -208,24 +212,182 @@ TEST(TurfWarsNarration, T13_EndInWordsReadsTheWinAndDpNotTheRankingKey) {
         const std::string words = testing::game().result_words(end, seat);
         const std::string dp = std::to_string(p.seats[seat].dp) + " DP";
         EXPECT_NE(words.find(dp), std::string::npos) << words;
-        if (p.winners >> seat & 1 && p.win_type != WinType::kPoints) {
+        int top = -1;  // the most DP of the seats still in
+        for (int o = 0; o < players; ++o)
+          if (!p.seats[o].eliminated) top = std::max<int>(top, p.seats[o].dp);
+        const SeatState& ss = p.seats[seat];
+        const bool by_points =  // the most DP, beside an Undefeated holder (T13.4)
+            p.win_type == WinType::kSecret && p.win_card[seat] == kNone &&
+            p.held_type[seat][ss.home] < board_of(p).domination &&
+            !(ss.nemesis != kNone && (ss.killed_mask >> ss.nemesis & 1));
+        if (p.winners >> seat & 1 && p.win_type != WinType::kPoints && !by_points) {
           ++instant;
           EXPECT_GE(scores[seat], 100.0);  // the ranking key stays as it was
-          EXPECT_EQ(words.rfind("won by ", 0), 0u) << words;
+          // How, in words that read after "wins with" (issue 23): the way and what with.
+          const bool how = words.rfind("home turf domination: ", 0) == 0 ||
+                           words.rfind("the killing blow on its nemesis", 0) == 0 ||
+                           words.rfind("the secret win card ", 0) == 0;
+          EXPECT_TRUE(how) << words;
           EXPECT_NE(words.find("(" + dp + ")"), std::string::npos) << words;
           EXPECT_EQ(words.find(std::to_string(static_cast<int>(scores[seat]))), std::string::npos)
               << words << ": the ranking key " << scores[seat];
+          if (p.win_type == WinType::kSecret && words.rfind("the secret win card ", 0) == 0) {
+            EXPECT_NE(p.win_card[seat], kNone);
+            EXPECT_NE(words.find(content().secrets[p.win_card[seat]].name), std::string::npos);
+          }
         } else if (p.seats[seat].eliminated) {
-          EXPECT_EQ(words, "eliminated, " + dp);
+          EXPECT_EQ(words, dp + " (eliminated)");
         } else {
           ++points;
-          EXPECT_EQ(words, dp);
+          bool tied = false;
+          for (int o = 0; o < players; ++o)
+            tied |= o != seat && !p.seats[o].eliminated && p.seats[o].dp == p.seats[seat].dp;
+          bool on_points = p.win_type == WinType::kPoints;
+          for (int o = 0; o < players; ++o) {
+            const SeatState& so = p.seats[o];
+            const bool other_way = p.held_type[o][so.home] >= board_of(p).domination ||
+                                   (so.nemesis != kNone && (so.killed_mask >> so.nemesis & 1));
+            on_points |= (p.winners >> o & 1) && p.win_type == WinType::kSecret &&
+                         p.win_card[o] == kNone && !other_way;
+          }
+          if (on_points && tied && p.seats[seat].dp == top)
+            EXPECT_EQ(words, dp + ((p.winners >> seat & 1) ? ", ahead on the tie-break"
+                                                           : ", behind on the tie-break"));
+          else
+            EXPECT_EQ(words, dp);
         }
       }
     }
   }
   EXPECT_GT(instant, 0) << "no instant win among the seeded games: the check is empty";
   EXPECT_GT(points, 0);
+}
+
+// Issue 23, T9.7: a seat called by Cry for Help is told that it was called, what it sends and
+// which card of its hand was played for the defender, in the step where it happens, whoever
+// took it: here every step after the defender's card is taken by the rules alone (one player to
+// call, one turf to send from).
+TEST(TurfWarsNarration, T9_7_ACalledSupporterIsToldEveryForcedStep) {
+  testing::Scenario sc(3);
+  sc.p.round = 1;
+  sc.troops(0, "E2", 6).troops(1, "E3", 3).troops(1, "A1", 2).troops(2, "G7", 5);
+  sc.hand(1, {"cry_for_help"}).hand(2, {"v7"});
+  auto& s = sc.actions({{0, "Desert Attack (26)"}});
+  testing::play(s, "commit 4");
+  testing::play(s, "commit 3");
+  ASSERT_EQ(s.to_move(), 1);  // seat 0 holds only its Zero: played for it
+  Action cry = -1;
+  std::vector<Action> legal;
+  s.legal_actions(legal);
+  for (Action a : legal)
+    if (s.action_label(a) == "play Cry for Help") cry = a;
+  ASSERT_GE(cry, 0);
+  for (Seat viewer : {Seat{2}, kSpectator}) {
+    std::unique_ptr<State> after;
+    const auto ns = turf::testing::narrate_for(s, cry, viewer, after);
+    const std::string all = turf::testing::narration_text(ns);
+    std::vector<std::string> kinds;
+    for (const auto& n : ns) {
+      if (n.kind == "called" || n.kind == "support_sent" || n.kind == "support_card") {
+        kinds.push_back(n.kind);
+        EXPECT_NE(std::find(n.seats.begin(), n.seats.end(), 2), n.seats.end()) << n.text;
+        EXPECT_NE(n.text.find(P(2)), std::string::npos) << n.text;
+      }
+    }
+    EXPECT_EQ(kinds, (std::vector<std::string>{"called", "support_sent", "support_card"})) << all;
+    EXPECT_NE(all.find(P(1) + " cries for help to " + P(2)), std::string::npos) << all;
+    EXPECT_NE(all.find(P(2) + " sends 3 troops to " + P(1) + "'s side."), std::string::npos) << all;
+    // The war is told after the forced steps that fed it.
+    EXPECT_LT(all.find("support_card"), all.find("\nwar: ")) << all;
+  }
+}
+
+// Issue 23: nothing a seat holds or controls changes without a word. In seeded random games at
+// every player count, whenever a step changes a seat's troops on the board, turfs, DP or number
+// of combat cards, the spectator's narration of that step has a line about that seat other than
+// the mover's own decision.
+TEST(TurfWarsNarration, E1_EveryChangeOfWhatASeatHoldsIsTold) {
+  int checked = 0;
+  for (int players = 2; players <= 6; ++players) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      auto s = fresh(players, seed + 100 * players);
+      Rng r(seed * 11 + players);
+      std::vector<Action> legal;
+      while (!s->terminal()) {
+        s->legal_actions(legal);
+        const Action a = legal[r.below(static_cast<std::uint32_t>(legal.size()))];
+        const Seat mover = s->to_move();
+        std::unique_ptr<State> after;
+        const auto ns = turf::testing::narrate_for(*s, a, kSpectator, after);
+        const View before_view = s->view(kSpectator, false);
+        const View after_view = after->view(kSpectator, false);
+        const auto& vb = before_view.as<TurfWarsView>();
+        const auto& va = after_view.as<TurfWarsView>();
+        for (int seat = 0; seat < players; ++seat) {
+          const bool changed = vb.pos.on_board[seat] != va.pos.on_board[seat] ||
+                               vb.pos.held[seat] != va.pos.held[seat] ||
+                               vb.pos.seats[seat].dp != va.pos.seats[seat].dp ||
+                               vb.hand_count[seat] != va.hand_count[seat];
+          if (!changed) continue;
+          bool told = false;
+          for (const auto& n : ns) {
+            if (n.kind == "action" && n.seats.size() == 1 && n.seats[0] == mover &&
+                !n.data.contains("auto"))
+              continue;  // the mover's own decision: what follows from it must be told too
+            told |= std::find(n.seats.begin(), n.seats.end(), seat) != n.seats.end();
+          }
+          if (seat == mover && !told) {
+            // A decision whose own sentence says all of the change (a placement, a commitment,
+            // a card played face down, a purchase).
+            const int st = static_cast<int>(vb.pos.step);
+            told = st == static_cast<int>(Step::kPlace) || st == static_cast<int>(Step::kCommit) ||
+                   st == static_cast<int>(Step::kChooseStart) ||
+                   st == static_cast<int>(Step::kDefendCommit) ||
+                   st == static_cast<int>(Step::kCombatCard) ||
+                   st == static_cast<int>(Step::kBuy) || st == static_cast<int>(Step::kExchange) ||
+                   st == static_cast<int>(Step::kKeepCombat) ||
+                   st == static_cast<int>(Step::kSupportTurf) ||
+                   st == static_cast<int>(Step::kManeuverCount) ||
+                   st == static_cast<int>(Step::kFury) || st == static_cast<int>(Step::kPullCount);
+          }
+          EXPECT_TRUE(told) << players << "p seed " << seed << " step "
+                            << static_cast<int>(vb.pos.step) << ": seat " << seat
+                            << " changed untold (troops " << vb.pos.on_board[seat] << "->"
+                            << va.pos.on_board[seat] << ", turfs " << int(vb.pos.held[seat]) << "->"
+                            << int(va.pos.held[seat]) << ", DP " << vb.pos.seats[seat].dp << "->"
+                            << va.pos.seats[seat].dp << ", cards " << int(vb.hand_count[seat])
+                            << "->" << int(va.hand_count[seat]) << ")\n"
+                            << turf::testing::narration_text(ns);
+          ++checked;
+        }
+        s = std::move(after);
+      }
+    }
+  }
+  EXPECT_GT(checked, 1000);
+}
+
+// Issue 23: what happens without a decision is kept in a ring of kAutoLog entries for the
+// narration; no single step of a game overruns it (every player count, options mixed).
+TEST(TurfWarsNarration, E1_OneStepNeverOverrunsTheLogOfForcedSteps) {
+  int most = 0;
+  for (int players = 2; players <= 6; ++players)
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+      const GameInfo& g = testing::game();
+      auto s = g.create(
+          g.resolve({{"players", std::to_string(players)}, {"cost", seed % 2 ? "fury" : "simple"}}),
+          seed);
+      Rng r(seed + 17);
+      std::vector<Action> legal;
+      while (!s->terminal()) {
+        const int before = pos(*s).auto_seq;
+        s->legal_actions(legal);
+        s->apply(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+        most = std::max(most, pos(*s).auto_seq - before);
+      }
+    }
+  std::cout << "turfwars: at most " << most << " forced steps in one step\n";
+  EXPECT_LE(most, kAutoLog);
 }
 
 TEST(TurfWarsCards, EveryCardHasTextTagAndId) {

@@ -93,21 +93,46 @@ TEST(TurfWarsRules, T10_3_BalancedTenVersusNine) {  // rulebook example
   EXPECT_EQ(pos(s).seats[1].wars_lost, 1);
 }
 
-TEST(TurfWarsRules, T10_3_LoneDefenderLosesNothing) {  // R17
+// R17: "the minimum loss is negated if the defender defends a controlled turf with only one
+// troop" follows the variants with a minimum (simple and balanced) and applies to both: a lone
+// defender that wins keeps its troop where only the minimum would take it (issue 23: under the
+// default cost it used to lose it, and the turf).
+TEST(TurfWarsRules, R17_T10_5_LoneDefenderPaysNoMinimumUnderEitherCost) {
   for (Cost cost : {kBalanced, kSimple}) {
     Scenario sc(2, cost);
     sc.troops(0, "A5", 3);
     auto& s = desert_attack(sc, 1, 1);
     play(s, "commit 1");
-    // 1 against 1: the tie goes to the defender (T9.9). Balanced: no minimum loss for a lone
-    // defender; simple: the minimum of one takes its only troop and the turf empties.
-    if (cost == kBalanced) {
-      EXPECT_EQ(owner_at(s, "C2"), 1);
-      EXPECT_EQ(troops_at(s, "C2"), 1);
-    } else {
-      EXPECT_EQ(owner_at(s, "C2"), -1);
-    }
+    // 1 against 1: the tie goes to the defender (T9.9), and the minimum of one is negated.
+    EXPECT_EQ(owner_at(s, "C2"), 1) << "cost " << static_cast<int>(cost);
+    EXPECT_EQ(troops_at(s, "C2"), 1) << "cost " << static_cast<int>(cost);
+    EXPECT_EQ(pos(s).last_war.lost[1], 0) << "cost " << static_cast<int>(cost);
     EXPECT_EQ(owner_at(s, "B2"), -1);  // the attacker's troop died
+  }
+  {  // Only the minimum is negated: a third of 3 attackers is still one troop under simple.
+    Scenario sc(2, kSimple);
+    sc.troops(0, "A5", 3).hand(1, {"v5"});
+    auto& s = desert_attack(sc, 3, 1);
+    play(s, "commit 1");
+    play(s, "play 5");  // 1 + 5 beats 3
+    EXPECT_EQ(owner_at(s, "C2"), -1);
+    EXPECT_EQ(pos(s).last_war.lost[1], 1);
+  }
+  {  // Balanced: the lesser of int(3/2) = 1 and int(1/3) = 0 with no minimum: nothing.
+    Scenario sc(2, kBalanced);
+    sc.troops(0, "A5", 3).hand(1, {"v5"});
+    auto& s = desert_attack(sc, 3, 1);
+    play(s, "commit 1");
+    play(s, "play 5");
+    EXPECT_EQ(owner_at(s, "C2"), 1);
+    EXPECT_EQ(troops_at(s, "C2"), 1);
+  }
+  {  // The note is for the defender: an attacker beating a lone defender pays its minimum.
+    Scenario sc(2, kSimple);
+    auto& s = desert_attack(sc, 2, 1);
+    play(s, "commit 1");
+    EXPECT_EQ(owner_at(s, "C2"), 0);
+    EXPECT_EQ(troops_at(s, "C2"), 1);  // 2 - the minimum of one
   }
 }
 
@@ -1469,19 +1494,79 @@ TEST(TurfWarsRules, R50_T9_1_TwoAttackersAndADefenderFightOneWar) {
     EXPECT_EQ(pos(s).seats[1].wars_lost, 1);
     EXPECT_EQ(pos(s).seats[2].wars_lost, 1);
   }
-  {  // A tie at the top between the attackers goes to the defender (T9.9).
+}
+
+// R54: a tie at the top between attackers, above the defender, is the stand-off of an empty turf
+// (R16): nobody wins, the tied attackers go home unharmed, and every side below them (the
+// defender here) loses what it committed; the defender keeps the turf with what it held back.
+// The defender's "ties go to the defender" is for a tie the defender is part of.
+TEST(TurfWarsRules, R54_T9_9_AttackersTiedAboveTheDefender) {
+  auto build = [](Scenario& sc, int garrison) -> State& {
+    sc.p.round = 1;  // no teleporters: E3 is the only desert next to E2 and to D3
+    sc.troops(0, "E2", 6).troops(1, "D3", 6).troops(2, "E3", garrison).troops(2, "A1", 2);
+    return sc.actions({{0, "Desert Attack (26)"}, {1, "Desert Attack (26)"}});
+  };
+  {
     Scenario sc(3);
     State& s = build(sc, 6);
     play(s, "commit 5");
     play(s, "commit 5");
     play(s, "commit 3");  // 5 = 5 > 3: no attacker beats every other side
     EXPECT_EQ(pos(s).wars_fought, 1);
+    EXPECT_EQ(pos(s).last_war.winner, -1);
+    EXPECT_EQ(troops_at(s, "E2"), 6);  // home unharmed
+    EXPECT_EQ(troops_at(s, "D3"), 6);
+    EXPECT_EQ(owner_at(s, "E3"), 2);  // the three held back stay
+    EXPECT_EQ(troops_at(s, "E3"), 3);
+    EXPECT_EQ(pos(s).last_war.lost[2], 3);
+    EXPECT_EQ(pos(s).seats[2].defences_won, 0);
+    EXPECT_EQ(pos(s).seats[2].wars_lost, 1);  // beaten by both
+    EXPECT_EQ(pos(s).seats[0].wars_lost + pos(s).seats[1].wars_lost, 0);
+    EXPECT_EQ(pos(s).seats[0].wars_won + pos(s).seats[1].wars_won, 0);
+  }
+  {  // All in: the turf is left empty and nobody enters it.
+    Scenario sc(3);
+    State& s = build(sc, 3);
+    play(s, "commit 5");
+    play(s, "commit 5");
+    play(s, "commit 3");
+    EXPECT_EQ(owner_at(s, "E3"), -1);
+    EXPECT_EQ(troops_at(s, "E2"), 6);
+    EXPECT_EQ(troops_at(s, "D3"), 6);
+  }
+  {  // The defender tied at the top wins: 5 = 5 = 5 (T9.9).
+    Scenario sc(3);
+    State& s = build(sc, 6);
+    play(s, "commit 5");
+    play(s, "commit 5");
+    play(s, "commit 5");
+    EXPECT_EQ(pos(s).last_war.winner, 2);
     EXPECT_EQ(owner_at(s, "E3"), 2);
-    EXPECT_EQ(troops_at(s, "E3"), 3);  // the cost int(10 / 3) = 3, from its 3 committed (R51)
+    EXPECT_EQ(troops_at(s, "E3"), 3);  // 6, less the simple cost int(10 / 3) = 3
     EXPECT_EQ(troops_at(s, "E2"), 1);
     EXPECT_EQ(troops_at(s, "D3"), 1);
     EXPECT_EQ(pos(s).seats[2].defences_won, 1);
   }
+}
+
+// R16 with R54: on an empty turf an attacker below a tie at the top loses what it committed and
+// has lost the war (Undefeated counts it).
+TEST(TurfWarsRules, R16_T9_8_BelowATieOnAnEmptyTurf) {
+  Scenario sc(3);
+  sc.p.round = 1;  // E3 (desert) is the only desert next to E2, D3 and E4
+  sc.troops(0, "E2", 6).troops(1, "D3", 6).troops(2, "E4", 6).troops(2, "A1", 2);
+  State& s =
+      sc.actions({{0, "Desert Attack (26)"}, {1, "Desert Attack (26)"}, {2, "Desert Attack (26)"}});
+  play(s, "commit 4");
+  play(s, "commit 4");
+  play(s, "commit 2");
+  EXPECT_EQ(pos(s).last_war.winner, -1);
+  EXPECT_EQ(owner_at(s, "E3"), -1);
+  EXPECT_EQ(troops_at(s, "E2"), 6);
+  EXPECT_EQ(troops_at(s, "D3"), 6);
+  EXPECT_EQ(troops_at(s, "E4"), 4);  // its two died
+  EXPECT_EQ(pos(s).seats[2].wars_lost, 1);
+  EXPECT_EQ(pos(s).seats[0].wars_lost + pos(s).seats[1].wars_lost, 0);
 }
 
 // R51: the winner's cost is paid from the troops it committed, never more: a defender who commits
@@ -1496,6 +1581,52 @@ TEST(TurfWarsRules, R51_T10_5_CostCappedAtCommittedTroops) {
   EXPECT_EQ(owner_at(s, "C2"), 1);
   EXPECT_EQ(troops_at(s, "C2"), 9);
   EXPECT_EQ(owner_at(s, "B2"), -1);  // the attacker lost its nine
+}
+
+// R51 with the minimum: a winning defender that committed nothing still pays the minimum loss of
+// one, from the troops in the turf ("rounded down to a minimum of one"); a lone defender pays
+// none (R17), and costs without a minimum take nothing.
+TEST(TurfWarsRules, R51_T10_2_ADefenderCommittingNothingPaysTheMinimumFromTheTurf) {
+  for (Cost cost : {kSimple, kBalanced, kWinnerTakesAll}) {
+    Scenario sc(2, cost);
+    sc.hand(1, {"v10"});
+    auto& s = desert_attack(sc, 9, 10);
+    play(s, "commit 0");
+    play(s, "play 10");  // 0 + 10 beats 9
+    EXPECT_EQ(owner_at(s, "C2"), 1);
+    EXPECT_EQ(troops_at(s, "C2"), cost == kWinnerTakesAll ? 10 : 9) << static_cast<int>(cost);
+  }
+  {  // A lone defender committing nothing pays nothing (R17).
+    Scenario sc(2, kSimple);
+    sc.hand(1, {"v10"});
+    auto& s = desert_attack(sc, 9, 1);
+    play(s, "commit 0");
+    play(s, "play 10");
+    EXPECT_EQ(owner_at(s, "C2"), 1);
+    EXPECT_EQ(troops_at(s, "C2"), 1);
+  }
+}
+
+// R53: a killing blow paid for with one's last troops still counts. Two players: seat 0 throws its
+// last 3 troops at seat 1's last turf, a lone troop; seat 1 wins with a card and the cost, a third
+// of 3 (not the minimum, which R17 lifts), takes its only troop. Both are out: seat 1's blow on
+// its nemesis wins (T13.2), not the DP of the player who lost the war.
+TEST(TurfWarsRules, R53_T13_2_AKillingBlowThatCostsTheLastTroopWins) {
+  Scenario sc(2, kSimple);
+  sc.troops(0, "B2", 3).troops(1, "C2", 1).hand(1, {"v5"});
+  sc.p.seats[0].dp = 20;  // the loser of the war has the most DP
+  auto& s = sc.actions({{0, "Desert Attack (26)"}});
+  from(s, "from B2 Plains");
+  play(s, "commit 3");  // all of them
+  play(s, "commit 1");
+  play(s, "play 5");  // 1 + 5 beats 3; the cost int(3/3) = 1 takes the defender's last troop
+  ASSERT_TRUE(s.terminal());
+  EXPECT_TRUE(pos(s).seats[0].eliminated);
+  EXPECT_TRUE(pos(s).seats[1].eliminated);
+  EXPECT_EQ(pos(s).winners, 2);  // seat 1 landed the killing blow on its nemesis
+  EXPECT_EQ(pos(s).win_type, WinType::kNemesis);
+  EXPECT_EQ(s.ranking(), (std::vector<int>{1, 0}));
+  EXPECT_GT(s.scores()[1], s.scores()[0]);
 }
 
 // ---- Content ---------------------------------------------------------------------------------

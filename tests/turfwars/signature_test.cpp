@@ -10,7 +10,7 @@ namespace {
 
 TEST(BenchSignature, TurfWarsPlayIsUnchanged) {
   EXPECT_EQ(bench_signature(Registry::instance().find("turfwars"), kSignatureGames),
-            "44d34e0b3f091b13");
+            "ce8183bdfaf966d3");
 }
 
 }  // namespace

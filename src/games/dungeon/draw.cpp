@@ -253,8 +253,11 @@ std::string draw(const View& view, const DrawStyle& style) {
   if (v.over) {
     const auto& a = v.seats[0].score;
     const auto& b = v.seats[1].score;
-    out += "  Game over: " + (a == b ? std::string("a draw") : name(a > b ? 0 : 1) + " wins") +
-           " (" + std::to_string(a) + " to " + std::to_string(b) + ")\n";
+    out += "  Game over: " +
+           (a == b ? "a draw, " + std::to_string(a) + " points each"
+                   : name(a > b ? 0 : 1) + " wins with " + std::to_string(std::max(a, b)) +
+                         " points to " + std::to_string(std::min(a, b))) +
+           ".\n";
   }
   return out;
 }

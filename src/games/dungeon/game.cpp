@@ -1,6 +1,7 @@
 #include "games/dungeon/game.h"
 
 #include <algorithm>
+#include <cctype>
 #include <nlohmann/json.hpp>
 #include <span>
 
@@ -389,13 +390,27 @@ void register_game(Registry& registry) {
                            2,
                            2,
                            "number of players (this game is for two)"});
+  // The help names every mix with its tiles, from the data the deck is built from (issue 23).
+  std::string mixes;
+  for (const auto& m : content().mixes) {
+    std::string tiles_in;
+    for (int s = 0; s < kNumShapes; ++s)
+      if (m.counts[s] > 0) {
+        std::string name = content().shapes[s].name;  // "Straight" -> "straight", "L" stays
+        if (name.size() > 1)
+          for (char& ch : name)
+            ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        tiles_in += (tiles_in.empty() ? "" : ", ") + std::to_string(m.counts[s]) + " " + name;
+      }
+    mixes += (mixes.empty() ? "" : "; ") + m.id + " (" + tiles_in + ")";
+  }
   OptionSpec tiles{"tiles",
                    OptionSpec::Kind::Choice,
                    content().mixes.front().id,
                    {},
                    0,
                    0,
-                   "tile mix of the 28-tile dungeon deck: how many of each shape"};
+                   "the shapes of the " + std::to_string(kDeckSize) + " dungeon tiles: " + mixes};
   for (const auto& m : content().mixes) tiles.choices.push_back(m.id);
   info->options.push_back(std::move(tiles));
   info->options.push_back({"influence",
@@ -404,7 +419,9 @@ void register_game(Registry& registry) {
                            {"passage", "direction"},
                            0,
                            0,
-                           "a line of influence per straight passage, or per open side"});
+                           "what a monster's line of influence is: passage, the whole straight "
+                           "corridor through its tile; direction, each open side of its tile "
+                           "to the wall"});
   info->rules_text = embedded_file("docs/rules/dungeon.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {

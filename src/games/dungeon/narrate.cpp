@@ -40,6 +40,29 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
   const Content& c = content();
   const int mover = act.mover;
 
+  // The decisions that leave nothing on the table yet, in words (issue 23), first: the tile
+  // chosen (by name to its owner only), the cell, and a pass, before what follows it (the other
+  // player's draw).
+  auto said = [&](const char* kind, std::string text) {
+    Narration n;
+    n.kind = kind;
+    n.seats = {mover};
+    n.data = {{"label", act.label}};
+    n.text = seat_ref(mover) + " " + std::move(text);
+    out.push_back(std::move(n));
+  };
+  if (mover >= 0) {
+    const std::string& l = act.label;
+    if (l == "pass")
+      said("pass", "plays no monster this turn.");
+    else if (l == "takes a tile")
+      said("tile_chosen", "picks one of its tiles to place.");
+    else if (l.rfind("tile ", 0) == 0)
+      said("tile_chosen", "picks " + article(l.substr(5)) + " tile to place.");
+    else if (l.rfind("at ", 0) == 0)
+      said("cell_chosen", "chooses the cell " + l.substr(3) + " for it.");
+  }
+
   // A tile placed (D4.4) with its rotation (D4.3).
   for (std::size_t t = b.tiles.size(); t < a.tiles.size(); ++t) {
     const PlacedTile& tile = a.tiles[t];
@@ -166,15 +189,6 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
                std::to_string(std::max(p0, p1)) + " points to " + std::to_string(std::min(p0, p1)) +
                ".";
     }
-    out.push_back(std::move(n));
-  }
-  // A silent step (choosing a tile or a cell) keeps the default "{Pn}: label" line; a pass is
-  // said in words.
-  if (out.empty() && act.label == "pass") {
-    Narration n;
-    n.kind = "pass";
-    n.seats = {mover};
-    n.text = seat_ref(mover) + " plays no monster this turn.";
     out.push_back(std::move(n));
   }
 }

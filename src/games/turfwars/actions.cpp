@@ -170,6 +170,11 @@ bool start_member(Position& p) {
   return false;
 }
 
+// A revealed card with no legal use is discarded without a decision (R35); told in narration.
+void log_unused(Position& p, int seat) {
+  log_step(p, seat, kStepUnused, seat, p.turn.tmpl);
+}
+
 bool run_actions(Position& p) {
   Turn& tn = p.turn;
   const Content& c = C();
@@ -195,6 +200,7 @@ bool run_actions(Position& p) {
         st.revealed = true;
         ++p.action_discard[best];
         tn.group[tn.n_group++] = static_cast<std::uint8_t>(s);
+        log_step(p, s, kStepReveal, s, best);
       }
     }
     ++p.commits;
@@ -210,6 +216,7 @@ bool run_actions(Position& p) {
     while (tn.cursor < tn.n_group) {
       const int s = tn.group[tn.cursor];
       if (p.seats[s].eliminated || !card_has_any(p, s, t)) {
+        if (!p.seats[s].eliminated) log_unused(p, s);
         ++tn.cursor;
         continue;
       }
@@ -243,6 +250,7 @@ bool run_actions(Position& p) {
       return false;
     case kMsTeleSource:
       if (!teleport_has_any(p, s, t)) {
+        if (!p.seats[s].eliminated) log_unused(p, s);
         p.sub = kMsDone;
         return false;
       }
@@ -260,6 +268,7 @@ bool run_actions(Position& p) {
                tn.controller);
         return true;
       }
+      if (tn.left == t.amount && !p.seats[s].eliminated) log_unused(p, s);  // not one transfer
       p.sub = kMsDone;
       return false;
     case kMsReinforce:
@@ -267,6 +276,7 @@ bool run_actions(Position& p) {
         decide(p, Step::kPlace, tn.controller);
         return true;
       }
+      if (p.count == t.amount && !p.seats[s].eliminated) log_unused(p, s);  // not one troop
       p.sub = kMsDone;
       return false;
     default:

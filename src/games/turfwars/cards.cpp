@@ -1,7 +1,10 @@
 // Turf Wars card texts (issue 16): every faction, event, secret win card, action card, combat card
 // and phase-5 purchase with its text and tag, for `turf cards turfwars` and front ends. Factions,
-// events, secret wins and action cards carry their texts in data/turfwars/content.json; combat
-// cards and purchases in data/turfwars/card_texts.json. Ids are the ones views use.
+// events, secret wins and action cards carry hand-written texts in data/turfwars/content.json
+// (tests/turfwars/texts_test.cpp checks their numbers and effects against the data the rules run,
+// issue 23); the special combat cards' texts are in data/turfwars/card_texts.json; the numeric
+// combat cards' and the purchases' texts are generated here from the values and prices the rules
+// use. Ids are the ones views use.
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -25,6 +28,21 @@ std::string action_card_id(int t) {
   while (!id.empty() && id.back() == '_') id.pop_back();
   return id;
 }
+
+namespace {
+
+std::string number_word(int n) {
+  static const char* const kWords[] = {"zero", "one",   "two",   "three", "four", "five",
+                                       "six",  "seven", "eight", "nine",  "ten"};
+  return n >= 0 && n <= 10 ? kWords[n] : std::to_string(n);
+}
+
+std::string capitalised(std::string s) {
+  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  return s;
+}
+
+}  // namespace
 
 nlohmann::json card_texts() {
   const Content& c = content();
@@ -70,34 +88,49 @@ nlohmann::json card_texts() {
     for (int k = 0; k < a.count; ++k) e["priorities"].push_back(a.priority);
     e["count"] = e["count"].get<int>() + a.count;
   }
+  // Combat cards: a numeric card's text from its value; the special cards' from card_texts.json.
   const auto& texts = extra.at("combat_cards");
   for (int t = 0; t < kCombatTypes; ++t) {
     const CombatType& k = c.combat[t];
+    const std::string text = texts.contains(k.id) ? texts.at(k.id).get<std::string>()
+                                                  : "Adds " + std::to_string(k.value) +
+                                                        " to your side's strength in a Turf War.";
     out.push_back({{"id", k.id},
                    {"name", k.name},
                    {"kind", "combat"},
                    {"tag", k.tag},
                    {"value", k.value},
                    {"count", k.count},
-                   {"text", texts.at(k.id).get<std::string>()}});
+                   {"text", text}});
   }
-  const std::map<std::string, int> prices = {{"price_troop", c.price_troop},
-                                             {"price_secret", c.price_secret},
-                                             {"price_actions", c.price_actions},
-                                             {"price_combat", c.price_combat},
-                                             {"price_ftt", c.price_ftt}};
-  for (const auto& b : extra.at("buys")) {
-    nlohmann::json e = {{"id", b.at("id")},
-                        {"name", b.at("name")},
+  // The phase-5 purchases (T12): generated from the prices and counts the rules use.
+  auto buy = [&](const char* id, std::string name, int price, std::string text) {
+    nlohmann::json e = {{"id", id},
+                        {"name", std::move(name)},
                         {"kind", "purchase"},
                         {"tag", "found"},
-                        {"text", b.at("text")}};
-    if (!b.at("price").is_null()) {
-      e["cost"] = prices.at(b.at("price").get<std::string>());
-      e["cost_unit"] = "DP";  // Domination Points, not dollars (issue 23)
+                        {"text", std::move(text)}};
+    if (price >= 0) {
+      e["cost"] = price;
+      e["cost_unit"] = "DP";  // Dominance Points, not dollars (issue 23)
     }
     out.push_back(std::move(e));
-  }
+  };
+  buy("buy_troop", "Troop", c.price_troop, "Place one more troop in a turf you control.");
+  buy("buy_secret", "Secret win card", c.price_secret,
+      "Draw a secret win card and keep it hidden; meeting its condition wins the game.");
+  buy("buy_actions", capitalised(number_word(c.actions_bought)) + " action cards", c.price_actions,
+      "Draw " + number_word(c.actions_bought) +
+          " action cards; they join your packet in the next draft, where you still keep one "
+          "card in all.");
+  buy("buy_combat", "Two combat cards", c.price_combat,
+      "Draw two combat cards, keep one and discard the other face up.");
+  buy("buy_ftt", "First Turn Token", c.price_ftt,
+      "Take the First Turn Token: you act first in the next round. Its price rises by one DP "
+      "with each purchase of it in the same round; its holder cannot buy it.");
+  buy("buy_exchange", "Exchange", -1,
+      "Free, as often as you like: discard two combat cards (never the Zero) face up and draw "
+      "one.");
   return out;
 }
 

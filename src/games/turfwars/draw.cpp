@@ -283,13 +283,16 @@ std::string draw(const View& view, const DrawStyle& style) {
     std::string line = (s == p.to_move && !p.over()) ? ">" : " ";
     line +=
         term::paint(col, term::kBold + kSeatColours[s], seat_tag(s) + " " + pad(name, 12)) + buf;
+    // What does not fit the row goes on a line of its own below it.
     std::string more;
-    if (st.num_held) more += " " + std::to_string(st.num_held) + " bought";
-    if (st.eliminated) more += " ELIMINATED";
-    if (st.opted_out) more += " (stays out of the event)";
+    auto add = [&](const std::string& x) { more += (more.empty() ? "" : "; ") + x; };
+    if (st.eliminated) add("ELIMINATED");
+    if (st.num_held) add(std::to_string(st.num_held) + " bought action cards for the next draft");
+    if (st.opted_out) add("stays out of the event");
     if (p.draft_state == 2 && st.revealed && st.pick != kNone)
-      more += " plays " + template_label(st.pick);
-    out += wrap(line + more, 79, 16);
+      add("plays " + template_label(st.pick));
+    out += line + "\n";
+    if (!more.empty()) out += wrap(std::string(18, ' ') + more, 79, 18);
   }
 
   // The Turf War in progress.
@@ -312,15 +315,13 @@ std::string draw(const View& view, const DrawStyle& style) {
     out += wrap(t);
   }
 
-  if (p.over()) {
-    std::string who;
+  if (p.over()) {  // the same words as the end screens (result_words)
+    std::string end;
     for (int s = 0; s < p.num_seats; ++s)
-      if (p.winners >> s & 1) who += (who.empty() ? "" : " and ") + seat_name(style, s);
-    const char* how = p.win_type == WinType::kDomination ? "home turf domination"
-                      : p.win_type == WinType::kNemesis  ? "the killing blow on the nemesis"
-                      : p.win_type == WinType::kSecret   ? "a secret win card"
-                                                         : "Dominance Points";
-    out += wrap("  Game over: " + term::paint(col, term::kBold, who) + " won by " + how);
+      if (p.winners >> s & 1)
+        end += (end.empty() ? "" : "; ") + term::paint(col, term::kBold, seat_name(style, s)) +
+               " wins with " + result_words(view, s);
+    out += wrap("  Game over: " + end + ".");
   }
 
   // The viewer's own cards, last.

@@ -35,8 +35,12 @@ bool run_pre_event(Position& p) {
     case 1: {  // Dryads' troops
       const Ability& a = ability_of(p, s);
       if (a.pre_event_troops > 0) {
+        const int before = p.on_board[s];
         for (int c : board_of(p).by_type[a.pre_event_turf])
           if (p.owner[c] == s) add_troops(p, s, c, a.pre_event_troops);
+        if (p.last_pre_event.rounds_played != p.rounds_played)
+          p.last_pre_event = PreEventReport{p.rounds_played, {}};
+        p.last_pre_event.troops[s] = static_cast<std::uint8_t>(p.on_board[s] - before);
       }
       p.sub = 2;
       p.turn.left = static_cast<std::uint8_t>(a.pre_event_maneuver);
@@ -139,6 +143,7 @@ void maelstrom(Position& p, int amount) {
           static_cast<std::uint8_t>(p.seats[s].known[to[s]][t] + passing[s][t]);
     }
   }
+  p.last_event.passed = true;
 }
 
 }  // namespace
@@ -158,6 +163,7 @@ bool run_event(Position& p) {
       p.events_seen[p.num_events_seen++] = p.event;
       p.last_event = EventReport{};
       p.last_event.number = p.num_events_seen;
+      p.last_event.round = p.round;
       for (int st = 0; st < p.num_seats; ++st) {
         p.last_event.dp[st] = p.seats[st].dp;
         p.last_event.troops[st] = static_cast<std::int16_t>(troops_of(p, st));

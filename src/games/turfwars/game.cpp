@@ -1079,7 +1079,7 @@ void register_game(Registry& registry) {
   info->summary =
       "Two to six fantasy factions draft action cards and fight Turf Wars with troops and combat "
       "cards for home turfs, a nemesis, secret goals or points.";
-  info->rules_version = "turfwars-3";
+  info->rules_version = "turfwars-4";
   info->min_players = 2;
   info->max_players = kMaxSeats;
   info->options.push_back(
@@ -1090,7 +1090,12 @@ void register_game(Registry& registry) {
                   {},
                   0,
                   0,
-                  "the cost of winning a Turf War (the rulebook recommends simple)"};
+                  "what winning a Turf War costs the winner: simple, the rulebook's "
+                  "recommendation (a third of the losers' committed troops, at least one); "
+                  "winner_takes_all (nothing); balanced (the lesser of half the losers' and a "
+                  "third of the winner's committed troops, at least one); fury (nothing, but each "
+                  "loser may play a combat card from its hand to kill that many of the winner's "
+                  "troops)"};
   for (const char* id : kCostIds) cost.choices.push_back(id);
   info->options.push_back(std::move(cost));
   info->options.push_back({"mind_control",
@@ -1099,23 +1104,27 @@ void register_game(Registry& registry) {
                            {"on", "off"},
                            0,
                            0,
-                           "whether the contentious Mind Control event is in the deck"});
+                           "whether the Mind Control event, optional in the rulebook, is in "
+                           "the event deck: on or off"});
   info->options.push_back({"factions",
                            OptionSpec::Kind::Choice,
                            "choose",
                            {"choose", "dealt"},
                            0,
                            0,
-                           "choose one of two dealt faction cards, or play the one card dealt "
-                           "(dealt measures every faction equally in the lab)"});
+                           "choose: each player is dealt two faction cards and keeps one in "
+                           "secret, as printed; dealt: each player plays the one card it is "
+                           "dealt"});
   info->options.push_back({"bloodlust",
                            OptionSpec::Kind::Choice,
                            "printed",
                            {"printed", "half"},
                            0,
                            0,
-                           "Bloodlust as printed (any adjacent turf, a single troop is enough) or "
-                           "the FAQ's house rule (a rival's turf, half the troops)"});
+                           "the Bloodlust event: printed (attack any adjacent turf; a single "
+                           "troop is enough) or half, the FAQ's house rule (only another "
+                           "player's turf, with at least half the troops of the turf it starts "
+                           "from)"});
   info->rules_text = embedded_file("docs/rules/turfwars.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {

@@ -46,6 +46,14 @@ inline const Faction* base_faction(const Position& p, int seat) {
   return f == kNone ? nullptr : &C().factions[f];
 }
 
+// Notes a step for narration (Position::auto_log).
+inline void log_step(Position& p, int seat, std::uint8_t step, int owner, int action, int n = 0) {
+  p.auto_log[p.auto_seq++ % kAutoLog] = {
+      static_cast<std::uint8_t>(seat),    step,
+      static_cast<std::uint8_t>(p.phase), static_cast<std::int8_t>(owner),
+      static_cast<std::uint8_t>(n),       static_cast<std::uint16_t>(action)};
+}
+
 inline bool active(const Position& p, int seat) {
   return !p.seats[seat].eliminated;
 }

@@ -426,6 +426,12 @@ void run(Position& p, bool check) {
       gen_few(p, acts);
       if (acts.n == 1) {
         if (!quiet(p, acts.a[0])) changed = true;
+        if (acts.a[0] != kActPass)  // told in narration (issue 23); passing changes nothing
+          log_step(p, p.to_move, static_cast<std::uint8_t>(p.step),
+                   p.phase == Phase::kActions && (!p.war.active || p.step == Step::kCommit)
+                       ? p.turn.owner
+                       : -1,
+                   acts.a[0]);
         take(p, acts.a[0]);
         check = true;
         continue;
@@ -753,7 +759,9 @@ void take(Position& p, int a) {
         break;
       }
       if (tmpl_of(p).kind == ActionKind::kTeleport) {
-        move_troops(p, tn.source, cell, p.troops[tn.source]);
+        const int n = p.troops[tn.source];
+        move_troops(p, tn.source, cell, n);
+        log_step(p, tn.owner, kStepEnter, tn.owner, cell, n);
         p.sub = kMsDone;
         break;
       }
@@ -834,6 +842,7 @@ void take(Position& p, int a) {
         const int k = std::min<int>(c.combat[t].value, w.survivors);
         w.survivors = static_cast<std::uint8_t>(w.survivors - k);
         remove_troops(p, w.target, k, s);
+        p.last_war.fury_lost = static_cast<std::uint8_t>(p.last_war.fury_lost + k);
         int rest = c.combat[t].value - k;
         for (int i = w.n_contribs - 1; i >= 0 && rest > 0; --i) {
           Contribution& ctb = w.contribs[i];
@@ -842,6 +851,7 @@ void take(Position& p, int a) {
           ctb.n = static_cast<std::uint8_t>(ctb.n - x);
           w.sups[ctb.sup].given = static_cast<std::uint8_t>(w.sups[ctb.sup].given - x);
           p.seats[w.sups[ctb.sup].seat].last_killer = static_cast<std::uint8_t>(s);
+          p.last_war.fury_lost = static_cast<std::uint8_t>(p.last_war.fury_lost + x);
           rest -= x;
         }
       }

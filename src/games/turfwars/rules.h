@@ -330,7 +330,9 @@ struct War {
   bool cancelled = false, revealed = false;
   std::int8_t winner = -1;         // winning side, -1 none
   std::uint8_t lone_defender = 0;  // the defended turf held exactly one troop (R17)
-  std::uint8_t killed = 0;         // enemy troops killed (raise dead)
+  std::uint8_t tied = 0;           // sides tied at the top of a stand-off (R16, R54)
+  std::array<std::uint8_t, kMaxSeats> volleyed{};  // committed troops the Rangers killed, by side
+  std::uint8_t killed = 0;                         // enemy troops killed (raise dead)
   std::uint8_t pull_from = kNone;
   std::uint8_t lured = 0;  // Sirens' lured troops, committed with the defence (R20)
   std::array<std::uint8_t, kMaxSeats> fought{};  // each side's committed troops as cards are played
@@ -371,12 +373,21 @@ struct WarReport {
   std::array<std::uint8_t, kMaxSeats> sup_side{}, sup_given{}, sup_card{};
   std::uint8_t retreat_to = kNone, retreat_moved = 0,
                retreat_lost = 0;  // retreat_moved+lost: 0 none
+  // Issue 23: every step that changes what a seat holds is told. Supporters called by Cry for
+  // Help; committed troops the Rangers' volley killed, per side; after the win (T9.12): a card
+  // stolen by the Gypsies (1), DP plundered by the Pirates, troops raised by the Necromancers;
+  // troops the winner lost to retaliation under `fury` (T10.4); whether the war is over.
+  std::array<bool, kMaxSeats> sup_forced{};
+  std::array<std::uint8_t, kMaxSeats> volleyed{};
+  std::uint8_t stolen = 0, plunder = 0, raised = 0, fury_lost = 0;
+  bool done = false;
   bool operator==(const WarReport&) const = default;
 };
 
 // The last round's scoring (T11), public, for narration: DP gained per seat and why.
 struct ScoreReport {
   std::uint8_t round = 0;  // 0: none yet
+  std::uint8_t seq = 0;    // rounds played when scored: tells two scorings of one round apart
   std::array<std::uint8_t, kMaxSeats> turfs{}, home{}, gain{};
   std::array<bool, kMaxSeats> rainbow{};
   std::array<std::int16_t, kMaxSeats> support{};  // support payments received (+) or paid (-)
@@ -389,8 +400,35 @@ struct EventReport {
   std::uint8_t number = 0;  // num_events_seen at the reveal; 0: none yet
   bool done = false;
   std::array<std::int16_t, kMaxSeats> dp{}, troops{};  // at the reveal, then the changes
+  bool passed = false;                                 // Maelstrom's cards have gone round (T6.5)
+  std::uint8_t round = 0;  // the round counter when it was revealed, before it acted (T6.3)
   bool operator==(const EventReport&) const = default;
 };
+
+// Troops an ability added before the event (the Dryads, T4.2), public, for narration: the round
+// counter of the phase and the troops per seat.
+struct PreEventReport {
+  std::uint8_t rounds_played = 0;
+  std::array<std::uint8_t, kMaxSeats> troops{};
+  bool operator==(const PreEventReport&) const = default;
+};
+
+// What happened without a decision, in order, public by construction, kept so that narration
+// can tell it in the order it happened (issue 23: forced steps happen with a word): a decision
+// the rules took alone because it had a single option (E1; `step` is its Step), or one of the
+// kStep* events below. A ring of the latest ones; `auto_seq` counts them all.
+struct AutoStep {
+  std::uint8_t seat = 0, step = 0, phase = 0;
+  std::int8_t owner = -1;  // whose action card it performs (Mind Control: not the seat), or -1
+  std::uint8_t n = 0;      // kStepEnter: the troops that moved in
+  std::uint16_t action = 0;
+  bool operator==(const AutoStep&) const = default;
+};
+inline constexpr int kAutoLog = 32;                // at most 14 in one step of random games (test)
+inline constexpr std::uint8_t kStepUnused = 0xFF;  // a revealed card without a legal use (R35)
+inline constexpr std::uint8_t kStepReveal = 0xFE;  // an action card revealed (T8.1); action: card
+inline constexpr std::uint8_t kStepWar = 0xFD;     // a Turf War resolved (T9.9); action: its number
+inline constexpr std::uint8_t kStepEnter = 0xFC;   // troops moved into an empty turf; action: cell
 
 struct Position {
   std::uint8_t num_seats = 2;
@@ -456,6 +494,9 @@ struct Position {
   WarReport last_war;  // narration records (issue 16)
   ScoreReport last_score;
   EventReport last_event;
+  PreEventReport last_pre_event;
+  std::array<AutoStep, kAutoLog> auto_log{};
+  std::uint16_t auto_seq = 0;
 
   // Support payments owed until phase 5 (T11.1): payer, payee, amount.
   std::array<std::array<std::uint8_t, 3>, 24> owed{};
@@ -463,7 +504,9 @@ struct Position {
 
   // The end (T13).
   WinType win_type = WinType::kNone;
-  std::uint8_t winners = 0;                           // bit mask
+  std::uint8_t winners = 0;  // bit mask
+  // The secret win card each instant winner won with (kNone: another way), for the end's words.
+  std::array<std::uint8_t, kMaxSeats> win_card{kNone, kNone, kNone, kNone, kNone, kNone};
   std::array<std::uint8_t, kMaxSeats> tie_support{};  // troops pledged in the tie-break
   std::uint8_t rps_winner = kNone;
 
@@ -472,6 +515,9 @@ struct Position {
   // Seats whose hidden win conditions (secret cards) a win check consulted during the current
   // apply (E3): a check of another seat's secret is a commit point for the mover.
   std::uint8_t probed = 0;
+  // Seats eliminated since the last full win check: that check still counts them, so that a
+  // killing blow paid for with one's last troops wins (R53).
+  std::uint8_t fresh_out = 0;
   Rng rng;
 
   bool operator==(const Position&) const = default;

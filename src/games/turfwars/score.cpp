@@ -10,6 +10,8 @@ void run_score(Position& p) {
   const Content& c = C();
   p.last_score = ScoreReport{};
   p.last_score.round = p.round;
+  p.last_score.seq =
+      p.rounds_played;  // the round counter can repeat (You Really Can Turn Back Time)
   for (int s = 0; s < p.num_seats; ++s) {
     if (!active(p, s)) continue;
     int gain = turfs_of(p, s) / 2 + home_turfs_of(p, s);

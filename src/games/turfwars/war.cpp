@@ -98,23 +98,31 @@ int take_from_side(Position& p, int side, int n, int at_cell, int killer) {
   return taken;
 }
 
-// The cost of winning (T10).
+// The minimum loss of one that the simple and balanced costs set (T10.2, T10.3), or 0: none
+// under the other costs, and none for a defender winning a turf that held a single troop when it
+// was attacked (the rulebook's note after the cost variants, T10.5, R17).
+int minimum_loss(const Position& p, int winner) {
+  const War& w = p.war;
+  if (p.cost != kSimple && p.cost != kBalanced) return 0;
+  return winner == defender_side(w) && w.lone_defender ? 0 : 1;
+}
+
+// The cost of winning (T10), before the cap at the committed troops (R51).
 int winning_cost(const Position& p, int winner) {
   const War& w = p.war;
   int lost = 0;
   for (int s = 0; s < w.n_sides; ++s)
     if (s != winner) lost += side_committed(w, s);
   const int own = side_committed(w, winner);
+  const int least = minimum_loss(p, winner);
   switch (static_cast<Cost>(p.cost)) {
     case kWinnerTakesAll:
     case kFury:
       return 0;
     case kSimple:
-      return std::max(1, lost / 3);
+      return std::max(least, lost / 3);
     case kBalanced:
-      if (winner == defender_side(w) && w.lone_defender)  // T10.3's exception (R17)
-        return std::min(lost / 2, own / 3);
-      return std::min(std::max(1, lost / 2), std::max(1, own / 3));
+      return std::min(std::max(least, lost / 2), std::max(least, own / 3));
     default:
       return 0;
   }
@@ -262,9 +270,8 @@ bool may_play_card(const Position& p, int side) {
 void report_war(Position& p) {
   const War& w = p.war;
   WarReport& r = p.last_war;
-  const auto number = r.number;  // the previous war's, until record_war counts this one
   r = WarReport{};
-  r.number = number;
+  r.number = static_cast<std::uint16_t>(p.wars_fought + 1);  // record_war counts it
   r.target = w.target;
   r.n_sides = w.n_sides;
   r.n_attackers = w.n_attackers;
@@ -274,13 +281,17 @@ void report_war(Position& p) {
     r.committed[s] = static_cast<std::uint8_t>(side_committed(w, s));
     r.card[s] = w.sides[s].card;
     r.value[s] = static_cast<std::uint8_t>(std::max(0, side_value(p, s)));
+    r.volleyed[s] = w.volleyed[s];
   }
+  r.cancelled = w.cancelled;
+  log_step(p, r.leader[0], kStepWar, -1, r.number);
   r.n_sups = w.n_sups;
   for (int i = 0; i < w.n_sups; ++i) {
     r.sup_seat[i] = w.sups[i].seat;
     r.sup_side[i] = w.sups[i].side;
     r.sup_given[i] = w.sups[i].given;
     r.sup_card[i] = w.sups[i].card;
+    r.sup_forced[i] = w.sups[i].forced;
   }
 }
 
@@ -300,29 +311,29 @@ void resolve_war(Position& p) {
     }
   }
   if (w.has_defender) {
-    // An attacker wins only with a value above the defender's and every other attacker's; any
-    // tie at the top goes to the defender (T9.9, R50).
+    // An attacker wins only with a value above the defender's and every other attacker's; a tie
+    // with the defender goes to the defender (T9.9); a tie between attackers above the defender
+    // is a stand-off, as on an empty turf (T9.10, R54).
     const int d = defender_side(w);
-    int top = -1, ntop = 0;
-    for (int s = 0; s < w.n_attackers; ++s) {
-      if (top < 0 || value[s] > value[top]) {
-        top = s;
-        ntop = 1;
-      } else if (value[s] == value[top]) {
-        ++ntop;
-      }
-    }
-    winner = ntop == 1 && value[top] > value[d] ? top : d;
+    if (value[d] >= best)
+      winner = d;
+    else if (nbest > 1)
+      winner = -1;
   } else if (nbest > 1) {
     winner = -1;  // R16: a tie at the top among attackers: nobody enters
   }
   w.winner = static_cast<std::int8_t>(winner);
+  p.last_war.winner = w.winner;
+  w.tied = 0;
+  if (winner < 0)
+    for (int s = 0; s < w.n_sides; ++s)
+      if (value[s] == best) w.tied = static_cast<std::uint8_t>(w.tied | 1u << s);
   const int killer = winner >= 0 ? w.sides[winner].leader : kNone;
   const int cost = winner >= 0 ? winning_cost(p, winner) : 0;  // before any troop is taken
   int killed = 0;
   for (int s = 0; s < w.n_sides; ++s) {
     if (s == winner) continue;
-    if (winner < 0 && value[s] == best) {  // the tied attackers go home
+    if (w.tied >> s & 1) {  // the tied attackers go home
       bounce(p, s);
       continue;
     }
@@ -333,9 +344,15 @@ void resolve_war(Position& p) {
   }
   w.killed = static_cast<std::uint8_t>(killed);
   if (winner >= 0) {
-    const int cell = winner == defender_side(w) ? w.target : kNone;
-    p.last_war.lost[winner] =
-        static_cast<std::uint8_t>(take_from_side(p, winner, cost, cell, kNone));  // T10
+    const bool defender = w.has_defender && winner == defender_side(w);
+    const int cell = defender ? w.target : kNone;
+    int paid = take_from_side(p, winner, cost, cell, kNone);  // T10, capped at committed (R51)
+    // A winning defender that committed nothing still pays the minimum, from the turf (R51).
+    if (defender && paid < minimum_loss(p, winner) && p.troops[w.target] > 0) {
+      remove_troops(p, w.target, minimum_loss(p, winner) - paid, kNone);
+      paid = minimum_loss(p, winner);
+    }
+    p.last_war.lost[winner] = static_cast<std::uint8_t>(paid);
     w.survivors = w.sides[winner].committed;
   }
 }
@@ -347,6 +364,7 @@ void record_war(Position& p) {
   p.last_war.number = p.wars_fought;
   p.last_war.winner = w.winner;
   p.last_war.cancelled = w.cancelled;
+  p.last_war.done = true;
   const Content& c = C();
   for (int s = 0; s < w.n_sides; ++s) {
     SeatState& st = p.seats[w.sides[s].leader];
@@ -364,8 +382,8 @@ void record_war(Position& p) {
       } else {
         ++st.defences_won;
       }
-    } else if (winner >= 0) {
-      ++st.wars_lost;
+    } else if (winner >= 0 || !(w.tied >> s & 1)) {
+      ++st.wars_lost;  // beaten (below a tie at the top too, R16, R54)
     }
   }
   // Giant Slayer: an attacker winning against many times its own committed troops (T15.3).
@@ -415,6 +433,7 @@ void after_win_abilities(Position& p) {
           forget_private(p, loser, t, ws);
           ++p.seats[ws].hand[t];
           ++p.seats[loser].known[ws][t];
+          p.last_war.stolen = 1;
           break;
         }
         r -= v.hand[t];
@@ -425,9 +444,13 @@ void after_win_abilities(Position& p) {
     const int k = std::min<int>(a.plunder, std::max<int>(0, p.seats[loser].dp));
     p.seats[loser].dp = static_cast<std::int16_t>(p.seats[loser].dp - k);
     p.seats[ws].dp = static_cast<std::int16_t>(p.seats[ws].dp + k);
+    p.last_war.plunder = static_cast<std::uint8_t>(k);
   }
-  if (a.raise_dead > 0 && p.owner[w.target] == ws)
+  if (a.raise_dead > 0 && p.owner[w.target] == ws) {
+    const int before = p.troops[w.target];
     add_troops(p, ws, w.target, w.killed / a.raise_dead);
+    p.last_war.raised = static_cast<std::uint8_t>(p.troops[w.target] - before);
+  }
 }
 
 // The retreat (T9.10): uncommitted defenders to one adjacent controlled turf, losing half.
@@ -481,6 +504,7 @@ bool run_war(Position& p) {
       if (w.n_attackers == 1 && p.owner[w.target] < 0) {  // an empty turf: the troops move in
         const WarSide& s = w.sides[0];
         set_cell(p, w.target, s.leader, s.committed);
+        log_step(p, s.leader, kStepEnter, s.leader, w.target, s.committed);
         w.active = false;
         after_attack(p, s.leader, true);
         return false;
@@ -563,6 +587,7 @@ bool run_war(Position& p) {
           const int k = std::min<int>(v, w.sides[o].committed);
           if (k <= 0) continue;
           w.sides[o].committed = static_cast<std::uint8_t>(w.sides[o].committed - k);
+          w.volleyed[o] = static_cast<std::uint8_t>(w.volleyed[o] + k);
           if (o == defender_side(w))
             remove_troops(p, w.target, k, w.sides[s].leader);
           else

@@ -160,9 +160,21 @@ bool undefeated(const Position& p, int seat) {
 }
 
 // Ends the game with the given winners (T13.1). Undefeated holders win alongside (T13.4).
-void finish(Position& p, std::uint8_t winners, WinType type) {
+// Undefeated holders join the winners when the game ends (T13.4); their card is noted for the
+// end's words.
+std::uint8_t with_undefeated(Position& p, std::uint8_t winners) {
   for (int s = 0; s < p.num_seats; ++s)
-    if (undefeated(p, s)) winners |= static_cast<std::uint8_t>(1u << s);
+    if (undefeated(p, s) && !(winners >> s & 1)) {
+      winners |= static_cast<std::uint8_t>(1u << s);
+      for (int i = 0; i < p.seats[s].num_secrets; ++i)
+        if (C().secrets[p.seats[s].secrets[i]].condition == Condition::kUndefeated)
+          p.win_card[s] = p.seats[s].secrets[i];
+    }
+  return winners;
+}
+
+void finish(Position& p, std::uint8_t winners, WinType type) {
+  winners = with_undefeated(p, winners);
   p.winners = winners;
   p.win_type = type;
   p.phase = Phase::kOver;
@@ -175,7 +187,7 @@ void finish(Position& p, std::uint8_t winners, WinType type) {
 std::uint8_t secret_holders(const Position& p) {
   std::uint8_t m = 0;
   for (int s = 0; s < p.num_seats; ++s)
-    if (!p.seats[s].eliminated && p.seats[s].num_secrets > 0)
+    if ((!p.seats[s].eliminated || (p.fresh_out >> s & 1)) && p.seats[s].num_secrets > 0)
       m = static_cast<std::uint8_t>(m | 1u << s);
   return m;
 }
@@ -191,10 +203,13 @@ bool check_wins(Position& p, bool end_of_round) {
   const Position& cp = p;  // read only below: the seen-secret bits are written once at the end
   std::uint8_t probed = 0;
   int alive = 0;
+  std::array<std::uint8_t, kMaxSeats> met_card, unstoppable_card;  // for the end's words
+  met_card.fill(kNone);
+  unstoppable_card.fill(kNone);
   for (int s = 0; s < cp.num_seats; ++s) {
     const SeatState& st = cp.seats[s];
-    if (st.eliminated) continue;
-    ++alive;
+    if (st.eliminated && !(cp.fresh_out >> s & 1)) continue;
+    alive += !st.eliminated;
     const auto bit = static_cast<std::uint8_t>(1u << s);
     const bool dominates = cp.held_type[s][st.home] >= domination;
     const bool nemesis = st.nemesis != kNone && (st.killed_mask >> st.nemesis & 1);
@@ -209,19 +224,26 @@ bool check_wins(Position& p, bool end_of_round) {
       if (!secret_met(cp, tally, s, d, end_of_round)) continue;
       if (d.condition == Condition::kUnstoppable) {
         low |= bit;
+        if (unstoppable_card[s] == kNone) unstoppable_card[s] = st.secrets[i];
       } else {
         main |= bit;
         if (type == WinType::kNone || type == WinType::kPoints) type = WinType::kSecret;
+        if (met_card[s] == kNone) met_card[s] = st.secrets[i];
       }
     }
   }
   p.probed |= probed;
+  p.fresh_out = 0;
   // R30: Unstoppable yields to any other win at the same moment.
   if (main) {
+    for (int s = 0; s < p.num_seats; ++s)
+      if (main >> s & 1) p.win_card[s] = met_card[s];
     finish(p, main, type);
     return true;
   }
   if (low) {
+    for (int s = 0; s < p.num_seats; ++s)
+      if (low >> s & 1) p.win_card[s] = unstoppable_card[s];
     finish(p, low, WinType::kSecret);
     return true;
   }
@@ -238,6 +260,7 @@ void check_eliminations(Position& p) {
     SeatState& st = p.seats[s];
     if (st.eliminated || st.faction == kNone || troops_in_play(p, s) > 0) continue;
     st.eliminated = true;
+    p.fresh_out = static_cast<std::uint8_t>(p.fresh_out | 1u << s);
     const int k = st.last_killer;
     if (k != kNone && k != s) {
       p.seats[k].killed_mask |= static_cast<std::uint8_t>(1u << s);
@@ -303,9 +326,7 @@ bool run_tiebreak(Position& p) {
       p.phase = Phase::kOver;
       p.step = Step::kOver;
       p.win_type = WinType::kPoints;
-      p.winners = p.count;
-      for (int s = 0; s < p.num_seats; ++s)
-        if (undefeated(p, s)) p.winners |= static_cast<std::uint8_t>(1u << s);
+      p.winners = with_undefeated(p, p.count);
       if (p.winners != p.count) p.win_type = WinType::kSecret;
       return false;
     }
@@ -335,9 +356,7 @@ bool run_tiebreak(Position& p) {
   p.phase = Phase::kOver;
   p.step = Step::kOver;
   p.win_type = WinType::kPoints;
-  p.winners = tied;
-  for (int s = 0; s < p.num_seats; ++s)
-    if (undefeated(p, s)) p.winners |= static_cast<std::uint8_t>(1u << s);
+  p.winners = with_undefeated(p, tied);
   if (p.winners != tied) p.win_type = WinType::kSecret;
   return false;
 }
@@ -368,7 +387,7 @@ std::array<double, kMaxSeats> score_array(const Position& p) {
   bool anyone_in = false, anyone_out = false;
   double lowest_in = 0, highest_out = 0;
   for (int s = 0; s < p.num_seats; ++s) {
-    if (active(p, s)) {
+    if (active(p, s) || (instant && (p.winners >> s & 1))) {  // a winner is never shifted (R53)
       lowest_in = anyone_in ? std::min(lowest_in, v[s]) : v[s];
       anyone_in = true;
     } else {
@@ -379,7 +398,7 @@ std::array<double, kMaxSeats> score_array(const Position& p) {
   const double shift = std::max(0.0, highest_out - (lowest_in - 1));
   if (anyone_in && anyone_out)
     for (int s = 0; s < p.num_seats; ++s)
-      if (!active(p, s)) v[s] -= shift;
+      if (!active(p, s) && !(instant && (p.winners >> s & 1))) v[s] -= shift;
   return v;
 }
 
