@@ -32,12 +32,10 @@ std::string fit_columns(const std::string& text, std::size_t width) {
   return out + "...";
 }
 
-std::vector<std::string> narration_lines(const Match& m, Seat viewer) {
-  std::vector<std::string> names;
-  for (const auto& s : m.seats()) names.push_back(s.name);
+std::vector<std::string> narration_lines(const std::vector<std::vector<Narration>>& story,
+                                         const std::vector<std::string>& names, std::size_t first) {
   std::vector<std::string> lines;
-  const auto story = narrate_history(m, viewer);
-  for (std::size_t i = 0; i < story.size(); ++i)
+  for (std::size_t i = first; i < story.size(); ++i)
     for (std::size_t k = 0; k < story[i].size(); ++k) {
       const std::string num = "[" + std::to_string(i + 1) + "] ";
       lines.push_back((k == 0 ? num : std::string(num.size(), ' ')) +
@@ -123,8 +121,8 @@ std::vector<std::string> wrap_words(const std::string& text, std::size_t width) 
 
 }  // namespace
 
-Screen play_screen(const Match& m, const View& v, const DrawStyle& style, const std::string& notice,
-                   Seat thinking) {
+Screen play_screen(const Match& m, const View& v, const std::vector<std::vector<Narration>>& story,
+                   const DrawStyle& style, const std::string& notice, Seat thinking) {
   const GameInfo& g = m.game();
   Screen sc;
   const std::string title = term::paint(style.colour, term::kBold, g.title) + "   move " +
@@ -161,13 +159,19 @@ Screen play_screen(const Match& m, const View& v, const DrawStyle& style, const 
                              "  (" + std::to_string(sc.cut_rows) +
                                  " lines of the board above; `board` shows it all)"));
   }
-  const auto story = narration_lines(m, v.viewer());
+  // Only the last steps are rendered: as many as the log rows can show.
+  std::size_t first = story.size();
+  for (std::size_t rows = 0; first > 0 && rows < static_cast<std::size_t>(sc.log_rows);)
+    rows += story[--first].size();
+  std::vector<std::string> names;
+  for (const auto& s : m.seats()) names.push_back(s.name);
+  const auto log = narration_lines(story, names, first);
   const std::size_t from =
-      story.size() > static_cast<std::size_t>(sc.log_rows) ? story.size() - sc.log_rows : 0;
-  sc.log_rows = static_cast<int>(story.size() - from);
+      log.size() > static_cast<std::size_t>(sc.log_rows) ? log.size() - sc.log_rows : 0;
+  sc.log_rows = static_cast<int>(log.size() - from);
   sc.lines.push_back(title);
-  for (std::size_t i = from; i < story.size(); ++i)
-    sc.lines.push_back(term::paint(style.colour, term::kDim, "  " + fit_columns(story[i], 78)));
+  for (std::size_t i = from; i < log.size(); ++i)
+    sc.lines.push_back(term::paint(style.colour, term::kDim, "  " + fit_columns(log[i], 78)));
   sc.lines.push_back("");
   sc.lines.insert(sc.lines.end(), board.begin(), board.end());
   sc.lines.insert(sc.lines.end(), tail.begin(), tail.end());

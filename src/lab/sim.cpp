@@ -1,23 +1,20 @@
 #include "lab/sim.h"
 
-#include "bots/agent.h"
-#include "core/match.h"
+#include "table/table.h"
 
 namespace turf::lab {
 
 GameResult play_game(const GameInfo& game, const Options& options,
                      const std::vector<std::string>& specs, std::uint64_t seed, bool keep_record) {
   std::vector<SeatInfo> seats;
-  std::vector<std::unique_ptr<Agent>> agents;
-  for (std::size_t s = 0; s < specs.size(); ++s) {
-    seats.push_back({specs[s], specs[s]});
-    agents.push_back(make_bot(specs[s], mix_seed(seed, s + 1)));
+  for (const auto& spec : specs) seats.push_back({spec, spec});
+  // The agents' seeds follow the match seed (table::SeedRule::kFromMatch): a game's result
+  // depends only on its seed. The specs were checked against the command line's limits when the
+  // experiment was read.
+  table::Table t(Match(game, options, seed, std::move(seats)), {});
+  while (t.play_bot()) {
   }
-  Match m(game, options, seed, std::move(seats));
-  while (!m.over()) {
-    const Seat s = m.state().to_move();
-    m.apply(agents[s]->choose(m.view(s, false)));
-  }
+  const Match& m = t.match();
   GameResult r;
   r.seed = seed;
   r.scores = m.state().scores();

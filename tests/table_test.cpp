@@ -1,0 +1,426 @@
+// The table layer (src/table/): seats and their names, the seed rule, the limits of every bot
+// parameter, acts and undos with typed refusals, the change hook, each viewer's story kept
+// incrementally (equal to a replay from scratch), bot turns on another thread, stopping a
+// decision, and agents that live as long as the table and follow the match (observe, finish).
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <thread>
+
+#include "bots/agent.h"
+#include "bots/presets.h"
+#include "core/match.h"
+#include "core/narration.h"
+#include "core/rng.h"
+#include "table/limits.h"
+#include "table/seats.h"
+#include "table/table.h"
+
+namespace turf::table {
+namespace {
+
+const GameInfo& game(const char* id) {
+  return Registry::instance().find(id);
+}
+
+Match new_match(const GameInfo& g, const std::string& seats, std::uint64_t seed,
+                const BotLimits& limits = BotLimits::cli(), int players = 0) {
+  const Options options =
+      g.resolve(players ? std::map<std::string, std::string>{{"players", std::to_string(players)}}
+                        : std::map<std::string, std::string>{});
+  auto plans = plan_seats(g, seats, options.players(), limits);
+  return Match(g, options, seed, seat_infos(plans));
+}
+
+// A match of bots `spec` in every seat, played at random up to a real decision (two or more legal
+// actions) some way into the game.
+Match at_a_decision(const GameInfo& g, const std::string& spec, std::uint64_t seed) {
+  const Options options = g.resolve({});
+  Match m(g, options, seed, std::vector<SeatInfo>(options.players(), SeatInfo{spec, ""}));
+  Rng rng(seed);
+  std::vector<Action> legal;
+  for (int i = 0;; ++i) {
+    m.state().legal_actions(legal);
+    if (i >= 20 && legal.size() > 4) return m;
+    m.apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+  }
+}
+
+// A random legal action of the seat to move.
+Action any_action(const Table& t, Rng& rng) {
+  const auto legal = t.match().view(t.to_move(), false).legal();
+  return legal[rng.below(static_cast<std::uint32_t>(legal.size()))].id;
+}
+
+// ---- Seats ------------------------------------------------------------------------------------
+
+TEST(TableSeats, ListsBecomeSeatsWithAgentsAndNames) {
+  const auto plans =
+      plan_seats(game("yard"), "human, normal,mcts:iters=50,cutoff=9,greedy", 4, BotLimits::cli());
+  ASSERT_EQ(plans.size(), 4u);
+  EXPECT_EQ(plans[0].kind, SeatKind::kHuman);
+  EXPECT_EQ(plans[0].agent, "human");
+  EXPECT_EQ(plans[1].agent, bot_preset("yard", "normal"));  // a level is the game's preset
+  EXPECT_EQ(plans[2].agent, "mcts:iters=50,cutoff=9");      // one seat's parameters kept together
+  EXPECT_EQ(plans[3].kind, SeatKind::kBot);
+  EXPECT_EQ(plans[0].name, "Player 1");
+  EXPECT_EQ(plans[1].name, "normal 2");
+  EXPECT_EQ(plans[2].name, "mcts 3");
+  EXPECT_EQ(plans[3].name, "greedy 4");
+  EXPECT_EQ(player_name(2), "Player 3");
+  EXPECT_EQ(render_narration("{P4} wins", {"A", "B"}), "Player 4 wins");  // the same rule
+
+  auto named = plans;
+  name_seats(named, {"  Ann ", "", std::string("Bo\x1b[2J\x07") + std::string(60, 'x')});
+  EXPECT_EQ(named[0].name, "Ann");
+  EXPECT_EQ(named[1].name, "normal 2");  // blank: the default
+  EXPECT_EQ(named[2].name.substr(0, 6), "Bo[2Jx");
+  EXPECT_LE(named[2].name.size(), 32u);
+  EXPECT_EQ(named[3].name, "greedy 4");  // not given
+
+  EXPECT_THROW(plan_seats(game("dungeon"), "human", 2, BotLimits::cli()), Error);
+  try {
+    plan_seat(game("dungeon"), "hrad", BotLimits::cli());
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("did you mean 'hard'"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(plan_seat(game("dungeon"), "ext:./bot --fast", BotLimits::cli()).kind,
+            SeatKind::kExternal);
+  EXPECT_THROW(plan_seat(game("dungeon"), "ext:  ", BotLimits::cli()), Error);
+}
+
+TEST(TableSeats, OneSeedRule) {
+  EXPECT_EQ(agent_seed(SeedRule::kFromMatch, 77, 0), mix_seed(77, 1));
+  EXPECT_EQ(agent_seed(SeedRule::kFromMatch, 77, 2), mix_seed(77, 3));
+  EXPECT_NE(agent_seed(SeedRule::kFromOs, 77, 0), agent_seed(SeedRule::kFromOs, 77, 0));
+  // From the match seed, bots included, a match plays the same every time.
+  auto play = [](SeedRule rule) {
+    TableConfig c;
+    c.seeds = rule;
+    Table t(new_match(game("dungeon"), "greedy:worlds=2,random", 5), c);
+    while (t.play_bot()) {
+    }
+    std::vector<Action> ids;
+    for (const auto& e : t.match().history()) ids.push_back(e.id);
+    return ids;
+  };
+  EXPECT_EQ(play(SeedRule::kFromMatch), play(SeedRule::kFromMatch));
+  // From the OS, the bots' choices differ from run to run (the deal is the same).
+  bool differ = false;
+  for (int k = 0; k < 5 && !differ; ++k)
+    differ = play(SeedRule::kFromOs) != play(SeedRule::kFromOs);
+  EXPECT_TRUE(differ);
+}
+
+// ---- Limits -------------------------------------------------------------------------------------
+
+// Every parameter of every built-in bot has a bound in each preset: at the bound it passes, one
+// past it is refused.
+TEST(TableLimits, EveryParameterIsBoundedInEveryPreset) {
+  for (const BotLimits& l : {BotLimits::cli(), BotLimits::record(), BotLimits::server()}) {
+    auto ok = [&](const std::string& spec) {
+      EXPECT_NO_THROW(l.check(parse_bot_config(spec))) << l.where << ": " << spec;
+    };
+    auto refused = [&](const std::string& spec) {
+      EXPECT_THROW(l.check(parse_bot_config(spec)), Error) << l.where << ": " << spec;
+    };
+    const auto n = [](auto x) { return std::to_string(x); };
+    ok("mcts:threads=" + n(l.threads));
+    refused("mcts:threads=" + n(l.threads + 1));
+    ok("mcts:iters=" + n(l.iterations));
+    refused("mcts:iters=" + n(l.iterations + 1));
+    ok("mcts:time=" + n(static_cast<long>(l.seconds)) + "s");
+    refused("mcts:time=" + n(static_cast<long>(l.seconds) + 1) + "s");
+    refused("mcts:time=" + n(static_cast<long>(l.seconds) * 1000 + 1) + "ms");  // one parser
+    ok("mcts:cutoff=" + n(l.cutoff));
+    refused("mcts:cutoff=" + n(l.cutoff + 1));
+    ok("greedy:worlds=" + n(l.worlds));
+    refused("greedy:worlds=" + n(l.worlds + 1));
+    ok("greedy:budget=" + n(l.budget));
+    refused("greedy:budget=" + n(l.budget + 1));
+    if (l.greedy_rollouts)
+      ok("mcts:iters=10,rollout=greedy");
+    else
+      refused("mcts:iters=10,rollout=greedy");
+    ok("mcts:iters=10,rollout=random,c=100,mix=1,fade=0");  // bounded by their meaning
+    EXPECT_THROW(l.check_text(std::string(l.spec_chars + 1, 'x')), Error);
+  }
+  // The cases the review found: accepted by the server before, refused now.
+  EXPECT_THROW(BotLimits::server().check(parse_bot_config("greedy:worlds=10000,budget=100000000")),
+               Error);
+  EXPECT_THROW(BotLimits::server().check(parse_bot_config("mcts:iters=2000,rollout=greedy")),
+               Error);
+  // Programs: never from a record; at the server only when it allows them.
+  EXPECT_THROW(plan_seat(game("yard"), "ext:./bot", BotLimits::record()), Error);
+  EXPECT_THROW(plan_seat(game("yard"), "ext:./bot", BotLimits::server()), Error);
+  EXPECT_NO_THROW(plan_seat(game("yard"), "ext:./bot", BotLimits::server(true)));
+  // Every preset of every game fits the server's limits.
+  for (const auto& g : Registry::instance().games())
+    for (const auto& level : bot_levels())
+      EXPECT_NO_THROW(plan_seat(*g, level, BotLimits::server())) << g->id << " " << level;
+  // Every decision has a cap in time where bots come from others.
+  EXPECT_GT(BotLimits::server().decision_seconds, 0);
+  EXPECT_GT(BotLimits::record().decision_seconds, 0);
+}
+
+// ---- Acting -------------------------------------------------------------------------------------
+
+TEST(TableActing, RefusalsAreTypedAndChangeNothing) {
+  Table t(new_match(game("dungeon"), "human,human", 3), {});
+  std::vector<Change> changes;
+  t.on_change([&](const Change& c) { changes.push_back(c); });
+  const Seat mover = t.to_move(), other = 1 - mover;
+  Rng rng(1);
+  const Action a = any_action(t, rng);
+  EXPECT_EQ(t.act(kSpectator, a, 0), Refusal::kSpectator);
+  EXPECT_EQ(t.act(7, a, 0), Refusal::kSpectator);
+  EXPECT_EQ(t.act(other, a, 0), Refusal::kNotYourTurn);
+  EXPECT_EQ(t.act(mover, a, 1), Refusal::kStale);
+  EXPECT_EQ(t.act(mover, 987654, 0), Refusal::kIllegal);
+  EXPECT_EQ(t.undo(mover), Refusal::kCannotUndo);
+  EXPECT_EQ(t.undo(kSpectator), Refusal::kSpectator);
+  EXPECT_EQ(t.moves(), 0);
+  EXPECT_TRUE(changes.empty());
+  EXPECT_EQ(std::string(refusal_code(Refusal::kNotYourTurn)), "not_your_turn");
+  EXPECT_EQ(std::string(refusal_code(Refusal::kCannotUndo)), "cannot_undo");
+
+  EXPECT_EQ(t.act(mover, a, 0), Refusal::kNone);
+  ASSERT_EQ(changes.size(), 1u);
+  EXPECT_EQ(changes[0].kind, Change::Kind::kAct);
+  EXPECT_EQ(changes[0].move, 0);
+  EXPECT_EQ(changes[0].seat, mover);
+  EXPECT_EQ(changes[0].action, a);
+}
+
+TEST(TableActing, UndoTakesBackOnlyTheMoversOwnActions) {
+  Table t(new_match(game("yard"), "human,human", 8), {});
+  std::vector<Change> changes;
+  t.on_change([&](const Change& c) { changes.push_back(c); });
+  Rng rng(2);
+  int undos = 0;
+  for (int i = 0; i < 400 && !t.over(); ++i) {
+    const Seat s = t.to_move();
+    const int can = t.undoable(s);
+    EXPECT_EQ(t.undoable(1 - s), 0);
+    EXPECT_EQ(t.undo(1 - s), Refusal::kNotYourTurn);
+    if (can > 0 && i % 3 == 0) {
+      EXPECT_EQ(t.undo(s, can + 1), Refusal::kCannotUndo);
+      const int before = t.moves();
+      int n = 0;
+      EXPECT_EQ(t.undo(s, 0, &n), Refusal::kNone);
+      EXPECT_EQ(n, can);
+      EXPECT_EQ(t.moves(), before - can);
+      EXPECT_EQ(changes.back().kind, Change::Kind::kUndo);
+      EXPECT_EQ(changes.back().undone, can);
+      EXPECT_EQ(changes.back().move, t.moves());
+      ++undos;
+    }
+    ASSERT_EQ(t.act(s, any_action(t, rng), t.moves()), Refusal::kNone);
+  }
+  EXPECT_GT(undos, 3);
+}
+
+// ---- Stories ------------------------------------------------------------------------------------
+
+// Every viewer's story, kept step by step through acts and undos (some asked for from the start,
+// some only later), equals the story replayed from scratch, in every game.
+TEST(TableStories, IncrementalEqualsReplayedFromScratch) {
+  for (const auto& g : Registry::instance().games()) {
+    for (int players : {g->min_players, g->max_players}) {
+      std::string seats = "human";
+      for (int s = 1; s < players; ++s) seats += ",human";
+      Table t(new_match(*g, seats, 40 + players, BotLimits::cli(), players), {});
+      (void)t.story(0);  // from the start
+      (void)t.story(kSpectator);
+      Rng rng(static_cast<std::uint64_t>(players));
+      for (int i = 0; i < 150 && !t.over(); ++i) {
+        const Seat s = t.to_move();
+        if (i == 60) (void)t.story(kOmniscient);  // asked for midway: replayed once, then kept
+        if (t.undoable(s) > 0 && rng.below(4) == 0) {
+          ASSERT_EQ(t.undo(s), Refusal::kNone);
+        }
+        ASSERT_EQ(t.act(s, any_action(t, rng), t.moves()), Refusal::kNone);
+      }
+      std::vector<Seat> viewers{kSpectator, kOmniscient};
+      for (Seat s = 0; s < players; ++s) viewers.push_back(s);
+      for (Seat v : viewers) {
+        const auto& kept = t.story(v).steps();
+        const auto fresh = narrate_history(t.match(), v);
+        ASSERT_EQ(kept.size(), fresh.size()) << g->id << " viewer " << v;
+        for (std::size_t i = 0; i < fresh.size(); ++i) {
+          ASSERT_EQ(kept[i].size(), fresh[i].size()) << g->id << " step " << i;
+          for (std::size_t k = 0; k < fresh[i].size(); ++k)
+            EXPECT_EQ(kept[i][k].to_json(), fresh[i][k].to_json()) << g->id << " step " << i;
+        }
+      }
+    }
+  }
+}
+
+// ---- Bots ---------------------------------------------------------------------------------------
+
+TEST(TableBots, TurnsRunOnAnotherThreadOneAtATime) {
+  Table t(new_match(game("dungeon"), "human,mcts:iters=60", 12), {});
+  Rng rng(5);
+  int bot_moves = 0;
+  for (int i = 0; i < 300 && !t.over(); ++i) {
+    if (t.is_human(t.to_move())) {
+      EXPECT_FALSE(t.bot_turn());
+      ASSERT_EQ(t.act(t.to_move(), any_action(t, rng), t.moves()), Refusal::kNone);
+      continue;
+    }
+    auto turn = t.bot_turn();
+    ASSERT_TRUE(turn);
+    EXPECT_FALSE(t.bot_turn());  // its decision is in flight
+    EXPECT_FALSE(t.bot_to_move());
+    EXPECT_EQ(t.act(turn->seat(), turn->view().legal()[0].id, t.moves()), Refusal::kNotYourTurn);
+    auto answer = std::async(std::launch::async, [&turn] { return turn->run(); }).get();
+    ASSERT_TRUE(answer);
+    ASSERT_EQ(t.complete(*turn, answer), Refusal::kNone);
+    ++bot_moves;
+  }
+  EXPECT_GT(bot_moves, 5);
+}
+
+TEST(TableBots, AStaleAnswerIsNotPlayedAndTheBotThinksAgain) {
+  Table t(new_match(game("dungeon"), "mcts:iters=30,random", 13), {});
+  auto turn = t.bot_turn();
+  ASSERT_TRUE(turn);
+  const auto answer = turn->run();
+  ASSERT_TRUE(answer);
+  BotTurn old = *turn;
+  ASSERT_EQ(t.complete(*turn, answer), Refusal::kNone);
+  ASSERT_TRUE(t.play_bot());                            // the table moves on
+  EXPECT_EQ(t.complete(old, answer), Refusal::kStale);  // an answer for another position
+  EXPECT_EQ(t.moves(), 2);
+  auto next = t.bot_turn();
+  ASSERT_TRUE(next);
+  EXPECT_EQ(t.complete(*next, std::nullopt), Refusal::kStale);  // dropped (stopped)
+  EXPECT_TRUE(t.bot_turn());                                    // and handed out again
+}
+
+// A decision stopped from another thread ends and is dropped; one that reaches the cap of its
+// limits ends and is played. Bounded waits (the latency is measured in docs/architecture.md).
+TEST(TableBots, DecisionsStopOnRequestAndAtTheCap) {
+  for (const char* spec : {"mcts:iters=1000000000", "mcts:iters=1000000000,rollout=greedy",
+                           "greedy:worlds=10000,budget=100000000", "mcts:time=3600s,threads=2"}) {
+    Table t(at_a_decision(game("cryhavoc"), spec, 3), {});
+    const int moves = t.moves();
+    auto turn = t.bot_turn();
+    ASSERT_TRUE(turn);
+    auto running = std::async(std::launch::async, [&turn] { return turn->run(); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const auto asked = std::chrono::steady_clock::now();
+    turn->stop();
+    ASSERT_EQ(running.wait_for(std::chrono::seconds(20)), std::future_status::ready) << spec;
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - asked).count();
+    std::cout << spec << ": stopped " << ms << " ms after the request\n";
+    EXPECT_FALSE(running.get()) << spec;
+    EXPECT_EQ(t.complete(*turn, std::nullopt), Refusal::kStale);
+    EXPECT_EQ(t.moves(), moves);  // nothing half-done
+  }
+  // The cap: the decision ends by itself and its (legal) answer is played.
+  TableConfig capped;
+  capped.limits.decision_seconds = 0.2;
+  for (const char* spec : {"mcts:iters=1000000000,rollout=greedy", "greedy:worlds=10000"}) {
+    Table t(at_a_decision(game("cryhavoc"), spec, 4), capped);
+    const int moves = t.moves();
+    auto running = std::async(std::launch::async, [&t] { return t.play_bot(); });
+    ASSERT_EQ(running.wait_for(std::chrono::seconds(20)), std::future_status::ready) << spec;
+    EXPECT_TRUE(running.get());
+    EXPECT_EQ(t.moves(), moves + 1) << spec;
+  }
+}
+
+// The agent of an external seat: counts how it is built and what the table tells it.
+struct Follower final : Agent {
+  struct Log {
+    int built = 0, decisions = 0, finished = 0;
+    std::vector<Narration> told;
+    nlohmann::json result;
+    bool observed_before_each_decision = true;
+    int observes = 0;
+  };
+  static Log& log() {
+    static Log l;
+    return l;
+  }
+  explicit Follower(const ExternalHello& hello) : rng_(hello.seat + 1) { ++log().built; }
+  bool follows_match() const override { return true; }
+  Action choose(const View& view) override {
+    if (log().observes != log().decisions + 1) log().observed_before_each_decision = false;
+    ++log().decisions;
+    return view.legal()[rng_.below(static_cast<std::uint32_t>(view.legal().size()))].id;
+  }
+  std::string spec() const override { return "ext:follower"; }
+  void observe(const std::vector<Narration>& lines) override {
+    ++log().observes;
+    log().told.insert(log().told.end(), lines.begin(), lines.end());
+  }
+  void finish(const View& final_view, const nlohmann::json& result) override {
+    EXPECT_TRUE(final_view.terminal() || result.contains("aborted"));
+    ++log().finished;
+    log().result = result;
+  }
+  Rng rng_;
+};
+
+TEST(TableBots, AgentsLiveAsLongAsTheTableAndFollowTheMatch) {
+  set_external_factory([](const ExternalHello& h) -> std::shared_ptr<Agent> {
+    return std::make_shared<Follower>(h);
+  });
+  Follower::log() = {};
+  {
+    Table t(new_match(game("yard"), "ext:follower,greedy:worlds=2", 21), {});
+    EXPECT_TRUE(t.follows(0));
+    EXPECT_FALSE(t.follows(1));
+    while (t.play_bot()) {
+    }
+    ASSERT_TRUE(t.over());
+    EXPECT_EQ(Follower::log().built, 1);  // one agent for the whole match
+    EXPECT_GT(Follower::log().decisions, 10);
+    EXPECT_TRUE(Follower::log().observed_before_each_decision);
+    EXPECT_EQ(Follower::log().observes, Follower::log().decisions + 1);  // and once at the end
+    EXPECT_EQ(Follower::log().finished, 1);
+    EXPECT_EQ(Follower::log().result, t.match().result());
+    // Everything the seat was told, exactly once, in order: its story.
+    std::vector<Narration> story;
+    for (const auto& step : narrate_history(t.match(), 0))
+      story.insert(story.end(), step.begin(), step.end());
+    ASSERT_EQ(Follower::log().told.size(), story.size());
+    for (std::size_t i = 0; i < story.size(); ++i)
+      EXPECT_EQ(Follower::log().told[i].to_json(), story[i].to_json());
+  }
+  EXPECT_EQ(Follower::log().finished, 1);  // closing the finished table tells nothing more
+
+  // Abandoned unfinished: told once, with "aborted".
+  Follower::log() = {};
+  {
+    Table t(new_match(game("dungeon"), "ext:follower,human", 2), {});
+    if (!t.is_human(t.to_move())) t.play_bot();
+  }
+  EXPECT_EQ(Follower::log().finished, 1);
+  EXPECT_EQ(Follower::log().result["aborted"], true);
+  set_external_factory(nullptr);
+  EXPECT_THROW(Table(new_match(game("dungeon"), "ext:follower,human", 2), {}), Error);
+}
+
+TEST(TableEnd, ResultInWords) {
+  Table t(new_match(game("dungeon"), "random,random", 11), {});
+  EXPECT_EQ(t.result_in_words(), "");
+  EXPECT_TRUE(t.result().is_null());
+  while (t.play_bot()) {
+  }
+  const std::string words = t.result_in_words();
+  EXPECT_NE(words.find("random 1, "), std::string::npos) << words;
+  EXPECT_NE(words.find("random 2, "), std::string::npos) << words;
+  EXPECT_EQ(words.substr(0, 3), "1st") << words;
+  EXPECT_EQ(t.result()["scores"], nlohmann::json(t.match().state().scores()));
+}
+
+}  // namespace
+}  // namespace turf::table
