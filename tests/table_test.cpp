@@ -344,14 +344,17 @@ struct Follower final : Agent {
     nlohmann::json result;
     bool observed_before_each_decision = true;
     int observes = 0;
+    int labelled = 0;
   };
   static Log& log() {
     static Log l;
     return l;
   }
   explicit Follower(const ExternalHello& hello) : rng_(hello.seat + 1) { ++log().built; }
-  bool follows_match() const override { return true; }
+  bool wants_narration() const override { return true; }
   Action choose(const View& view) override {
+    EXPECT_FALSE(view.legal().empty());
+    if (!view.legal()[0].label.empty()) ++log().labelled;  // it reads words
     if (log().observes != log().decisions + 1) log().observed_before_each_decision = false;
     ++log().decisions;
     return view.legal()[rng_.below(static_cast<std::uint32_t>(view.legal().size()))].id;
@@ -384,6 +387,7 @@ TEST(TableBots, AgentsLiveAsLongAsTheTableAndFollowTheMatch) {
     EXPECT_EQ(Follower::log().built, 1);  // one agent for the whole match
     EXPECT_GT(Follower::log().decisions, 10);
     EXPECT_TRUE(Follower::log().observed_before_each_decision);
+    EXPECT_EQ(Follower::log().labelled, Follower::log().decisions);
     EXPECT_EQ(Follower::log().observes, Follower::log().decisions + 1);  // and once at the end
     EXPECT_EQ(Follower::log().finished, 1);
     EXPECT_EQ(Follower::log().result, t.match().result());
@@ -404,7 +408,7 @@ TEST(TableBots, AgentsLiveAsLongAsTheTableAndFollowTheMatch) {
     if (!t.is_human(t.to_move())) t.play_bot();
   }
   EXPECT_EQ(Follower::log().finished, 1);
-  EXPECT_EQ(Follower::log().result["aborted"], true);
+  EXPECT_EQ(Follower::log().result["aborted"], "the match was stopped");
   set_external_factory(nullptr);
   EXPECT_THROW(Table(new_match(game("dungeon"), "ext:follower,human", 2), {}), Error);
 }

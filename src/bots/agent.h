@@ -3,10 +3,10 @@
 // from the view (View::sample_world), which re-deals everything hidden.
 //
 // An agent lives as long as its table (src/table/table.h), which calls it from one thread at a
-// time: choose() for each of its decisions and, for an agent that follows the match
-// (follows_match(): external bots), observe() just before each choose() with what the seat was
+// time: choose() for each of its decisions and, for an agent that reads words
+// (wants_narration(): external bots), observe() just before each choose() with what the seat was
 // told since its previous decision, and at the end observe() once more and finish(). Built-in bots
-// do not follow the match (they decide from the view alone), so the lab pays nothing for it. A
+// decide from the unlabelled view alone and are told nothing, so the lab pays nothing for it. A
 // decision may be asked to end early through a StopSignal (decide()): search bots poll stopping()
 // every few iterations and answer at once with the best action they have.
 #pragma once
@@ -65,14 +65,17 @@ class Agent {
   virtual Action choose(const View& view) = 0;
   // The spec that recreates this agent ("random", "mcts:iters=500").
   virtual std::string spec() const = 0;
-  // Whether the table tells this agent the match as it goes (observe, finish). The table also
-  // tells every external seat (table::SeatKind::kExternal) whatever this says.
-  virtual bool follows_match() const { return false; }
-  // What the seat was told since this agent's previous decision (its first: since the start of
-  // the match), called just before each choose() and once more at the end, before finish().
+  // True for agents that read words (an external program): choose() gets a labelled view (the
+  // labels and JSON of the legal actions) and the table calls observe() and finish(). False (the
+  // built-in bots): an unlabelled view, and neither is called. The table also treats every
+  // external seat (table::SeatKind::kExternal) so, whatever this says.
+  virtual bool wants_narration() const { return false; }
+  // The seat's narration since this agent's previous decision (its first: since the start of the
+  // match), called just before each choose() and once more at the end, before finish().
   virtual void observe(const std::vector<Narration>& lines) { (void)lines; }
-  // The end of the match (final_view: the seat's view; result: Match::result(), or
-  // {"aborted": true, "moves": N} when the match was abandoned unfinished). Called once.
+  // The end of the match: the seat's final view and the result, Match::result() ({"scores",
+  // "ranking"} and "words" where the game has them), or {"aborted": "why"} when the match stops
+  // before its end. Called once.
   virtual void finish(const View& final_view, const nlohmann::json& result) {
     (void)final_view, (void)result;
   }

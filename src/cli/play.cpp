@@ -109,6 +109,7 @@ class Terminal {
       }
       if (!human_turn(seat)) {
         save();
+        t_.close("a player left the table; the match is saved to be continued");
         return false;
       }
     }

@@ -84,7 +84,7 @@ Table::Table(Match match, const TableConfig& config) : match_(std::move(match)),
       throw Error(match_.seats()[s].name + " (seat " + std::to_string(s + 1) + "): " + e.what());
     }
     stops_[s] = std::make_shared<StopSignal>();
-    follows_[s] = kinds_[s] == SeatKind::kExternal || agents_[s]->follows_match();
+    follows_[s] = kinds_[s] == SeatKind::kExternal || agents_[s]->wants_narration();
     following_ += follows_[s];
   }
 }
@@ -201,7 +201,7 @@ std::optional<BotTurn> Table::bot_turn() {
   const auto seat = bot_to_move();
   if (!seat) return std::nullopt;
   const auto s = static_cast<std::size_t>(*seat);
-  BotTurn turn(*seat, moves(), match_.view(*seat, false));
+  BotTurn turn(*seat, moves(), match_.view(*seat, follows_[s] != 0));
   turn.agent_ = agents_[s];
   turn.stop_ = stops_[s];
   turn.stop_->reset();
@@ -231,7 +231,7 @@ bool Table::play_bot() {
   std::vector<Narration> news;
   if (follows_[s]) news = news_for(*seat);
   const auto answer = decide(*agents_[s], stop, config_.limits.decision_seconds,
-                             match_.view(*seat, false), follows_[s] ? &news : nullptr);
+                             match_.view(*seat, follows_[s] != 0), follows_[s] ? &news : nullptr);
   if (!answer || !apply(*seat, *answer))
     throw Error(name(*seat) + " chose an action it may not take (" +
                 refusal_text(Refusal::kIllegal) + ")");
@@ -286,7 +286,7 @@ void Table::finish_agents(const nlohmann::json& result) {
     const Seat seat = static_cast<Seat>(s);
     try {
       agents_[s]->observe(news_for(seat));
-      agents_[s]->finish(match_.view(seat, false), result);
+      agents_[s]->finish(match_.view(seat, true), result);
     } catch (const std::exception& e) {
       std::cerr << "warning: " << name(seat) << " failed at the end of the match: " << e.what()
                 << "\n";
@@ -294,16 +294,13 @@ void Table::finish_agents(const nlohmann::json& result) {
   }
 }
 
-void Table::close() {
+void Table::close(const std::string& why) {
   if (closed_) return;
   closed_ = true;
   bool in_flight = false;
   for (char f : in_flight_) in_flight |= f != 0;
   if (following_ == 0 && !in_flight) return;  // nobody to tell (the lab: no cost)
-  if (over())
-    finish_agents(match_.result());
-  else
-    finish_agents({{"aborted", true}, {"moves", moves()}});
+  finish_agents(over() ? match_.result() : nlohmann::json{{"aborted", why}});
 }
 
 }  // namespace turf::table

@@ -101,8 +101,8 @@ class Table {
   int humans() const;
   const std::string& name(Seat s) const { return match_.seats()[static_cast<std::size_t>(s)].name; }
   std::vector<std::string> names() const;
-  // Whether the seat's agent follows the match (observe before each decision, observe and finish
-  // at the end): external bots and agents that ask to (Agent::follows_match).
+  // Whether the seat's agent reads words: a labelled view, observe before each decision, observe
+  // and finish at the end (external bots and agents that ask to: Agent::wants_narration).
   bool follows(Seat s) const { return follows_[static_cast<std::size_t>(s)]; }
 
   // ---- Acting ---------------------------------------------------------------------------------
@@ -143,11 +143,11 @@ class Table {
   // "1st mcts 2, 33 points; 2nd Player 1, 0 points" (shared places "1st="); a game with its own
   // words for results says them, never a ranking key of its scores. Empty while not over.
   std::string result_in_words() const;
-  // Tells every agent that follows the match the end (observe the last news, then finish): at the
-  // end of the match by itself, or now with {"aborted": true, "moves": N} when it is not over (a
-  // quit, a server letting the table go). Agents whose decision is in flight are stopped instead.
-  // Once; the destructor calls it.
-  void close();
+  // Tells every agent that reads words the end (observe the last news, then finish): at the end
+  // of the match by itself, or now with {"aborted": why} when it is not over (a quit, a server
+  // letting the table go). Agents whose decision is in flight are stopped instead. Once; the
+  // destructor calls it ("the match was stopped").
+  void close(const std::string& why = "the match was stopped");
 
   // ---- The change hook ------------------------------------------------------------------------
   // Called after every act and undo (one hook; set it before the first change).

@@ -173,6 +173,10 @@ TEST(ServerTable, CreateRequestsAreValidated) {
   bad(R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"human"}]})");
   bad(R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"mcts:time=60s"}]})");
   bad(R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"mcts:iters=90000000"}]})");
+  // Every bot parameter has a bound here (table::BotLimits::server), and programs need the flag.
+  bad(R"({"game":"cryhavoc","seats":[{"kind":"human"},{"kind":"bot","bot":"greedy:worlds=10000,budget=100000000"}]})");
+  bad(R"({"game":"cryhavoc","seats":[{"kind":"human"},{"kind":"bot","bot":"mcts:iters=2000,rollout=greedy"}]})");
+  bad(R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"ext:./my-bot"}]})");
   bad(R"({"game":"dungeon","options":{"tiles":"huge"},"seats":[{"kind":"human"},{"kind":"human"}]})");
   bad(R"({"game":"dungeon","options":{"tiles":[1]},"seats":[{"kind":"human"},{"kind":"human"}]})");
   bad(R"({"game":"dungeon","seats":[{"kind":"human","name":7},{"kind":"human"}]})");
@@ -180,6 +184,16 @@ TEST(ServerTable, CreateRequestsAreValidated) {
       R"({"game":"yard","options":{"players":3},"seats":[{"kind":"human"},{"kind":"bot","bot":"hard"},{"kind":"bot","bot":"random"}]})"));
   EXPECT_EQ(row.seats[1].bot, bot_preset("yard", "hard"));
   EXPECT_EQ(row.options.at("players"), "3");
+  // Names by the table layer's one rule.
+  EXPECT_EQ(row.seats[0].name, "Player 1");
+  EXPECT_EQ(row.seats[1].name, "hard 2");
+  EXPECT_EQ(row.seats[2].name, "random 3");
+  // A server started with --allow-ext-bots takes programs.
+  const auto ext = new_table_row(
+      nlohmann::json::parse(
+          R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"ext:./my-bot"}]})"),
+      table::BotLimits::server(true));
+  EXPECT_EQ(ext.seats[1].bot, "ext:./my-bot");
 }
 
 TEST(ServerStore, WritesSurviveReopeningAndTruncate) {
