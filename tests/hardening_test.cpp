@@ -128,7 +128,7 @@ TEST(Hardening, RecordNamesAndAgentsAreSanitized) {
 // (table/limits.h), and a record never starts a program.
 TEST(Hardening, RecordAgentSpecsAreCapped) {
   auto r = small_record("dungeon");
-  const table::TableConfig record{table::BotLimits::record(), table::SeedRule::kFromMatch};
+  const table::TableConfig record{table::BotLimits::record(), table::SeedRule::kFromMatch, {}};
   r["seats"][1]["agent"] = "mcts:threads=256,time=3600s";
   EXPECT_NO_THROW((void)Match::from_record(r));  // replay and view need no agent
   EXPECT_THROW(table::Table(Match::from_record(r), record), Error);

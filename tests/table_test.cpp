@@ -6,6 +6,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <future>
 #include <thread>
 
@@ -14,6 +16,7 @@
 #include "core/match.h"
 #include "core/narration.h"
 #include "core/rng.h"
+#include "core/secret.h"
 #include "table/limits.h"
 #include "table/seats.h"
 #include "table/table.h"
@@ -157,6 +160,14 @@ TEST(TableLimits, EveryParameterIsBoundedInEveryPreset) {
   EXPECT_THROW(plan_seat(game("yard"), "ext:./bot", BotLimits::record()), Error);
   EXPECT_THROW(plan_seat(game("yard"), "ext:./bot", BotLimits::server()), Error);
   EXPECT_NO_THROW(plan_seat(game("yard"), "ext:./bot", BotLimits::server(true)));
+  // ... within its bounds: its time (the default cut to it), no abort, no file of its choosing.
+  const BotLimits ext = BotLimits::server(true);
+  EXPECT_DOUBLE_EQ(ext.external_config("ext:./bot").decision_seconds, ext.external_seconds);
+  EXPECT_DOUBLE_EQ(ext.external_config("ext:./bot,time=2s").decision_seconds, 2);
+  EXPECT_THROW(ext.external_config("ext:./bot,time=6s"), Error);
+  EXPECT_THROW(ext.external_config("ext:./bot,on_error=abort"), Error);
+  EXPECT_THROW(ext.external_config("ext:./bot,stderr=/tmp/bot.log"), Error);
+  EXPECT_NO_THROW(BotLimits::cli().external_config("ext:./bot,on_error=abort,stderr=/tmp/b.log"));
   // Every preset of every game fits the server's limits.
   for (const auto& g : Registry::instance().games())
     for (const auto& level : bot_levels())
@@ -336,81 +347,79 @@ TEST(TableBots, DecisionsStopOnRequestAndAtTheCap) {
   }
 }
 
-// The agent of an external seat: counts how it is built and what the table tells it.
-struct Follower final : Agent {
-  struct Log {
-    int built = 0, decisions = 0, finished = 0;
-    std::vector<Narration> told;
-    nlohmann::json result;
-    bool observed_before_each_decision = true;
-    int observes = 0;
-    int labelled = 0;
-  };
-  static Log& log() {
-    static Log l;
-    return l;
-  }
-  explicit Follower(const ExternalHello& hello) : rng_(hello.seat + 1) { ++log().built; }
-  bool wants_narration() const override { return true; }
-  Action choose(const View& view) override {
-    EXPECT_FALSE(view.legal().empty());
-    if (!view.legal()[0].label.empty()) ++log().labelled;  // it reads words
-    if (log().observes != log().decisions + 1) log().observed_before_each_decision = false;
-    ++log().decisions;
-    return view.legal()[rng_.below(static_cast<std::uint32_t>(view.legal().size()))].id;
-  }
-  std::string spec() const override { return "ext:follower"; }
-  void observe(const std::vector<Narration>& lines) override {
-    ++log().observes;
-    log().told.insert(log().told.end(), lines.begin(), lines.end());
-  }
-  void finish(const View& final_view, const nlohmann::json& result) override {
-    EXPECT_TRUE(final_view.terminal() || result.contains("aborted"));
-    ++log().finished;
-    log().result = result;
-  }
-  Rng rng_;
-};
+// A real program at the table (tests/external/recording_bot.py writes every message it gets):
+// started once for the whole match, given a labelled view at each of its decisions and, before
+// each, every line its seat was told since the previous one; at the end the rest and the result.
+std::vector<nlohmann::json> transcript_of(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<nlohmann::json> msgs;
+  for (std::string line; std::getline(in, line);) msgs.push_back(nlohmann::json::parse(line));
+  return msgs;
+}
 
-TEST(TableBots, AgentsLiveAsLongAsTheTableAndFollowTheMatch) {
-  set_external_factory([](const ExternalHello& h) -> std::shared_ptr<Agent> {
-    return std::make_shared<Follower>(h);
-  });
-  Follower::log() = {};
+std::string recording_bot(const std::string& transcript) {
+  return "ext:/usr/bin/python3 " + std::string(TURF_SOURCE_DIR) +
+         "/tests/external/recording_bot.py " + transcript;
+}
+
+TEST(TableBots, AProgramLivesAsLongAsTheTableAndIsToldItsSeatsStory) {
+  const std::string transcript =
+      (std::filesystem::temp_directory_path() / ("turf-table-" + std::to_string(os_random_u64())))
+          .string();
+  int decisions = 0;
+  nlohmann::json result;
+  std::vector<Narration> story;
   {
-    Table t(new_match(game("yard"), "ext:follower,greedy:worlds=2", 21), {});
+    Table t(new_match(game("yard"), recording_bot(transcript) + ",greedy:worlds=2", 21), {});
     EXPECT_TRUE(t.follows(0));
     EXPECT_FALSE(t.follows(1));
     while (t.play_bot()) {
     }
     ASSERT_TRUE(t.over());
-    EXPECT_EQ(Follower::log().built, 1);  // one agent for the whole match
-    EXPECT_GT(Follower::log().decisions, 10);
-    EXPECT_TRUE(Follower::log().observed_before_each_decision);
-    EXPECT_EQ(Follower::log().labelled, Follower::log().decisions);
-    EXPECT_EQ(Follower::log().observes, Follower::log().decisions + 1);  // and once at the end
-    EXPECT_EQ(Follower::log().finished, 1);
-    EXPECT_EQ(Follower::log().result, t.match().result());
-    // Everything the seat was told, exactly once, in order: its story.
-    std::vector<Narration> story;
-    for (const auto& step : narrate_history(t.match(), 0))
-      story.insert(story.end(), step.begin(), step.end());
-    ASSERT_EQ(Follower::log().told.size(), story.size());
-    for (std::size_t i = 0; i < story.size(); ++i)
-      EXPECT_EQ(Follower::log().told[i].to_json(), story[i].to_json());
+    for (const auto& e : t.match().history()) decisions += e.seat == 0;
+    result = t.result();
+    for (const auto& step : t.story(0).steps()) story.insert(story.end(), step.begin(), step.end());
   }
-  EXPECT_EQ(Follower::log().finished, 1);  // closing the finished table tells nothing more
+  const auto msgs = transcript_of(transcript);
+  std::filesystem::remove(transcript);
+  ASSERT_EQ(msgs.size(), static_cast<std::size_t>(decisions) + 2);  // hello, decisions, end
+  EXPECT_EQ(msgs.front()["type"], "hello");  // one program for the whole match
+  std::vector<nlohmann::json> told;
+  for (std::size_t i = 1; i + 1 < msgs.size(); ++i) {
+    EXPECT_EQ(msgs[i]["type"], "decide");
+    EXPECT_FALSE(msgs[i]["view"]["legal"][0]["label"].get<std::string>().empty());  // labelled
+    for (auto line : msgs[i]["narration"]) told.push_back(line);
+  }
+  const auto& end = msgs.back();
+  EXPECT_EQ(end["type"], "end");
+  EXPECT_EQ(end["reason"], "over");
+  EXPECT_EQ(end["result"], result);
+  for (auto line : end["narration"]) told.push_back(line);
+  // Everything the seat was told, exactly once, in order: its story.
+  ASSERT_EQ(told.size(), story.size());
+  for (std::size_t i = 0; i < story.size(); ++i) {
+    told[i].erase("said");
+    EXPECT_EQ(told[i], story[i].to_json()) << i;
+  }
+}
 
-  // Abandoned unfinished: told once, with "aborted".
-  Follower::log() = {};
+TEST(TableBots, AProgramIsToldWhenTheTableCloses) {
+  const std::string transcript =
+      (std::filesystem::temp_directory_path() / ("turf-table-" + std::to_string(os_random_u64())))
+          .string();
   {
-    Table t(new_match(game("dungeon"), "ext:follower,human", 2), {});
-    if (!t.is_human(t.to_move())) t.play_bot();
+    Table t(new_match(game("dungeon"), recording_bot(transcript) + ",human", 2), {});
+    if (!t.is_human(t.to_move())) {
+      ASSERT_TRUE(t.play_bot());
+    }
+    t.close("the player went home");
   }
-  EXPECT_EQ(Follower::log().finished, 1);
-  EXPECT_EQ(Follower::log().result["aborted"], "the match was stopped");
-  set_external_factory(nullptr);
-  EXPECT_THROW(Table(new_match(game("dungeon"), "ext:follower,human", 2), {}), Error);
+  const auto msgs = transcript_of(transcript);
+  std::filesystem::remove(transcript);
+  ASSERT_FALSE(msgs.empty());
+  EXPECT_EQ(msgs.back()["type"], "end");
+  EXPECT_EQ(msgs.back()["reason"], "aborted");
+  EXPECT_EQ(msgs.back()["why"], "the player went home");
 }
 
 TEST(TableEnd, ResultInWords) {

@@ -20,6 +20,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "bots/external.h"
 #include "bots/presets.h"
 #include "cli/commands.h"
 #include "cli/screen.h"
@@ -66,18 +67,30 @@ std::string default_record_path(const std::string& game, const LiveSeal& seal) {
 // result; its change hook saves the sealed record after every change.
 class Terminal {
  public:
-  Terminal(table::Table& t, std::string record_path, LiveSeal seal, bool quiet, DrawStyle style)
+  // `bot_notes`: the external bots' clear lines (a failure and its consequence) when humans play
+  // (table::TableConfig::external_log): shown to the next human, printed again after the match.
+  Terminal(table::Table& t, std::string record_path, LiveSeal seal, bool quiet, DrawStyle style,
+           std::shared_ptr<std::vector<std::string>> bot_notes)
       : t_(t),
         record_(std::move(record_path)),
         seal_(std::move(seal)),
         quiet_(quiet),
-        style_(std::move(style)) {
+        style_(std::move(style)),
+        bot_notes_(std::move(bot_notes)) {
     t_.on_change([this](const table::Change&) { save(); });
   }
 
   // Plays to the end. Returns the exit code.
   int run() {
-    const bool done = t_.humans() > 0 ? play_on_alternate_screen() : play_until_a_human_quits();
+    bool done = false;
+    try {
+      done = t_.humans() > 0 ? play_on_alternate_screen() : play_until_a_human_quits();
+    } catch (const ExternalBotFailure&) {  // on_error=abort: the table told the others
+      save();                              // the record so far is kept
+      print_bot_notes();
+      throw;
+    }
+    print_bot_notes();
     if (!done) {
       std::cout << "\nThe match is not finished.";
       if (!record_.empty())
@@ -185,6 +198,9 @@ class Terminal {
     std::string notice;
     for (;;) {
       const View v = t_.match().view(seat);
+      for (std::size_t& k = bot_notes_shown_; k < bot_notes_->size(); ++k)  // a program failed
+        if ((*bot_notes_)[k].rfind("  ", 0) != 0)  // its stderr lines wait for the end
+          notice += (notice.empty() ? "" : " ") + (*bot_notes_)[k];
       const Screen sc = screen(v, notice);
       term::clear_screen();
       for (std::size_t i = 0; i < sc.lines.size(); ++i)
@@ -318,11 +334,17 @@ class Terminal {
     std::cout << std::flush;
   }
 
+  void print_bot_notes() const {
+    for (const auto& note : *bot_notes_) std::cerr << "turf: " << note << "\n";
+  }
+
   table::Table& t_;
   std::string record_;
   LiveSeal seal_;
   bool quiet_;
   DrawStyle style_;
+  std::shared_ptr<std::vector<std::string>> bot_notes_;
+  std::size_t bot_notes_shown_ = 0;
   Seat last_human_ = kNobody;
 };
 
@@ -417,6 +439,12 @@ int play(const PlayArgs& args) {
     match = std::make_unique<Match>(game, options, args.seed ? *args.seed : os_random_u64(),
                                     table::seat_infos(plans));
   }
+  // With humans at the table, a program's failure is told to the next of them (and after the
+  // match): not printed behind the screen.
+  auto bot_notes = std::make_shared<std::vector<std::string>>();
+  if (std::any_of(match->seats().begin(), match->seats().end(),
+                  [](const SeatInfo& s) { return s.agent == "human"; }))
+    config.external_log = [bot_notes](const std::string& line) { bot_notes->push_back(line); };
   table::Table t(std::move(*match), config);
   if (t.humans() > 0 && !term::stdin_is_tty() && !std::cin.good())
     throw Error("a human seat needs input on stdin");
@@ -432,7 +460,7 @@ int play(const PlayArgs& args) {
   style.unicode = !args.ascii && term::unicode_wanted();
   style.wide = args.wide;
   style.seat_names = t.names();
-  Terminal terminal(t, record, seal, args.quiet, style);
+  Terminal terminal(t, record, seal, args.quiet, style, bot_notes);
   return terminal.run();
 }
 

@@ -20,6 +20,8 @@ BotLimits BotLimits::cli() {
   l.decision_seconds = 0;
   l.external = true;
   l.external_seconds = 3600;
+  l.external_abort = true;
+  l.external_files = true;
   l.spec_chars = 4096;
   return l;
 }
@@ -35,6 +37,8 @@ BotLimits BotLimits::record() {
   l.decision_seconds = 60;
   l.external = false;
   l.external_seconds = 0;
+  l.external_abort = false;
+  l.external_files = false;
   l.spec_chars = 200;
   return l;
 }
@@ -52,7 +56,9 @@ BotLimits BotLimits::server(bool allow_external) {
   l.decision_seconds = 5;
   l.external = allow_external;
   l.external_seconds = 5;
-  l.spec_chars = 100;
+  l.external_abort = false;  // a failing program is replaced by its fallback bot
+  l.external_files = false;  // a client names no file on the server
+  l.spec_chars = 200;
   return l;
 }
 
@@ -72,12 +78,27 @@ void BotLimits::check_text(const std::string& spec) const {
                 ")");
 }
 
-void BotLimits::check_external(const std::string& spec) const {
+ExternalConfig BotLimits::external_config(const std::string& spec) const {
   check_text(spec);
-  if (!external)
-    throw Error(
-        "'" + spec + "': programs cannot take a seat " + where +
-        (std::string(where) == "on this server" ? " (start it with --allow-ext-bots)" : ""));
+  if (!external) {
+    if (std::string(where).rfind("in a record", 0) == 0)
+      throw Error("'" + spec + "': a record never starts programs (choose the bots with --seats)");
+    throw Error("'" + spec + "': this server does not start programs (start it with " +
+                "--allow-ext-bots to let tables seat them)");
+  }
+  ExternalConfig c = parse_external_spec(spec);
+  const std::string at = "'" + spec + "': ";
+  if (c.decision_seconds > external_seconds) {
+    if (spec.find(",time=") != std::string::npos)
+      throw Error(at + "at most " + number(external_seconds) + "s a decision " + where);
+    c.decision_seconds = external_seconds;
+  }
+  if (c.on_error == OnBotError::kAbort && !external_abort)
+    throw Error(at + "on_error=abort is not allowed " + where +
+                " (a failing program's seat is played by its fallback bot)");
+  if (!c.stderr_path.empty() && !external_files)
+    throw Error(at + "stderr=FILE is not allowed " + where);
+  return c;
 }
 
 void BotLimits::check(const BotConfig& bot) const {

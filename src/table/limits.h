@@ -9,6 +9,7 @@
 #include <string>
 
 #include "bots/config.h"
+#include "bots/external.h"
 
 namespace turf::table {
 
@@ -26,9 +27,14 @@ struct BotLimits {
   // Every decision, whatever its parameters: a cap in wall-clock seconds (0: none). Once it is
   // reached the bot is stopped and plays the best action it has.
   double decision_seconds = 0;
-  // ext:COMMAND seats (a program started for the match) and the most time one may be given.
+  // ext:COMMAND seats (a program started for the match, bots/external.h): whether they may sit,
+  // the most time one may be given a decision (its own deadline: the cap above does not apply to
+  // it), whether its failure may abort the match (on_error=abort) and whether it may name a file
+  // for its stderr (stderr=FILE).
   bool external = false;
   double external_seconds = 0;
+  bool external_abort = false;
+  bool external_files = false;
   std::size_t spec_chars = 0;  // the longest spec
 
   // A person's own machine (turf play, arena, sim, bench): the widest bounds, no cap.
@@ -42,9 +48,11 @@ struct BotLimits {
 
   // Throws Error naming the spec, the parameter and its bound when `bot` asks for more.
   void check(const BotConfig& bot) const;
-  // The same for the length of a spec as written, and for an external seat.
+  // The same for the length of a spec as written.
   void check_text(const std::string& spec) const;
-  void check_external(const std::string& spec) const;
+  // An external seat's settings, checked (throws Error): a time beyond external_seconds is
+  // refused when the spec names it, and the default is cut to it when it does not.
+  ExternalConfig external_config(const std::string& spec) const;
 };
 
 }  // namespace turf::table

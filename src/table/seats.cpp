@@ -10,13 +10,7 @@ namespace turf::table {
 
 namespace {
 
-constexpr std::string_view kExternalPrefix = "ext:";
 constexpr std::size_t kNameBytes = 32;
-
-ExternalFactory& external_factory() {
-  static ExternalFactory f = nullptr;
-  return f;
-}
 
 std::string trimmed(std::string_view s) {
   const auto b = s.find_first_not_of(" \t\r\n");
@@ -26,13 +20,9 @@ std::string trimmed(std::string_view s) {
 
 }  // namespace
 
-void set_external_factory(ExternalFactory factory) {
-  external_factory() = factory;
-}
-
 SeatKind seat_kind(std::string_view agent) {
   if (agent == "human") return SeatKind::kHuman;
-  if (agent.substr(0, kExternalPrefix.size()) == kExternalPrefix) return SeatKind::kExternal;
+  if (is_external_spec(agent)) return SeatKind::kExternal;
   return SeatKind::kBot;
 }
 
@@ -41,9 +31,7 @@ SeatPlan plan_seat(const GameInfo& game, std::string_view text, const BotLimits&
   p.asked = trimmed(text);
   p.kind = seat_kind(p.asked);
   if (p.kind == SeatKind::kExternal) {
-    limits.check_external(p.asked);
-    if (trimmed(p.asked.substr(kExternalPrefix.size())).empty())
-      throw Error("'ext:' needs a command (ext:COMMAND, for example ext:python3 bot.py)");
+    (void)limits.external_config(p.asked);  // checks the spec and its settings
     p.agent = p.asked;
   } else {
     limits.check_text(p.asked);
@@ -110,7 +98,8 @@ std::uint64_t agent_seed(SeedRule rule, std::uint64_t match_seed, Seat seat) {
 }
 
 std::shared_ptr<Agent> make_agent(const Match& match, Seat seat, const BotLimits& limits,
-                                  std::uint64_t seed) {
+                                  std::uint64_t seed,
+                                  const std::function<void(const std::string&)>& log) {
   const std::string& agent = match.seats()[static_cast<std::size_t>(seat)].agent;
   switch (seat_kind(agent)) {
     case SeatKind::kHuman:
@@ -121,17 +110,12 @@ std::shared_ptr<Agent> make_agent(const Match& match, Seat seat, const BotLimits
       return make_bot(config, seed);
     }
     case SeatKind::kExternal: {
-      limits.check_external(agent);
-      if (!external_factory())
-        throw Error("'" + agent + "': external bots are not built into this turf");
-      ExternalHello hello;
-      hello.command = agent.substr(kExternalPrefix.size());
-      hello.game = &match.game();
-      hello.options = match.options();
-      hello.seat = seat;
+      ExternalConfig config = limits.external_config(agent);
+      config.seed = seed;
+      if (log) config.log = log;
+      ExternalHello hello{&match.game(), match.options(), seat, {}};
       for (const auto& s : match.seats()) hello.names.push_back(s.name);
-      hello.decision_seconds = limits.external_seconds;
-      return external_factory()(hello);
+      return make_external_agent(std::move(hello), std::move(config));
     }
   }
   return nullptr;

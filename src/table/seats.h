@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -51,22 +52,10 @@ enum class SeedRule { kFromMatch, kFromOs };
 std::uint64_t agent_seed(SeedRule rule, std::uint64_t match_seed, Seat seat);
 
 // The agent of a seat of a match (null for a human), checked against the limits. `seed` drives
-// its randomness. An external seat needs the ext-bot factory (see make_external below).
+// its randomness (an external bot's: its fallback bot's); `log` receives an external bot's clear
+// lines (its failure and what follows; empty: "turf: LINE" on stderr).
 std::shared_ptr<Agent> make_agent(const Match& match, Seat seat, const BotLimits& limits,
-                                  std::uint64_t seed);
-
-// What an external bot is told when it starts (its hello, docs/bots.md), and how long it may take.
-struct ExternalHello {
-  std::string command;  // the program and its arguments, as after "ext:"
-  const GameInfo* game = nullptr;
-  Options options;
-  Seat seat = 0;
-  std::vector<std::string> names;
-  double decision_seconds = 0;  // 0: the bot's default
-};
-// The factory of external agents (bots/external.h), set where it is built in; null until then, and
-// an ext: seat is refused with a clear error.
-using ExternalFactory = std::shared_ptr<Agent> (*)(const ExternalHello& hello);
-void set_external_factory(ExternalFactory factory);
+                                  std::uint64_t seed,
+                                  const std::function<void(const std::string&)>& log = {});
 
 }  // namespace turf::table

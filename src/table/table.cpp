@@ -70,6 +70,7 @@ Table::Table(Match match, const TableConfig& config) : match_(std::move(match)),
   kinds_.resize(n);
   agents_.resize(n);
   stops_.resize(n);
+  caps_.assign(n, 0);
   in_flight_.assign(n, 0);
   follows_.assign(n, 0);
   told_upto_.assign(n, 0);
@@ -78,12 +79,14 @@ Table::Table(Match match, const TableConfig& config) : match_(std::move(match)),
     kinds_[s] = seat_kind(match_.seats()[s].agent);
     if (kinds_[s] == SeatKind::kHuman) continue;
     try {
-      agents_[s] =
-          make_agent(match_, seat, config_.limits, agent_seed(config_.seeds, match_.seed(), seat));
+      agents_[s] = make_agent(match_, seat, config_.limits,
+                              agent_seed(config_.seeds, match_.seed(), seat), config_.external_log);
     } catch (const Error& e) {
       throw Error(match_.seats()[s].name + " (seat " + std::to_string(s + 1) + "): " + e.what());
     }
     stops_[s] = std::make_shared<StopSignal>();
+    // An external bot keeps its own time (within the limits' external_seconds).
+    caps_[s] = kinds_[s] == SeatKind::kExternal ? 0 : config_.limits.decision_seconds;
     follows_[s] = kinds_[s] == SeatKind::kExternal || agents_[s]->wants_narration();
     following_ += follows_[s];
   }
@@ -205,7 +208,7 @@ std::optional<BotTurn> Table::bot_turn() {
   turn.agent_ = agents_[s];
   turn.stop_ = stops_[s];
   turn.stop_->reset();
-  turn.cap_ = config_.limits.decision_seconds;
+  turn.cap_ = caps_[s];
   if (follows_[s]) {
     turn.follows_ = true;
     turn.news_ = news_for(*seat);
@@ -230,8 +233,14 @@ bool Table::play_bot() {
   stop.reset();
   std::vector<Narration> news;
   if (follows_[s]) news = news_for(*seat);
-  const auto answer = decide(*agents_[s], stop, config_.limits.decision_seconds,
-                             match_.view(*seat, follows_[s] != 0), follows_[s] ? &news : nullptr);
+  std::optional<Action> answer;
+  try {
+    answer = decide(*agents_[s], stop, caps_[s], match_.view(*seat, follows_[s] != 0),
+                    follows_[s] ? &news : nullptr);
+  } catch (const std::exception& e) {
+    close(e.what());
+    throw;
+  }
   if (!answer || !apply(*seat, *answer))
     throw Error(name(*seat) + " chose an action it may not take (" +
                 refusal_text(Refusal::kIllegal) + ")");

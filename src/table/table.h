@@ -39,6 +39,9 @@ std::string refusal_text(Refusal r);
 struct TableConfig {
   BotLimits limits = BotLimits::cli();
   SeedRule seeds = SeedRule::kFromMatch;
+  // Where external bots' clear lines go (a failure and what follows it); empty: "turf: LINE" on
+  // stderr. `turf play` shows them to the next human.
+  std::function<void(const std::string&)> external_log;
 };
 
 // A change of the match, as the change hook hears it (after it happened).
@@ -57,8 +60,9 @@ class BotTurn {
   Seat seat() const { return seat_; }
   int move() const { return move_; }  // the number of actions when it was handed out
   const View& view() const { return view_; }
-  // Runs the decision here: tells the agent the news (observe, for a seat told its narration),
-  // starts the decision's cap in wall-clock time (the limits) and calls Agent::decide. Empty when
+  // Runs the decision here: tells the agent the news (observe, for an agent that reads words),
+  // starts the decision's cap in wall-clock time (the limits; an external bot keeps its own time)
+  // and calls Agent::decide. Empty when
   // the turn was stopped (stop()) meanwhile: its answer is not to be played. An agent's exception
   // passes through.
   std::optional<Action> run() const;
@@ -127,6 +131,8 @@ class Table {
   // (kStale when the table moved on or the turn was stopped; the agent is free again either way).
   Refusal complete(const BotTurn& turn, std::optional<Action> answer);
   // A bot turn run here and completed (the terminal and the lab). False when no bot is to move.
+  // An agent's exception (an external bot's failure under on_error=abort) closes the table with
+  // its message as the reason (the other agents are told) and passes through.
   bool play_bot();
   // Stops every decision in flight (any thread is fine for BotTurn::stop; this one is the
   // table's): the server's shutdown.
@@ -164,6 +170,7 @@ class Table {
   std::vector<SeatKind> kinds_;
   std::vector<std::shared_ptr<Agent>> agents_;
   std::vector<std::shared_ptr<StopSignal>> stops_;
+  std::vector<double> caps_;  // per seat: the cap on a decision (0: none)
   std::vector<char> in_flight_, follows_;
   std::vector<int> told_upto_;  // per following seat: steps of its story its agent was told
   std::map<Seat, Story> stories_;
