@@ -1,20 +1,30 @@
 #!/usr/bin/env bash
-# Installs what the build and the tests need, from Debian 12 packages, when it is missing.
+# Installs from Debian 12 packages what is missing:
+#   bash scripts/setup.sh          everything the build and the tests need (developers, CI)
+#   bash scripts/setup.sh --play   only what playing needs: build turf and its web client
+#                                  (scripts/play.sh; no test libraries, sanitizers or browsers)
 # Never installs libboost-dev / libboost-all-dev / python3-scipy (they replace Boost 1.81 with 1.74;
 # see shared/research/dependencies.md). Safe to run again: it installs nothing when all is there.
 set -euo pipefail
 
-packages=(
+# What playing needs: the compiler and build tools, and the libraries `turf` links.
+play=(
   g++ cmake ninja-build                       # compiler and build
   nlohmann-json3-dev libcli11-dev             # JSON, command line
+  libboost1.81-dev libsqlite3-dev             # turf serve: Boost.Beast 1.81 (never libboost-dev), SQLite
+)
+
+# What developing needs on top of it.
+packages=(
   libgtest-dev libgmock-dev librapidcheck-dev # tests
   libbenchmark-dev                            # micro-benchmarks
-  libboost1.81-dev libsqlite3-dev             # turf serve: Boost.Beast 1.81 (never libboost-dev), SQLite
   clang-19 libclang-rt-19-dev                 # sanitizer builds (clang 14 cannot build our C++20)
   clang-format                                # formatting check
-  chromium                                    # the browser test of the balance lab's report
+  chromium                                    # the browser tests (web client, balance lab report)
   tmux bsdutils                               # the hot-seat test in a real terminal (tmux, script)
 )
+
+if [ "${1:-}" = "--play" ]; then packages=("${play[@]}"); else packages=("${play[@]}" "${packages[@]}"); fi
 
 # node and npm build the web client (web/, from its package-lock.json). A node from another
 # source (e.g. NodeSource, which bundles npm) is used as it is.

@@ -82,6 +82,10 @@ TEST(TableSeats, ListsBecomeSeatsWithAgentsAndNames) {
   EXPECT_EQ(named[2].name.substr(0, 6), "Bo[2Jx");
   EXPECT_LE(named[2].name.size(), 32u);
   EXPECT_EQ(named[3].name, "greedy 4");  // not given
+  auto generic = plans;
+  name_seats(generic, {}, BotNames::kGeneric);  // the server's form
+  EXPECT_EQ(generic[0].name, "Player 1");
+  EXPECT_EQ(generic[1].name, "Bot 2");
 
   EXPECT_THROW(plan_seats(game("dungeon"), "human", 2, BotLimits::cli()), Error);
   try {

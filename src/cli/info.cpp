@@ -32,29 +32,7 @@ int games(bool json) {
   const auto& reg = Registry::instance();
   if (json) {
     nlohmann::json j = nlohmann::json::array();
-    for (const auto& g : reg.games()) {
-      nlohmann::json opts = nlohmann::json::array();
-      for (const auto& o : g->options) {
-        nlohmann::json oj = {{"name", o.name},
-                             {"type", o.kind == OptionSpec::Kind::Integer ? "integer" : "choice"},
-                             {"default", o.default_value},
-                             {"help", o.help}};
-        if (o.kind == OptionSpec::Kind::Integer) {
-          oj["min"] = o.min;
-          oj["max"] = o.max;
-        } else {
-          oj["choices"] = o.choices;
-        }
-        opts.push_back(std::move(oj));
-      }
-      j.push_back({{"id", g->id},
-                   {"title", g->title},
-                   {"summary", g->summary},
-                   {"rules_version", g->rules_version},
-                   {"min_players", g->min_players},
-                   {"max_players", g->max_players},
-                   {"options", opts}});
-    }
+    for (const auto& g : reg.games()) j.push_back(g->catalogue_json());
     std::cout << j.dump(2) << "\n";
     return 0;
   }

@@ -74,6 +74,34 @@ std::string OptionSpec::allowed_text() const {
   return out;
 }
 
+nlohmann::json GameInfo::catalogue_json() const {
+  nlohmann::json opts = nlohmann::json::array();
+  for (const auto& o : options) {
+    const bool integer = o.kind == OptionSpec::Kind::Integer;
+    int def = 0;
+    nlohmann::json oj = {
+        {"name", o.name},
+        {"type", integer ? "integer" : "choice"},
+        {"default", integer && parse_int(o.default_value, def) ? nlohmann::json(def)
+                                                               : nlohmann::json(o.default_value)},
+        {"help", o.help}};
+    if (integer) {
+      oj["min"] = o.min;
+      oj["max"] = o.max;
+    } else {
+      oj["choices"] = o.choices;
+    }
+    opts.push_back(std::move(oj));
+  }
+  return {{"id", id},
+          {"title", title},
+          {"summary", summary},
+          {"rules_version", rules_version},
+          {"min_players", min_players},
+          {"max_players", max_players},
+          {"options", std::move(opts)}};
+}
+
 const std::string& Options::get(const std::string& name) const {
   auto it = values_.find(name);
   if (it == values_.end()) throw Error("option '" + name + "' is not set");

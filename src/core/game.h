@@ -166,6 +166,10 @@ struct GameInfo {
   std::function<std::map<std::string, double>(const State&)> counters;
 
   const OptionSpec* find_option(std::string_view name) const;
+  // The game's entry in the one catalogue that `turf games --json` and `GET /api/games` share:
+  // {id, title, summary, rules_version, min_players, max_players, options: [{name, type
+  // ("integer" | "choice"), default (a number for integers), help, min and max | choices}]}.
+  nlohmann::json catalogue_json() const;
   // Validates given option values and fills in defaults. Unknown names and bad values are
   // an Error naming the allowed values.
   Options resolve(const std::map<std::string, std::string>& given) const;

@@ -1,11 +1,85 @@
 #include "server/table.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstring>
 
 #include "bots/presets.h"
 #include "core/secret.h"
 
 namespace turf::server {
+
+namespace {
+
+// A seat's display name (docs/protocol.md, "Names"; the web lobby checks the same rules in
+// web/src/names.ts checkName): valid UTF-8, at most 24 characters once spaces are trimmed and
+// runs of spaces collapsed; no control, zero-width or direction-changing character (a name must
+// not reorder or hide the text around it); no bracket ()[]{}<>, so that no name passes for a tag
+// such as "(bot)" or "(you)" or for a placeholder such as "{P2}"; not "Player N" of another
+// seat. An empty name becomes `fallback`. Anything else is an Error saying what is wrong.
+std::string checked_name(const std::string& raw, int seat, const std::string& fallback) {
+  const std::string where = "seat " + std::to_string(seat) + ": the name ";
+  std::string out;
+  std::size_t count = 0;
+  bool space = false;
+  for (std::size_t i = 0; i < raw.size();) {
+    const auto c0 = static_cast<unsigned char>(raw[i]);
+    const int len = c0 < 0x80         ? 1
+                    : (c0 >> 5) == 6  ? 2
+                    : (c0 >> 4) == 14 ? 3
+                    : (c0 >> 3) == 30 ? 4
+                                      : 0;
+    if (len == 0 || i + len > raw.size()) throw Error(where + "is not valid UTF-8");
+    char32_t cp = len == 1 ? c0 : c0 & (0x7f >> len);
+    for (int k = 1; k < len; ++k) {
+      const auto c = static_cast<unsigned char>(raw[i + k]);
+      if ((c & 0xC0) != 0x80) throw Error(where + "is not valid UTF-8");
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    const bool overlong =
+        (len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
+    if (overlong || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+      throw Error(where + "is not valid UTF-8");
+    const bool invisible = cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0xAD || cp == 0x61C ||
+                           cp == 0x180E || (cp >= 0x200B && cp <= 0x200F) ||
+                           (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x206F) ||
+                           cp == 0xFEFF || (cp >= 0xFFF9 && cp <= 0xFFFB);
+    if (invisible)
+      throw Error(where + "cannot hold control, invisible or direction-changing characters");
+    if (cp < 0x80 && cp != 0 && std::strchr("()[]{}<>", static_cast<int>(cp)))
+      throw Error(where + "cannot hold brackets");
+    const bool is_space = cp == ' ' || cp == 0xA0 || (cp >= 0x2000 && cp <= 0x200A) ||
+                          cp == 0x202F || cp == 0x205F || cp == 0x3000;
+    if (is_space) {
+      space = true;
+    } else {
+      if (space && !out.empty()) {
+        out += ' ';
+        ++count;
+      }
+      space = false;
+      out.append(raw, i, static_cast<std::size_t>(len));
+      ++count;
+    }
+    i += static_cast<std::size_t>(len);
+  }
+  if (count > 24) throw Error(where + "has more than 24 characters");
+  if (out.empty()) return fallback;
+  std::string lower;
+  for (char c : out) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower.rfind("player", 0) == 0) {
+    std::size_t k = 6;
+    while (k < lower.size() && lower[k] == ' ') ++k;
+    const std::string digits = lower.substr(k);
+    if (!digits.empty() && digits.size() <= 3 &&
+        std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+        std::stoi(digits) != seat + 1)
+      throw Error(where + "\"" + out + "\" is another seat's name");
+  }
+  return out;
+}
+
+}  // namespace
 
 std::string random_hex16() {
   unsigned char b[16];
@@ -294,7 +368,7 @@ StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& li
     std::string& name = names.emplace_back();
     if (s.contains("name")) {
       if (!s["name"].is_string()) throw Error(where + ": 'name' must be a string");
-      name = s["name"].get<std::string>();
+      name = checked_name(s["name"].get<std::string>(), static_cast<int>(i), "");
     }
     if (kind == "human") {
       plans.push_back(table::plan_seat(game, "human", limits));
@@ -310,7 +384,8 @@ StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& li
       throw Error(where + ": 'kind' must be \"human\" or \"bot\"");
     }
   }
-  table::name_seats(plans, names);
+  // Unnamed seats: "Player N" and "Bot N" (docs/protocol.md, "Names").
+  table::name_seats(plans, names, table::BotNames::kGeneric);
   for (const auto& p : plans) {
     StoredSeat seat;
     seat.kind = p.kind == table::SeatKind::kHuman ? "human" : "bot";
@@ -323,6 +398,16 @@ StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& li
     }
     row.seats.push_back(std::move(seat));
   }
+  for (std::size_t i = 0; i < row.seats.size(); ++i)
+    for (std::size_t k = 0; k < i; ++k) {
+      auto fold = [](std::string s) {
+        for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return s;
+      };
+      if (fold(row.seats[i].name) == fold(row.seats[k].name))
+        throw Error("seats " + std::to_string(k) + " and " + std::to_string(i) +
+                    " have the same name '" + row.seats[i].name + "'");
+    }
   const int n = static_cast<int>(seats.size());
   if (n < game.min_players || n > game.max_players)
     throw Error(
@@ -374,30 +459,12 @@ const nlohmann::json& game_cards_json(const GameInfo& game) {
 nlohmann::json games_json() {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& g : Registry::instance().games()) {
-    nlohmann::json options = nlohmann::json::array();
-    for (const auto& o : g->options) {
-      nlohmann::json j = {{"name", o.name},
-                          {"kind", o.kind == OptionSpec::Kind::Integer ? "integer" : "choice"},
-                          {"default", o.default_value},
-                          {"help", o.help}};
-      if (o.kind == OptionSpec::Kind::Integer) {
-        j["min"] = o.min;
-        j["max"] = o.max;
-      } else {
-        j["choices"] = o.choices;
-      }
-      options.push_back(std::move(j));
-    }
+    nlohmann::json entry = g->catalogue_json();
     nlohmann::json bots;
     for (const auto& level : bot_levels()) bots[level] = bot_preset(g->id, level);
-    out.push_back({{"id", g->id},
-                   {"title", g->title},
-                   {"summary", g->summary},
-                   {"about", game_about(*g)},
-                   {"min_players", g->min_players},
-                   {"max_players", g->max_players},
-                   {"options", std::move(options)},
-                   {"bots", std::move(bots)}});
+    entry["about"] = game_about(*g);
+    entry["bots"] = std::move(bots);
+    out.push_back(std::move(entry));
   }
   return out;
 }

@@ -54,7 +54,8 @@ std::vector<SeatPlan> plan_seats(const GameInfo& game, const std::string& list, 
   return out;
 }
 
-void name_seats(std::vector<SeatPlan>& seats, const std::vector<std::string>& names) {
+void name_seats(std::vector<SeatPlan>& seats, const std::vector<std::string>& names,
+                BotNames bots) {
   for (std::size_t i = 0; i < seats.size(); ++i) {
     SeatPlan& p = seats[i];
     // Printable (no control characters: names are printed on terminals), without surrounding
@@ -68,6 +69,10 @@ void name_seats(std::vector<SeatPlan>& seats, const std::vector<std::string>& na
       continue;
     }
     const std::string number = std::to_string(i + 1);
+    if (p.kind != SeatKind::kHuman && bots == BotNames::kGeneric) {
+      p.name = "Bot " + number;
+      continue;
+    }
     switch (p.kind) {
       case SeatKind::kHuman:
         p.name = player_name(static_cast<Seat>(i));

@@ -37,10 +37,13 @@ SeatPlan plan_seat(const GameInfo& game, std::string_view text, const BotLimits&
 // is one seat); throws Error unless it names exactly `players` seats.
 std::vector<SeatPlan> plan_seats(const GameInfo& game, const std::string& list, int players,
                                  const BotLimits& limits);
+// How unnamed bots are called: by what plays them ("normal 2", "mcts 3", "ext 2": the terminal
+// and the lab) or "Bot 2" (the table server, docs/protocol.md "Names").
+enum class BotNames { kByBot, kGeneric };
 // Gives names: names[i], printable and cut to 32 bytes, where given and not blank; else the
-// default: player_name for a human ("Player 2"), the level or bot and the seat number for a bot
-// ("normal 2", "mcts 3", "ext 2").
-void name_seats(std::vector<SeatPlan>& seats, const std::vector<std::string>& names = {});
+// default: player_name for a human ("Player 2"), a bot by `bots` with the seat number.
+void name_seats(std::vector<SeatPlan>& seats, const std::vector<std::string>& names = {},
+                BotNames bots = BotNames::kByBot);
 // The match's seats from the plans.
 std::vector<SeatInfo> seat_infos(const std::vector<SeatPlan>& seats);
 

@@ -45,7 +45,7 @@ TEST(ServerBots, AProgramPlaysATableToTheEnd) {
   for (const char* game : {"dungeon", "yard"}) {
     const json created = create_table(server.port(), ext_body(game));
     ASSERT_TRUE(created.contains("id")) << created.dump();
-    EXPECT_EQ(created["seats"][1]["name"], "ext 2");
+    EXPECT_EQ(created["seats"][1]["name"], "Bot 2");
     TableDriver d(server.port(), created["id"]);
     d.join(created["seats"][0]["token"]);
     Rng rng(6);

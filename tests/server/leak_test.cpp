@@ -7,6 +7,7 @@
 // some tables hold server bots as well (their moves go through the same broadcast).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <thread>
 
 #include "core/match.h"
@@ -63,11 +64,14 @@ TEST(ServerLeak, EveryFrameIsExactlyTheSeatsViewAndNarration) {
   TempDir dir;
   const std::string db = dir.file("turf.db");
   ServerProcess server(db);
-  const std::vector<Case> cases = {
-      {"dungeon", 2, 0},  {"dungeon", 2, 1},  {"yard", 2, 0},     {"yard", 3, 1},
-      {"yard", 4, 0},     {"turfwars", 2, 0}, {"turfwars", 4, 1}, {"turfwars", 6, 0},
-      {"cryhavoc", 2, 0}, {"cryhavoc", 3, 1}, {"cryhavoc", 4, 0},
-  };
+  // Every game of the registry at every player count with human seats only, and each game once
+  // more with a server bot in the last seat (at its smallest count past two, or two).
+  std::vector<Case> cases;
+  for (const auto& g : Registry::instance().games()) {
+    for (int n = g->min_players; n <= g->max_players; ++n) cases.push_back({g->id, n, 0});
+    cases.push_back({g->id, std::min(g->max_players, std::max(g->min_players, 3)), 1});
+  }
+  ASSERT_GE(cases.size(), 16u);
   std::vector<Played> played(cases.size());
   std::vector<std::string> failures(cases.size());
   {

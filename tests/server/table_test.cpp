@@ -180,14 +180,32 @@ TEST(ServerTable, CreateRequestsAreValidated) {
   bad(R"({"game":"dungeon","options":{"tiles":"huge"},"seats":[{"kind":"human"},{"kind":"human"}]})");
   bad(R"({"game":"dungeon","options":{"tiles":[1]},"seats":[{"kind":"human"},{"kind":"human"}]})");
   bad(R"({"game":"dungeon","seats":[{"kind":"human","name":7},{"kind":"human"}]})");
+  // names that pass for a tag, another seat or a placeholder, or hide or reorder characters
+  for (const char* name :
+       {"Player 2 (bot)", "Ann (you)", "{P2}", "Ann [host]", "<b>Ann</b>", "Player 2", "player2",
+        "Ann\u202e", "A\u200bnn", "\u2066Ann", "Ann\u00ad", "Ann\t", "xxxxxxxxxxxxxxxxxxxxxxxxx",
+        "\xff", "\xc0\xaf", "\xed\xa0\x80"}) {
+    nlohmann::json body = {
+        {"game", "dungeon"},
+        {"seats", {{{"kind", "human"}, {"name", name}}, {{"kind", "human"}, {"name", "Bob"}}}}};
+    EXPECT_THROW(new_table_row(body), Error) << name;
+  }
+  bad(R"({"game":"dungeon","seats":[{"kind":"human","name":"Ann"},{"kind":"bot","name":"ann"}]})");
+  for (const char* name :
+       {"Zo\u00eb", "\u674e\u96f7", "Ann-Marie O'Neil", "Player 1", "xxxxxxxxxxxxxxxxxxxxxxxx"}) {
+    nlohmann::json body = {
+        {"game", "dungeon"},
+        {"seats", {{{"kind", "human"}, {"name", name}}, {{"kind", "human"}, {"name", "Bob"}}}}};
+    EXPECT_EQ(new_table_row(body).seats[0].name, name);
+  }
   auto row = new_table_row(nlohmann::json::parse(
       R"({"game":"yard","options":{"players":3},"seats":[{"kind":"human"},{"kind":"bot","bot":"hard"},{"kind":"bot","bot":"random"}]})"));
   EXPECT_EQ(row.seats[1].bot, bot_preset("yard", "hard"));
   EXPECT_EQ(row.options.at("players"), "3");
-  // Names by the table layer's one rule.
+  // Unnamed seats by the table layer's one rule, in the server's form (docs/protocol.md).
   EXPECT_EQ(row.seats[0].name, "Player 1");
-  EXPECT_EQ(row.seats[1].name, "hard 2");
-  EXPECT_EQ(row.seats[2].name, "random 3");
+  EXPECT_EQ(row.seats[1].name, "Bot 2");
+  EXPECT_EQ(row.seats[2].name, "Bot 3");
   // A server started with --allow-ext-bots takes programs.
   const auto ext = new_table_row(
       nlohmann::json::parse(

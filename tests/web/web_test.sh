@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../../web"
 command -v npm >/dev/null || { echo "FAIL: npm is not installed (scripts/setup.sh installs it)"; exit 1; }
 [ -x /usr/bin/chromium ] || [ -n "${CHROMIUM:-}" ] || { echo "FAIL: chromium is not installed (scripts/setup.sh)"; exit 1; }
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 fi
 npm run build
 npm test

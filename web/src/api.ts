@@ -1,11 +1,12 @@
 // HTTP side of the protocol (docs/protocol.md): the game catalogue and the lobby.
 
+// One option of a game, as the catalogue (GameInfo::catalogue_json) gives it.
 export interface GameOption {
   name: string;
-  kind: string; // "int" | "choice" | "bool" | ...
-  default: unknown;
-  choices?: string[];
-  min?: number;
+  type: "integer" | "choice";
+  default: number | string;
+  choices?: string[]; // type "choice"
+  min?: number; // type "integer", inclusive
   max?: number;
   help?: string;
 }
@@ -14,6 +15,7 @@ export interface GameEntry {
   id: string;
   title: string;
   summary: string;
+  rules_version?: string;
   about?: string;
   min_players: number;
   max_players: number;

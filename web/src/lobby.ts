@@ -1,6 +1,9 @@
-import { api, tableLink, type CreatedTable, type GameEntry, type LobbyTable, type NewSeat } from "./api";
+import { api, tableLink, type CreatedTable, type GameEntry, type GameOption, type LobbyTable, type NewSeat } from "./api";
 import { h } from "./dom";
-import { GAME_TEXT } from "./games/info";
+import { gameUi } from "./games/registry";
+import { checkName, defaultName } from "./names";
+import { markBadge, seatMark } from "./seats";
+import { nameEl } from "./table";
 
 const CREATED_KEY = "turf.created";
 
@@ -25,7 +28,32 @@ function remember(r: Remembered) {
 }
 
 function gameTitle(games: GameEntry[], id: string): string {
-  return GAME_TEXT[id]?.title ?? games.find((g) => g.id === id)?.title ?? id;
+  return gameUi(id)?.title ?? games.find((g) => g.id === id)?.title ?? id;
+}
+
+// "mind_control" -> "Mind control", "winner_takes_all" -> "Winner takes all": option names and
+// choices as a person reads them.
+export function readable(word: string): string {
+  const w = word.replace(/_/g, " ").trim();
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+// What the lobby says of a table: seats still free (a human seat nobody sits at), playing, over.
+// A table whose bot moved first, before anyone sat down, is still waiting for its players.
+export function tableStatus(t: Pick<LobbyTable, "status" | "seats" | "moves">): { badge: string; words: string } {
+  if (t.status === "over") return { badge: "over", words: `finished after ${t.moves} move${t.moves === 1 ? "" : "s"}` };
+  const free = t.seats.filter((s) => s.kind === "human" && !s.connected).length;
+  if (free > 0) return { badge: "waiting", words: `${free} seat${free === 1 ? "" : "s"} free` };
+  return { badge: "playing", words: `move ${t.moves + 1}` };
+}
+
+// The default name of a seat in the new-table form: "Player 2" for a person, "Easy bot" for a
+// bot (a number added when two bots share a level).
+function defaultSeatName(kind: string, seat: number, kinds: string[]): string {
+  if (kind === "human") return defaultName(seat, "");
+  const level = kind.slice(4);
+  const same = kinds.filter((k) => k === kind).length;
+  return `${readable(level)} bot${same > 1 ? ` ${seat + 1}` : ""}`;
 }
 
 export async function renderLobby(root: HTMLElement): Promise<() => void> {
@@ -43,6 +71,9 @@ export async function renderLobby(root: HTMLElement): Promise<() => void> {
   const form = newTableForm(games, (c, game) => {
     remember({ created: c, game, at: Date.now() });
     showCreated(created, c, games, game);
+    // the links and "Sit here" replace nothing but come first, in view
+    created.scrollIntoView({ block: "start" });
+    created.querySelector<HTMLElement>(".sit")?.focus({ preventScroll: true });
     void refresh();
   });
 
@@ -55,7 +86,7 @@ export async function renderLobby(root: HTMLElement): Promise<() => void> {
         "article",
         { class: "game-card", "data-game": g.id },
         h("h3", null, gameTitle(games, g.id)),
-        h("p", null, GAME_TEXT[g.id]?.about || g.about || g.summary),
+        h("p", null, gameUi(g.id)?.about || g.summary),
         h("p", { class: "muted" }, `${g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}`} players`),
       ),
     ),
@@ -90,32 +121,40 @@ export async function renderLobby(root: HTMLElement): Promise<() => void> {
     const mine = new Map(remembered().map((r) => [r.created.id, r.created]));
     tablesBox.replaceChildren(
       h("h2", null, "Tables"),
-      tables.length === 0 ? h("p", { class: "muted" }, "No tables yet. Start one above.") : "",
+      tables.length === 0 ? h("p", { class: "muted" }, "No tables yet. Start one.") : "",
       h(
         "ul",
         { class: "table-list" },
         ...tables.map((t) => {
           const mineT = mine.get(t.id);
+          const st = tableStatus(t);
           return h(
             "li",
-            { class: `table-entry status-${t.status}`, "data-table": t.id },
+            { class: `table-entry status-${st.badge}`, "data-table": t.id },
             h("strong", null, gameTitle(games, t.game)),
             " ",
-            h("span", { class: `badge ${t.status}` }, t.status),
+            h("span", { class: `badge ${st.badge}` }, st.badge),
+            " ",
+            h("span", { class: "muted table-words" }, st.words),
             h(
               "div",
               { class: "seats-line" },
               t.seats.map((s) =>
-                h("span", { class: "seat-chip" }, `${s.name || `Player ${s.seat + 1}`}${s.kind === "bot" ? " (bot)" : ""}${s.kind === "human" && s.connected ? " ●" : ""}`),
+                h(
+                  "span",
+                  { class: "seat-chip", "data-seat": s.seat },
+                  markBadge(seatMark(s.seat), 16),
+                  nameEl(defaultName(s.seat, s.name), s.seat),
+                  s.kind === "bot" ? h("span", { class: "tag tag-bot" }, "bot") : null,
+                  s.kind === "human" && !s.connected && t.status !== "over" ? h("span", { class: "tag tag-free" }, "free") : null,
+                ),
               ),
             ),
-            h("span", { class: "muted" }, `${t.moves} moves`),
-            " ",
             h("a", { href: `#/table/${t.id}`, class: "button small" }, "Watch"),
             mineT
               ? mineT.seats
                   .filter((s) => s.token)
-                  .map((s) => h("a", { href: `#/table/${t.id}/seat/${s.token}`, class: "button small" }, `Play as ${s.name}`))
+                  .map((s) => h("a", { href: `#/table/${t.id}/seat/${s.token}`, class: "button small" }, "Play as ", nameEl(defaultName(s.seat, s.name), s.seat)))
               : null,
           );
         }),
@@ -131,7 +170,7 @@ export async function renderLobby(root: HTMLElement): Promise<() => void> {
       "main",
       { class: "lobby" },
       h("header", { class: "lobby-head" }, h("h1", null, "Turf"), h("p", { class: "muted" }, "Sit at a table with friends or bots.")),
-      h("div", { class: "lobby-grid" }, h("div", null, form, created, joinBox), h("div", null, tablesBox, gameCards)),
+      h("div", { class: "lobby-grid" }, h("div", null, created, form, joinBox), h("div", null, tablesBox, gameCards)),
     ),
   );
   await refresh();
@@ -150,33 +189,42 @@ function showCreated(box: HTMLElement, c: CreatedTable, games: GameEntry[], game
       btn.textContent = "Select and copy";
     }
   };
+  const humans = c.seats.filter((s) => s.kind === "human" && s.token);
   box.replaceChildren(
     h("h2", null, `Your ${gameTitle(games, game)} table`),
-    h("p", { class: "muted" }, "Hand each player their own link: whoever holds a link plays that seat."),
+    h("p", { class: "muted" }, humans.length > 1 ? "Sit at your seat, and hand each other player their own link: whoever holds a link plays that seat." : "Sit at your seat; the bots are waiting."),
     h(
       "ul",
       { class: "links" },
       ...c.seats.map((s) => {
-        if (s.kind !== "human" || !s.token) return h("li", null, `Seat ${s.seat + 1}: ${s.name} (bot)`);
+        const who = h("span", { class: "seat-who" }, markBadge(seatMark(s.seat), 18), nameEl(defaultName(s.seat, s.name), s.seat));
+        if (s.kind !== "human" || !s.token) return h("li", { "data-seat": s.seat }, who, h("span", { class: "tag tag-bot" }, "bot"));
         const link = tableLink(base, c.id, s.token);
         return h(
           "li",
           { "data-seat": s.seat },
-          h("span", null, `Seat ${s.seat + 1}: ${s.name} `),
+          who,
+          h("a", { class: `button small sit${s === humans[0] ? " primary" : ""}`, href: `#/table/${c.id}/seat/${s.token}` }, "Sit here"),
           h("input", { class: "link", readonly: true, value: link, "aria-label": `join link for ${s.name}` }),
           h("button", { type: "button", class: "small", onclick: copy(link) as EventListener }, "Copy"),
-          h("a", { class: "button small sit", href: `#/table/${c.id}/seat/${s.token}` }, "Sit here"),
         );
       }),
       h(
         "li",
         null,
-        h("span", null, "Spectators: "),
-        h("input", { class: "link", readonly: true, value: tableLink(base, c.id), "aria-label": "spectate link" }),
+        h("span", { class: "seat-who" }, "Spectators"),
         h("a", { class: "button small", href: `#/table/${c.id}` }, "Watch"),
+        h("input", { class: "link", readonly: true, value: tableLink(base, c.id), "aria-label": "spectate link" }),
       ),
     ),
   );
+}
+
+function optionInput(o: GameOption): HTMLElement {
+  if (o.type === "choice" && o.choices?.length)
+    return h("select", { name: `opt-${o.name}` }, ...o.choices.map((c) => h("option", { value: c, selected: String(o.default) === c }, readable(c))));
+  if (o.type === "integer") return h("input", { type: "number", name: `opt-${o.name}`, value: String(o.default ?? ""), min: o.min, max: o.max });
+  return h("input", { type: "text", name: `opt-${o.name}`, value: String(o.default ?? "") });
 }
 
 function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: string) => void): HTMLElement {
@@ -190,55 +238,44 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
     return games.find((g) => g.id === gameSel.value) ?? games[0];
   }
 
+  // The number of players is the number of seat rows (the "+ seat" and "− seat" buttons), never
+  // an option box of its own.
   function drawOptions() {
     const g = current();
+    const players = g.options.find((o) => o.name === "players");
+    seatCount = Number(players?.default) || g.min_players;
     seatCount = Math.min(Math.max(seatCount, g.min_players), g.max_players);
     optionsBox.replaceChildren(
-      ...g.options.map((o) => {
-        let input: HTMLElement;
-        if (o.choices && o.choices.length) {
-          input = h("select", { name: `opt-${o.name}` }, ...o.choices.map((c) => h("option", { value: c, selected: String(o.default) === c }, c)));
-        } else if (o.kind === "bool") {
-          input = h("input", { type: "checkbox", name: `opt-${o.name}`, checked: Boolean(o.default) });
-        } else if (o.kind === "integer" || o.kind === "int" || typeof o.default === "number") {
-          input = h("input", { type: "number", name: `opt-${o.name}`, value: String(o.default ?? ""), min: o.min, max: o.max });
-          if (o.name === "players") input.addEventListener("change", () => {
-            seatCount = Number((input as HTMLInputElement).value) || seatCount;
-            drawSeats();
-          });
-        } else {
-          input = h("input", { type: "text", name: `opt-${o.name}`, value: String(o.default ?? "") });
-        }
-        return h("label", { class: "option", title: o.help ?? "" }, h("span", null, o.name), input, o.help ? h("small", { class: "muted" }, o.help) : null);
-      }),
+      ...g.options
+        .filter((o) => o.name !== "players")
+        .map((o) => h("label", { class: "option" }, h("span", null, readable(o.name)), optionInput(o), o.help ? h("small", { class: "muted" }, o.help) : null)),
     );
-    const players = g.options.find((o) => o.name === "players");
-    if (players && Number.isFinite(Number(players.default))) seatCount = Number(players.default);
     drawSeats();
   }
 
   function drawSeats() {
     const g = current();
+    const old = [...seatsBox.querySelectorAll<HTMLElement>(".seat-row")].map((r) => ({
+      name: r.querySelector<HTMLInputElement>("input")!.value,
+      kind: r.querySelector<HTMLSelectElement>("select")!.value,
+      auto: r.dataset.auto === "true",
+    }));
+    const kinds = Array.from({ length: seatCount }, (_, i) => old[i]?.kind ?? (i === 0 ? "human" : "bot:normal"));
     const rows: HTMLElement[] = [];
     for (let i = 0; i < seatCount; i++) {
-      const prev = seatsBox.querySelector<HTMLElement>(`[data-seat="${i}"]`);
-      const prevName = prev?.querySelector<HTMLInputElement>("input")?.value;
-      const prevKind = prev?.querySelector<HTMLSelectElement>("select")?.value;
-      rows.push(
-        h(
-          "div",
-          { class: "seat-row", "data-seat": i },
-          h("span", { class: "seat-no" }, `Seat ${i + 1}`),
-          h("input", { type: "text", name: `name-${i}`, value: prevName ?? `Player ${i + 1}`, maxlength: 24, "aria-label": `seat ${i + 1} name` }),
-          h(
-            "select",
-            { name: `kind-${i}`, "aria-label": `seat ${i + 1} player` },
-            ...["human", "bot:easy", "bot:normal", "bot:hard"].map((k) =>
-              h("option", { value: k, selected: (prevKind ?? (i === 0 ? "human" : "human")) === k }, k === "human" ? "Human" : `Bot (${k.slice(4)})`),
-            ),
-          ),
-        ),
+      const auto = old[i] ? old[i].auto : true;
+      const name = auto ? defaultSeatName(kinds[i], i, kinds) : old[i].name;
+      const input = h("input", { type: "text", name: `name-${i}`, value: name, maxlength: 24, "aria-label": `seat ${i + 1} name`, autocomplete: "off" });
+      const sel = h(
+        "select",
+        { name: `kind-${i}`, "aria-label": `seat ${i + 1} player` },
+        ...["human", "bot:easy", "bot:normal", "bot:hard"].map((k) => h("option", { value: k, selected: kinds[i] === k }, k === "human" ? "Person" : `Bot, ${k.slice(4)}`)),
       );
+      const row = h("div", { class: "seat-row", "data-seat": i, "data-auto": String(auto) }, markBadge(seatMark(i), 22), input, sel);
+      // a name typed by hand stays; a default name follows the seat's kind
+      input.addEventListener("input", () => (row.dataset.auto = "false"));
+      sel.addEventListener("change", () => drawSeats());
+      rows.push(row);
     }
     seatsBox.replaceChildren(
       ...rows,
@@ -246,16 +283,12 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
         ? h(
             "div",
             { class: "seat-count" },
-            h("button", { type: "button", class: "small", disabled: seatCount <= g.min_players, onclick: (() => { seatCount--; syncPlayers(); drawSeats(); }) as EventListener }, "− seat"),
-            h("button", { type: "button", class: "small", disabled: seatCount >= g.max_players, onclick: (() => { seatCount++; syncPlayers(); drawSeats(); }) as EventListener }, "+ seat"),
+            h("button", { type: "button", class: "small", disabled: seatCount <= g.min_players, onclick: (() => { seatCount--; drawSeats(); }) as EventListener }, "− seat"),
+            h("button", { type: "button", class: "small", disabled: seatCount >= g.max_players, onclick: (() => { seatCount++; drawSeats(); }) as EventListener }, "+ seat"),
+            h("span", { class: "muted" }, `${seatCount} players (${g.min_players}–${g.max_players})`),
           )
-        : "",
+        : h("p", { class: "muted seat-count" }, `${seatCount} players`),
     );
-  }
-
-  function syncPlayers() {
-    const p = optionsBox.querySelector<HTMLInputElement>('[name="opt-players"]');
-    if (p) p.value = String(seatCount);
   }
 
   gameSel.addEventListener("change", drawOptions);
@@ -269,19 +302,28 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
         ev.preventDefault();
         msg.textContent = "";
         const g = current();
-        const options: Record<string, unknown> = {};
+        const options: Record<string, unknown> = { players: seatCount };
         for (const o of g.options) {
           const el = optionsBox.querySelector<HTMLInputElement>(`[name="opt-${o.name}"]`);
           if (!el) continue;
-          if (o.kind === "bool") options[o.name] = el.checked;
-          else if (el.type === "number") options[o.name] = Number(el.value);
-          else options[o.name] = el.value;
+          options[o.name] = el.type === "number" ? Number(el.value) : el.value;
         }
         const seats: NewSeat[] = [];
+        const problems: string[] = [];
         for (let i = 0; i < seatCount; i++) {
-          const name = seatsBox.querySelector<HTMLInputElement>(`[name="name-${i}"]`)!.value.trim() || `Player ${i + 1}`;
+          const name = seatsBox.querySelector<HTMLInputElement>(`[name="name-${i}"]`)!.value.trim() || defaultName(i, "");
           const kind = seatsBox.querySelector<HTMLSelectElement>(`[name="kind-${i}"]`)!.value;
+          const bad = checkName(name, i);
+          if (bad) problems.push(`Seat ${i + 1}: ${bad}`);
           seats.push(kind === "human" ? { kind: "human", name } : { kind: "bot", bot: kind.slice(4), name });
+        }
+        const lower = seats.map((s) => s.name.toLowerCase());
+        lower.forEach((n, i) => {
+          if (lower.indexOf(n) !== i) problems.push(`Seats ${lower.indexOf(n) + 1} and ${i + 1} have the same name.`);
+        });
+        if (problems.length) {
+          msg.textContent = problems.join(" ");
+          return;
         }
         try {
           onCreated(await api.create(g.id, options, seats), g.id);

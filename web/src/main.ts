@@ -1,6 +1,7 @@
 import "./style.css";
 import { parseRoute } from "./api";
 import { renderLobby } from "./lobby";
+import { LiveSource } from "./source";
 import { renderTable } from "./table";
 
 const root = document.getElementById("app")!;
@@ -12,7 +13,7 @@ async function route() {
   const r = parseRoute(location.hash);
   if (r.page === "table") {
     document.body.dataset.page = "table";
-    cleanup = renderTable(root, r.table, r.token);
+    cleanup = renderTable(root, new LiveSource(r.table, r.token));
   } else {
     document.body.dataset.page = "lobby";
     document.title = "Turf";

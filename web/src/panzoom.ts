@@ -11,6 +11,7 @@ export class PanZoom {
   private dragDist = 0;
   private lastDragEnd = 0;
   private pinch: { d: number; k: number } | null = null;
+  private readonly observer: ResizeObserver;
 
   constructor(private readonly svg: SVGSVGElement, private readonly world: SVGGElement) {
     svg.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
@@ -18,10 +19,16 @@ export class PanZoom {
     svg.addEventListener("pointermove", (e) => this.onMove(e));
     svg.addEventListener("pointerup", (e) => this.onUp(e));
     svg.addEventListener("pointercancel", (e) => this.onUp(e));
-    new ResizeObserver(() => {
+    this.observer = new ResizeObserver(() => {
       this.sizeViewBox();
       if (!this.touched) this.fit();
-    }).observe(svg);
+    });
+    this.observer.observe(svg);
+  }
+
+  // Stops watching the board's size (the listeners go with the svg element).
+  destroy() {
+    this.observer.disconnect();
   }
 
   private size(): { w: number; h: number } {

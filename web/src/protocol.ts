@@ -1,5 +1,6 @@
 // The table protocol (docs/protocol.md) as types, and the pure reducer that folds server frames
 // into the client's picture of a table. No DOM here: unit-tested in tests/unit.
+import { defaultName } from "./names";
 
 export type SeatKind = "human" | "bot";
 
@@ -178,37 +179,42 @@ export function myTurn(state: TableState): boolean {
 export function renderText(text: string, names: string[]): string {
   return text.replace(/\{P(\d+)\}/g, (_m, n: string) => {
     const i = Number(n) - 1;
-    return i >= 0 && i < names.length && names[i] ? names[i] : `Player ${n}`;
+    return i >= 0 && i < names.length && names[i] ? names[i] : defaultName(i, "");
   });
 }
 
-export function seatNames(state: Pick<TableState, "seats">): string[] {
-  const names: string[] = [];
-  for (const s of state.seats) names[s.seat] = s.name || `Player ${s.seat + 1}`;
-  return names;
-}
-
-// The end of a game in words: "Ann wins with 14 points; Bob is second with 9." or a draw.
+// The end of a game in words: "Ann wins with 14 points." / "Bob is second with 9 points." or a
+// draw. Where the game says each seat's result in words (result.words: "12 DP", "won by home turf
+// domination (33 DP)", "eliminated, 5 DP"), the sentence is built around them: a count follows
+// "with", a "won ..." phrase follows the name, anything else follows a colon.
 export function rankingWords(result: MatchResult, names: string[]): string[] {
   const seats = result.ranking.map((rank, seat) => ({ rank, seat }));
   seats.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const ordinal = ["first", "second", "third", "fourth", "fifth", "sixth"];
-  const name = (s: number) => names[s] ?? `Player ${s + 1}`;
+  const name = (s: number) => names[s] ?? defaultName(s, "");
+  const words = (s: number) => result.words?.[s]?.trim().replace(/\.$/, "") || null;
   const pts = (s: number) => {
-    if (result.words?.[s]) return result.words[s];
     const v = result.scores[s];
     return v === 1 ? "1 point" : `${v} points`;
+  };
+  // "with 12 DP", "with 14 points", or ": eliminated, 5 DP"
+  const tail = (s: number) => {
+    const w = words(s);
+    if (!w) return ` with ${pts(s)}`;
+    return /^\d/.test(w) ? ` with ${w}` : `: ${w}`;
   };
   const firsts = seats.filter((s) => s.rank === 0);
   const lines: string[] = [];
   if (firsts.length > 1) {
-    lines.push(`Draw: ${firsts.map((s) => name(s.seat)).join(" and ")} share first place with ${pts(firsts[0].seat)}.`);
+    lines.push(`Draw: ${firsts.map((s) => name(s.seat)).join(" and ")} share first place${tail(firsts[0].seat)}.`);
   } else if (firsts.length === 1) {
-    lines.push(`${name(firsts[0].seat)} wins with ${pts(firsts[0].seat)}.`);
+    const s = firsts[0].seat;
+    const w = words(s);
+    lines.push(w && /^won\b/i.test(w) ? `${name(s)} ${w}.` : `${name(s)} wins${tail(s)}.`);
   }
   for (const s of seats) {
     if (s.rank === 0) continue;
-    lines.push(`${name(s.seat)} is ${ordinal[s.rank] ?? `#${s.rank + 1}`} with ${pts(s.seat)}.`);
+    lines.push(`${name(s.seat)} is ${ordinal[s.rank] ?? `#${s.rank + 1}`}${tail(s.seat)}.`);
   }
   return lines;
 }

@@ -1,22 +1,15 @@
-import { Connection } from "./connection";
+// The table shell every game shares: the header (whose turn, undo, rules, connection), the log,
+// the legal actions as text buttons (the fallback that makes every action reachable), the error
+// toast, the dead-end card and the end card. It reads the table from a TableSource and mounts the
+// game's drawing from the registry; it never names a game.
 import { h } from "./dom";
-import { DungeonBoard } from "./games/dungeon";
-import { GAME_TEXT } from "./games/info";
-import { initialState, myTurn, rankingWords, reduce, renderText, seatNames, type TableState } from "./protocol";
-
-// What a game's drawing gets from the table shell.
-export interface TableContext {
-  act: (actionId: number) => void;
-  undo: () => void;
-  names: string[];
-  busy: boolean; // an action was sent and its answer has not come yet
-}
-
-export interface GameDrawing {
-  readonly board: HTMLElement; // the main area (board)
-  readonly panel: HTMLElement; // game-specific side panel (players, hand, prompt)
-  update(state: TableState, ctx: TableContext): void;
-}
+import type { GameBoard, GameHost } from "./games/game";
+import { gameUi } from "./games/registry";
+import { logEntries } from "./log";
+import { seatNames, seatTags } from "./names";
+import { initialState, myTurn, rankingWords, reduce, renderText, type TableState } from "./protocol";
+import { markBadge, seatMark } from "./seats";
+import type { SourceStatus, TableSource } from "./source";
 
 const ERROR_WORDS: Record<string, string> = {
   bad_token: "This link is not valid for this table.",
@@ -32,12 +25,39 @@ const ERROR_WORDS: Record<string, string> = {
   bad_frame: "The server did not understand that message.",
 };
 
-export function renderTable(root: HTMLElement, tableId: string, token: string | null): () => void {
+const TAG_WORDS: Record<string, string> = { you: "you", bot: "bot", away: "away" };
+
+// A name as an element: isolated from the text around it (a name written right to left cannot
+// turn the sentence around it), in its seat's colour.
+export function nameEl(name: string, seat: number | null): HTMLElement {
+  return h("bdi", { class: `name${seat === null ? "" : ` ${seatMark(seat).cls}`}` }, name);
+}
+
+// A narration sentence with its {P1} placeholders as name elements.
+export function richText(text: string, names: string[]): (Node | string)[] {
+  const out: (Node | string)[] = [];
+  let last = 0;
+  for (const m of text.matchAll(/\{P(\d+)\}/g)) {
+    const i = Number(m[1]) - 1;
+    out.push(text.slice(last, m.index));
+    out.push(nameEl(renderText(m[0], names), i));
+    last = (m.index ?? 0) + m[0].length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
+export function renderTable(root: HTMLElement, source: TableSource): () => void {
   let state: TableState = initialState();
   let busy = false;
-  let drawing: GameDrawing | null = null;
+  let drawing: GameBoard | null = null;
+  let mountedGame: string | null = null;
   let endDismissed = false;
-  let rendered: number[] = []; // the moves whose steps the log shows
+  let failed = false;
+  let toastTimer = 0;
+  let connected: boolean[] | null = null;
+  let renderedLog = ""; // the key of the log as drawn
+  let conn: SourceStatus = "connecting";
 
   const status = h("span", { class: "conn", "data-conn": "connecting" }, "connecting…");
   const turn = h("div", { class: "turn", "aria-live": "polite", "data-testid": "turn" });
@@ -52,43 +72,98 @@ export function renderTable(root: HTMLElement, tableId: string, token: string | 
   const boardArea = h("div", { class: "board-area" });
   const endOverlay = h("div", { class: "end-overlay", hidden: true, role: "dialog", "aria-label": "game over" });
 
-  const conn = new Connection(
-    token ? { type: "hello", table: tableId, token } : { type: "hello", table: tableId },
-    (f) => {
-      if (f.type === "welcome") {
-        rendered = [];
-        log.replaceChildren();
-      }
+  // The log keeps its newest line in view: after every change of its content or of its size
+  // (the game's panel above it grows and shrinks), unless the reader scrolled up to read.
+  let stick = true;
+  const toBottom = () => {
+    if (stick) log.scrollTop = log.scrollHeight;
+  };
+  log.addEventListener("scroll", () => {
+    stick = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+  });
+  const logObserver = new ResizeObserver(toBottom);
+  logObserver.observe(log);
+
+  // The drawing redraws when its area changes size (a rotated phone, a resized window), once a
+  // frame at most.
+  let resizeFrame = 0;
+  const boardObserver = new ResizeObserver(() => {
+    if (resizeFrame) return;
+    resizeFrame = requestAnimationFrame(() => {
+      resizeFrame = 0;
+      drawing?.redraw();
+    });
+  });
+
+  const names = () => seatNames(state.seats);
+  const seatsNow = () =>
+    state.seats.map((st) => ({ ...st, connected: connected && st.seat < connected.length ? connected[st.seat] : st.connected }));
+
+  function act(id: number) {
+    if (busy || !myTurn(state) || !state.legal.some((a) => a.id === id)) return;
+    if (source.act(id, state.move)) busy = true;
+    draw();
+  }
+  function undo() {
+    if (busy || state.seat === null || state.undoable <= 0) return;
+    if (source.undo()) busy = true;
+    draw();
+  }
+
+  const host: GameHost = {
+    board: boardArea,
+    panel: sidePanel,
+    act,
+    undo,
+    redraw: () => {
+      if (state.view) drawing?.update(state);
+    },
+    busy: () => busy,
+    names,
+    nameTag: (seat) => nameTag(seat),
+    mark: seatMark,
+    render: (text) => renderText(text, names()),
+  };
+
+  function nameTag(seat: number): HTMLElement {
+    const st = seatsNow().find((x) => x.seat === seat);
+    const tags = st ? seatTags(st, state.seat) : [];
+    return h(
+      "span",
+      { class: `name-tag ${seatMark(seat).cls}`, "data-seat": seat },
+      markBadge(seatMark(seat)),
+      nameEl(names()[seat] ?? renderText(`{P${seat + 1}}`, []), seat),
+      ...tags.map((t) => h("span", { class: `tag tag-${t}` }, TAG_WORDS[t])),
+    );
+  }
+
+  source.start({
+    frame: (f) => {
       if (f.type === "state" || f.type === "error") busy = false;
+      // for tests: how many frames this page drew (they compare it with the frames they saw)
+      root.dataset.frames = String(Number(root.dataset.frames ?? 0) + 1);
       state = reduce(state, f);
       draw();
     },
-    (st) => {
-      status.dataset.conn = st;
-      status.textContent = st === "open" ? (token ? "connected" : "watching") : st === "connecting" ? "connecting…" : "reconnecting…";
+    status: (st: SourceStatus) => {
+      conn = st;
       if (st !== "open") busy = false;
+      if (st === "failed") failed = true;
+      draw();
     },
-  );
-
-  undoBtn.addEventListener("click", () => {
-    if (conn.send({ type: "undo" })) busy = true;
-    draw();
+    presence: (c) => {
+      connected = c;
+      draw(); // the drawing's update() follows, with the new tags in nameTag()
+    },
   });
+
+  undoBtn.addEventListener("click", undo);
   rulesBtn.addEventListener("click", () => {
     rules.hidden = !rules.hidden;
     rulesBtn.setAttribute("aria-expanded", String(!rules.hidden));
   });
 
-  const ctx = (): TableContext => ({
-    act: (id) => {
-      if (busy) return;
-      if (conn.send({ type: "act", action: id, move: state.move })) busy = true;
-      draw();
-    },
-    undo: () => undoBtn.click(),
-    names: seatNames(state),
-    busy,
-  });
+  const deadEnd = h("div", { class: "dead-end pad", hidden: true, role: "alert" });
 
   root.replaceChildren(
     h(
@@ -102,39 +177,71 @@ export function renderTable(root: HTMLElement, tableId: string, token: string | 
         turn,
         h("span", { class: "head-tools" }, undoBtn, rulesBtn, status),
       ),
-      h("div", { class: "table-body" }, boardArea, h("div", { class: "side" }, sidePanel, fallback, h("h3", { class: "log-title" }, "Log"), log)),
+      deadEnd,
+      h(
+        "div",
+        { class: "table-body" },
+        boardArea,
+        h("div", { class: "side" }, h("div", { class: "side-top" }, sidePanel, fallback), h("section", { class: "log-box" }, h("h3", { class: "log-title" }, "Log"), log)),
+      ),
       rules,
       errorBox,
       endOverlay,
     ),
   );
 
+  function mount() {
+    const ui = gameUi(state.game);
+    mountedGame = state.game;
+    title.textContent = ui?.title ?? state.game ?? "Table";
+    rules.replaceChildren(
+      h("h2", null, `${ui?.title ?? state.game}: short rules`),
+      ui ? h("ol", null, ...ui.rules.map((r) => h("li", null, r))) : h("p", null, "This game's table is not drawn yet: its moves are listed as buttons."),
+      h("button", { type: "button", onclick: (() => rulesBtn.click()) as EventListener }, "Close"),
+    );
+    if (ui?.mount) {
+      drawing = ui.mount(host);
+    } else {
+      boardArea.append(
+        h(
+          "div",
+          { class: "raw-view pad" },
+          h("p", { class: "muted" }, "This game's table is not drawn yet: here is what you see, as text; play with the moves listed beside it."),
+          h("pre", { class: "view-json" }),
+        ),
+      );
+    }
+  }
+
+  function unmount() {
+    drawing?.destroy();
+    drawing = null;
+    boardArea.replaceChildren();
+    sidePanel.replaceChildren();
+    mountedGame = null;
+  }
+
   function draw() {
-    const names = seatNames(state);
-    if (state.game && !drawing && state.game === "dungeon") {
-      drawing = new DungeonBoard();
-      boardArea.replaceChildren(drawing.board);
-      sidePanel.replaceChildren(drawing.panel);
+    const nm = names();
+    status.dataset.conn = conn;
+    status.textContent =
+      conn === "open" ? (state.table && state.seat === null ? "watching" : "connected") : conn === "connecting" ? "connecting…" : conn === "failed" ? "no table" : "reconnecting…";
+    if (failed) {
+      deadEnd.hidden = false;
+      deadEnd.replaceChildren(
+        h("h2", null, state.error?.code === "no_table" ? "There is no such table" : "This link does not open a seat at this table"),
+        h("p", null, "The link may be cut short or mistyped, or the table was removed. Ask whoever made the table for the link again, or start a new table."),
+        h("a", { class: "button primary", href: "#/" }, "Go to the lobby"),
+      );
+      turn.textContent = "No table";
+      return;
     }
-    if (state.game) {
-      const text = GAME_TEXT[state.game];
-      title.textContent = text?.title ?? state.game;
-      if (rules.childElementCount === 0)
-        rules.append(
-          h("h2", null, `${text?.title ?? state.game}: short rules`),
-          h("ol", null, ...(text?.rules ?? []).map((r) => h("li", null, r))),
-          h("button", { type: "button", onclick: (() => rulesBtn.click()) as EventListener }, "Close"),
-        );
-      document.title = `${myTurn(state) ? "● Your turn · " : ""}${text?.title ?? state.game} · Turf`;
+    if (state.game && mountedGame !== state.game) {
+      unmount();
+      mount();
     }
-    // games without a drawn table yet: the seat's view as text, and the moves as buttons
-    if (state.game && !drawing) {
-      if (boardArea.childElementCount === 0)
-        boardArea.append(
-          h("div", { class: "raw-view pad" },
-            h("p", { class: "muted" }, "This game's table is not drawn yet: here is what you see, as text; play with the moves listed beside it."),
-            h("pre", { class: "view-json" })),
-        );
+    if (state.game) document.title = `${myTurn(state) ? "● Your turn · " : ""}${gameUi(state.game)?.title ?? state.game} · Turf`;
+    if (!drawing) {
       const pre = boardArea.querySelector(".view-json");
       if (pre && state.view) pre.textContent = JSON.stringify(state.view, null, 1);
     }
@@ -148,14 +255,13 @@ export function renderTable(root: HTMLElement, tableId: string, token: string | 
 
     // whose turn
     const you = state.seat;
-    let turnText = "";
-    if (!state.view) turnText = "Connecting to the table…";
-    else if (state.over) turnText = "Game over";
-    else if (state.toMove === null) turnText = "…";
-    else if (you !== null && state.toMove === you) turnText = "Your turn";
-    else turnText = `${names[state.toMove] ?? `Player ${state.toMove + 1}`} to move${state.seats[state.toMove]?.kind === "bot" ? " (bot)" : ""}`;
-    if (you === null && state.view) turnText += " · you are watching";
-    turn.textContent = turnText;
+    turn.replaceChildren();
+    if (!state.view) turn.append("Connecting to the table…");
+    else if (state.over) turn.append("Game over");
+    else if (state.toMove === null) turn.append("…");
+    else if (you !== null && state.toMove === you) turn.append("Your turn");
+    else turn.append(nameTag(state.toMove), " to move");
+    if (you === null && state.view) turn.append(" · you are watching");
     turn.dataset.mine = String(myTurn(state));
 
     undoBtn.disabled = busy || you === null || state.undoable <= 0 || state.over;
@@ -165,52 +271,43 @@ export function renderTable(root: HTMLElement, tableId: string, token: string | 
     const list = fallback.querySelector(".fallback-list")!;
     list.replaceChildren(
       ...(myTurn(state)
-        ? state.legal.map((a) =>
-            h("button", { type: "button", class: "small legal", "data-action": a.id, disabled: busy, onclick: (() => ctx().act(a.id)) as EventListener }, a.label),
-          )
+        ? state.legal.map((a) => h("button", { type: "button", class: "small legal", "data-action": a.id, disabled: busy, onclick: (() => act(a.id)) as EventListener }, a.label))
         : [h("span", { class: "muted" }, you === null ? "Spectators do not move." : "Not your turn.")]),
     );
     // games without a drawn table play from this list: keep it open for them
     if (state.game && !drawing) fallback.open = true;
     fallback.hidden = you === null;
 
-    // log: append the new steps; rebuild when an undo took steps back
-    const moves = state.log.map((st) => st.move);
-    if (moves.length < rendered.length || rendered.some((m, i) => moves[i] !== m)) {
-      log.replaceChildren();
-      rendered = [];
-    }
-    for (const step of state.log.slice(rendered.length)) {
-      for (const line of step.lines)
-        log.append(h("li", { class: `log-line kind-${line.kind}`, "data-seat": step.seat, "data-move": step.move }, renderText(line.text, names)));
-      rendered.push(step.move);
-    }
-    log.scrollTop = log.scrollHeight;
+    drawLog(nm);
 
-    // errors
+    // errors: a toast for four seconds (a new error restarts it)
     if (state.error) {
       errorBox.hidden = false;
       errorBox.textContent = ERROR_WORDS[state.error.code] ?? state.error.message;
-      window.setTimeout(() => (errorBox.hidden = true), 4000);
+      window.clearTimeout(toastTimer);
+      toastTimer = window.setTimeout(() => (errorBox.hidden = true), 4000);
     }
 
-    drawing?.update(state, { ...ctx(), names });
+    if (state.view) drawing?.update(state);
+    toBottom();
 
     // end screen
     if (state.over && state.result && !endDismissed) {
-      const words = rankingWords(state.result, names);
+      const words = rankingWords(state.result, nm);
       endOverlay.hidden = false;
       endOverlay.replaceChildren(
         h(
           "div",
           { class: "end-card" },
           h("h2", null, "Game over"),
-          ...words.map((w, i) => h(i === 0 ? "p" : "p", { class: i === 0 ? "winner" : "" }, w)),
+          ...words.map((w, i) => h("p", { class: i === 0 ? "winner" : "" }, w)),
           h(
             "table",
             { class: "final-scores" },
-            h("tr", null, h("th", null, "Player"), h("th", null, "Points")),
-            ...state.seats.map((s) => h("tr", null, h("td", null, names[s.seat]), h("td", null, state.result!.words?.[s.seat] ?? String(state.result!.scores[s.seat])))),
+            h("tr", null, h("th", null, "Player"), h("th", null, "Result")),
+            ...state.seats.map((s) =>
+              h("tr", { "data-seat": s.seat }, h("td", null, nameTag(s.seat)), h("td", { class: "final-score" }, state.result!.words?.[s.seat] ?? String(state.result!.scores[s.seat]))),
+            ),
           ),
           h(
             "div",
@@ -226,11 +323,42 @@ export function renderTable(root: HTMLElement, tableId: string, token: string | 
     }
   }
 
+  // The log, one numbered entry per turn; redrawn when it changed, scrolled to the newest line.
+  function drawLog(nm: string[]) {
+    const entries = logEntries(state.log);
+    const key = `${nm.join("\u0001")}\u0002${state.log.map((s) => s.move).join(",")}\u0002${entries.map((e) => e.lines.length).join(",")}`;
+    if (key === renderedLog) return;
+    renderedLog = key;
+    log.replaceChildren(
+      ...entries.map((e) =>
+        h(
+          "li",
+          { class: `log-entry ${seatMark(e.seat).cls}`, "data-seat": e.seat, "data-move": e.moves[0], "data-turn": e.n },
+          h("span", { class: "log-n", "aria-hidden": "true" }, `${e.n}.`),
+          h(
+            "div",
+            { class: "log-lines" },
+            ...e.lines.map((l) => h("p", { class: `log-line kind-${l.kind}`, "data-seat": l.seat ?? "" }, ...richText(l.text, nm))),
+          ),
+        ),
+      ),
+    );
+    stick = true;
+  }
+
+
   draw();
+  boardObserver.observe(boardArea);
   return () => {
-    conn.close();
+    source.close();
+    logObserver.disconnect();
+    boardObserver.disconnect();
+    cancelAnimationFrame(resizeFrame);
+    window.clearTimeout(toastTimer);
+    unmount();
     delete root.dataset.move;
     delete root.dataset.over;
     delete root.dataset.seat;
+    delete root.dataset.frames;
   };
 }

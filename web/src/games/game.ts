@@ -4,7 +4,8 @@
 // web/src/games/registry.ts lists them. The shell never names a game: it looks the game id of
 // the table up in the registry, mounts the drawing into a `GameHost`, feeds it every new
 // `TableState` through `update`, and calls `destroy` when the page leaves the table. A game
-// without an entry is played from the text list of moves, which every table keeps as a fallback.
+// whose entry has no `mount` (or no entry at all) is played from the text list of moves, which
+// every table keeps as a fallback.
 //
 // Like chessground's `Api`, the surface is small on purpose: everything a drawing needs from the
 // page comes through the host, and everything the page needs from a drawing is `update`,
@@ -14,23 +15,25 @@
 import type { TableState } from "../protocol";
 
 // How a seat is shown everywhere (board pieces, player rows, log lines): a colour that stays
-// distinguishable under the common colour-vision deficiencies AND a shape and a letter, so that
-// colour is never the only cue. Seats 0..5 have distinct marks (six seats: Turf Wars at 6).
+// distinguishable under the common colour-vision deficiencies AND a shape AND the seat's number,
+// so that colour is never the only cue. Seats 0..5 have distinct marks (six seats: Turf Wars).
+// web/src/seats.ts makes them and draws them (markSvg for boards, markBadge for HTML).
 export interface SeatMark {
   seat: number;
   colour: string; // CSS colour of the seat's pieces (fill)
   ink: string; // a text colour readable on `colour`
-  letter: string; // "A".."F": short label drawn on pieces where a shape is too small
-  shape: "circle" | "square" | "triangle" | "diamond" | "hexagon" | "star";
-  cls: string; // CSS class "seat-0".."seat-5" (style.css sets --seat-colour etc.)
+  letter: string; // "1".."6": the seat's number as people read it, drawn on pieces
+  shape: "circle" | "diamond" | "square" | "triangle" | "hexagon" | "star";
+  cls: string; // CSS class "seat-0".."seat-5" (style.css sets --seat-colour and --seat-ink)
 }
 
 // What the shell offers a mounted drawing.
 export interface GameHost {
   // The two areas the drawing owns; the shell empties them after destroy().
-  readonly board: HTMLElement; // the main area (the board, the map)
-  readonly panel: HTMLElement; // the side panel (players, hand, prompt)
-  // Takes a legal action by id (ignored while busy() or when it is not this seat's turn).
+  readonly board: HTMLElement; // the main area (the board, the map); fills the space left
+  readonly panel: HTMLElement; // the side panel above the log (players, hand, prompt)
+  // Takes a legal action by id (ignored while busy(), when it is not this seat's turn, or for
+  // an id that is not in the current legal list).
   act(actionId: number): void;
   // Takes back this seat's undoable actions (as the Undo button does).
   undo(): void;
@@ -39,10 +42,14 @@ export interface GameHost {
   redraw(): void;
   // True while an action was sent and its answer has not come back.
   busy(): boolean;
-  // Display names per seat (already de-duplicated and marked "(bot)"/"(you)" where the shell
-  // decides so); use them for every {P1}-style placeholder and player row.
+  // Display names per seat: plain names ("Ann", "Player 2"), never with "(bot)" or "(you)" in
+  // them; use them for every {P1}-style placeholder. Where a seat is named in a row, prefer
+  // nameTag(), which adds the mark and the bot/you/away chips.
   names(): string[];
-  // The mark of a seat (colour + shape + letter), the same everywhere on the page.
+  // A fresh element naming a seat as the whole page does: its mark, its name, and chips for
+  // "you", "bot" and "away" (a human who left the table).
+  nameTag(seat: number): HTMLElement;
+  // The mark of a seat (colour + shape + number), the same everywhere on the page.
   mark(seat: number): SeatMark;
   // The text of a narration line with its {P1} placeholders replaced by names.
   render(text: string): string;
@@ -53,19 +60,20 @@ export interface GameBoard {
   // A new table state (a move, an undo, a reconnect, busy() changed). Draw from it alone; keep
   // only UI state of your own (a selected card, a zoom) between calls.
   update(state: TableState): void;
-  // The same state again after the page changed size or theme.
+  // Draw the last state again (the page changed size, or the host's names or presence changed).
   redraw(): void;
-  // Releases every listener, observer, timer and animation frame; the shell then empties the
-  // host's areas. update() is never called after destroy().
+  // Releases every listener on elements outside board/panel, every observer, timer and
+  // animation frame; the shell then empties the host's areas. No call comes after destroy().
   destroy(): void;
 }
 
 // One game's entry in the registry.
 export interface GameUi {
   id: string; // the engine's game id ("dungeon")
-  // Our own words for the lobby and the table's short-rules panel.
+  // Our own words for the lobby and the table's short-rules panel (plain text, no clause ids).
   title: string;
   about: string;
   rules: string[];
-  mount(host: GameHost): GameBoard;
+  // The drawing; absent while a game has none yet (the table then shows the text list of moves).
+  mount?(host: GameHost): GameBoard;
 }

@@ -1,35 +1,44 @@
 // Browser tests: Debian's Chromium (playwright-core) against a real `turf serve` on loopback.
 // Run: TURF_BIN=/path/to/turf npm run test:browser (after `npm run build`).
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import {
   DESKTOP,
   PHONE,
+  assertDomLacks,
+  framesCaughtUp,
   boardSummary,
   createTable,
+  hiddenStrings,
+  isMyTurn,
   isOver,
-  launchBrowser,
   moveOf,
+  recordFrames,
   playOneDecision,
   rng,
+  useShared,
   shot,
   startServer,
   waitForTurn,
 } from "./harness.mjs";
 
-let server;
-let browser;
+const env = useShared();
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  server?.cleanup();
-});
+// What one seat's page shows of the hidden cards: its own hand and monster card only, never the
+// other seat's (the DOM, not only the frames), and no string that only the other seat's view held.
+async function assertOwnCardsOnly(page, frames, otherView, me) {
+  const states = frames.filter((f) => f.type === "state");
+  const view = states[states.length - 1].view;
+  const shown = await page.evaluate(() => ({
+    hand: [...document.querySelectorAll(".hand-tile")].map((b) => b.dataset.shape),
+    card: [...document.querySelectorAll(".monster-card[data-monster]")].map((c) => c.dataset.monster),
+    hands: document.querySelectorAll(".hand").length,
+  }));
+  assert.deepEqual(shown.hand, view.seats[me].hand ?? [], "the hand shown is the seat's own");
+  assert.deepEqual(shown.card, view.seats[me].monster ? [view.seats[me].monster] : []);
+  assert.ok(shown.hands <= 1, "one hand on the page");
+  await assertDomLacks(page, hiddenStrings(states, otherView), `seat ${me}`);
+}
 
 // Plays decisions on whichever page has the turn until the game is over or `limit` decisions.
 async function play(pages, random, { limit = 1000, touch = new Set(), undoChance = 0, onDecision } = {}) {
@@ -54,15 +63,15 @@ async function endWords(page) {
 // One server for the file; a hang fails the suite after 10 minutes instead of blocking CI.
 describe("dungeon in the browser", { timeout: 600000 }, () => {
   it("lobby: the four games with a paragraph each, a new table, join links, the open tables", async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     const cards = page.locator(".game-card");
     await cards.first().waitFor();
     const ids = await cards.evaluateAll((els) => els.map((e) => e.dataset.game).sort());
     assert.deepEqual(ids, ["cryhavoc", "dungeon", "turfwars", "yard"]);
     for (const text of await cards.locator("p").first().allInnerTexts()) assert.ok(text.length > 60, text);
-    const t = await createTable(page, server.url, [
+    const t = await createTable(page, env.server.url, [
       { name: "Ann", kind: "human" },
       { name: "Bot Bob", kind: "bot:normal" },
     ]);
@@ -71,11 +80,13 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
     await page.waitForSelector(`.table-entry[data-table="${t.table}"]`);
     const entry = await page.locator(`.table-entry[data-table="${t.table}"]`).innerText();
     assert.match(entry, /Ann/);
-    assert.match(entry, /Bot Bob \(bot\)/);
+    assert.match(entry, /Bot Bob/);
+    assert.doesNotMatch(entry, /\(bot\)/, "bot-ness is a tag beside the name, not words in it");
+    assert.equal(await page.locator(`.table-entry[data-table="${t.table}"] .seat-chip[data-seat="1"] .tag-bot`).count(), 1);
     await shot(page, "lobby-desktop");
-    const phone = await browser.newContext(PHONE);
+    const phone = await env.browser.newContext(PHONE);
     const pp = await phone.newPage();
-    await pp.goto(server.url);
+    await pp.goto(env.server.url);
     await pp.waitForSelector(`.table-entry[data-table="${t.table}"]`);
     await shot(pp, "lobby-phone");
     // the join link seats Ann
@@ -87,15 +98,15 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
   });
 
   it("D7_1 two humans play a whole game by clicking, one on a desktop and one on a phone", async () => {
-    const setup = await browser.newContext(DESKTOP);
+    const setup = await env.browser.newContext(DESKTOP);
     const sp = await setup.newPage();
-    const t = await createTable(sp, server.url, [
+    const t = await createTable(sp, env.server.url, [
       { name: "Ann", kind: "human" },
       { name: "Bea", kind: "human" },
     ]);
     await setup.close();
-    const ca = await browser.newContext(DESKTOP);
-    const cb = await browser.newContext(PHONE);
+    const ca = await env.browser.newContext(DESKTOP);
+    const cb = await env.browser.newContext(PHONE);
     const a = await ca.newPage();
     const b = await cb.newPage();
     // every frame each seat receives, for the E2 check at the end
@@ -118,10 +129,20 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
         assert.deepEqual(sa.tiles, sb.tiles);
         assert.deepEqual(sa.monsters, sb.monsters);
         assert.deepEqual(sa.scores, sb.scores);
-        if (!shotTaken && n > 40 && (await a.locator("g.monster.top").count()) >= 3) {
+        // the scoring lines the page draws add up to the engine's scores (D6 restated in model.ts)
+        assert.deepEqual(sa.totals, sa.scores, `breakdown ${sa.totals} vs scores ${sa.scores}`);
+        if (n % 7 === 0) {
+          await framesCaughtUp(a, frames[0]);
+          await framesCaughtUp(b, frames[1]);
+          const lastB = frames[1].filter((f) => f.type === "state").at(-1).view;
+          const lastA = frames[0].filter((f) => f.type === "state").at(-1).view;
+          await assertOwnCardsOnly(a, frames[0], lastB, 0);
+          await assertOwnCardsOnly(b, frames[1], lastA, 1);
+        }
+        if (!shotTaken && n > 40 && (await a.locator("g.monster.top").count()) >= 3 && (await a.locator("g.tile.last-move").count()) > 0) {
           shotTaken = true;
-          await shot(a, "dungeon-desktop-midgame");
-          await shot(b, "dungeon-phone-midgame");
+          await shot(a, "dungeon-desktop", { docs: true });
+          await shot(b, "dungeon-phone", { docs: true });
         }
         // a rotation preview, on camera once
         if ((await a.locator("g.preview").count()) > 0 && !(await a.evaluate(() => window.__previewShot))) {
@@ -164,12 +185,13 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
   });
 
   it("a human against a bot plays to the end, the bot answering on its own", async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    const t = await createTable(page, server.url, [
+    const t = await createTable(page, env.server.url, [
       { name: "Ann", kind: "human" },
       { name: "Rex", kind: "bot:easy" },
     ]);
+    const frames = recordFrames(page);
     await page.goto(t.join[0]);
     await page.waitForSelector("#app[data-move]");
     // the short rules are one click away
@@ -179,7 +201,27 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
     await shot(page, "dungeon-rules-panel");
     await page.click(".rules-panel button");
     assert.equal(await page.locator(".rules-panel").isVisible(), false);
-    const { decisions } = await play([page], rng(5));
+    // the bot's last move is marked on the board: its tile, and its monster when it played one
+    let marked = 0;
+    const checkLastMove = async () => {
+      if (!(await isMyTurn(page)) || (await page.locator(".hand-tile.can-take").count()) === 0) return;
+      const now = await moveOf(page);
+      const byMove = new Map();
+      for (const f of frames) if (f.type === "state") for (const st of f.log ?? []) byMove.set(st.move, st);
+      const steps = [...byMove.values()].filter((st) => st.move < now).sort((x, y) => x.move - y.move);
+      const botTurn = [];
+      for (let i = steps.length - 1; i >= 0 && steps[i].seat !== 0; i--) botTurn.push(...steps[i].lines);
+      const tile = botTurn.find((l) => l.kind === "tile_placed");
+      const monster = botTurn.find((l) => l.kind === "monster_placed");
+      if (!tile) return;
+      const at = await page.locator("g.tile.last-move").evaluateAll((els) => els.map((e) => `${e.dataset.x},${e.dataset.y}`));
+      assert.deepEqual(at, [`${tile.data.x},${tile.data.y}`]);
+      const mon = await page.locator("g.monster-stack.last-monster").evaluateAll((els) => els.map((e) => `${e.dataset.x},${e.dataset.y}`));
+      assert.deepEqual(mon, monster ? [`${monster.data.x},${monster.data.y}`] : []);
+      marked++;
+    };
+    const { decisions } = await play([page], rng(5), { onDecision: checkLastMove });
+    assert.ok(marked >= 5, `the bot's last move was checked ${marked} times`);
     assert.ok(decisions >= 14, `Ann takes at least 14 turns, took ${decisions} decisions`);
     const words = await endWords(page);
     assert.match(words, /(Ann|Rex) wins|Draw/);
@@ -191,9 +233,9 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
   });
 
   it("a reload mid-game resumes the same position and play goes on", async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    const t = await createTable(page, server.url, [
+    const t = await createTable(page, env.server.url, [
       { name: "Ann", kind: "human" },
       { name: "Rex", kind: "bot:easy" },
     ]);
@@ -228,7 +270,7 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
 
   it("the page reconnects by itself when the server is killed and restarted, and play goes on", async () => {
     const own = await startServer();
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
     let again;
     try {
@@ -260,9 +302,9 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
   });
 
   it("the board pans with a drag, zooms with the wheel and a two-finger pinch; a drag is no click", async () => {
-    const ctx = await browser.newContext(PHONE);
+    const ctx = await env.browser.newContext(PHONE);
     const page = await ctx.newPage();
-    const t = await createTable(page, server.url, [
+    const t = await createTable(page, env.server.url, [
       { name: "Ann", kind: "human" },
       { name: "Rex", kind: "bot:easy" },
     ]);
@@ -322,9 +364,9 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
   });
 
   it("a game without a drawn table yet (yard) plays from the text moves, showing the seat's view", async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    const t = await createTable(page, server.url, [
+    const t = await createTable(page, env.server.url, [
       { name: "Ann", kind: "human" },
       { name: "Rex", kind: "bot:easy" },
     ], "yard");
@@ -348,9 +390,9 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
   });
 
   it("E2 a spectator sees the board but no hand, and no frame it receives carries one", async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    const t = await createTable(page, server.url, [
+    const t = await createTable(page, env.server.url, [
       { name: "Ann", kind: "human" },
       { name: "Rex", kind: "bot:easy" },
     ]);
@@ -359,7 +401,7 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
     await play([page], rng(21), { limit: 8 });
     assert.ok((await page.locator(".hand-tile").count()) > 0, "the seated player sees a hand");
 
-    const watch = await browser.newContext(PHONE);
+    const watch = await env.browser.newContext(PHONE);
     const sp = await watch.newPage();
     const frames = [];
     sp.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(String(f.payload))));

@@ -5,6 +5,7 @@ import { mkdtempSync, mkdirSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -95,8 +96,116 @@ export function rng(seed) {
   };
 }
 
-export async function shot(page, name) {
+// A screenshot in web/test-results/NAME.png; with `docs`, also in $TURF_SCREENS/NAME.png when
+// that is set (`TURF_SCREENS=../docs/screens npm run test:browser` refreshes docs/screens).
+export async function shot(page, name, { docs = false } = {}) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  if (docs && process.env.TURF_SCREENS) {
+    mkdirSync(process.env.TURF_SCREENS, { recursive: true });
+    await page.screenshot({ path: join(resolve(process.env.TURF_SCREENS), `${name}.png`) });
+  }
+}
+
+// One server and one browser for the whole browser suite (every tests/browser/*.test.mjs runs in
+// one process through run.mjs): useShared() below, or `await shared()` in a `before` and
+// `after(closeShared)` at the top of the file (closing twice is harmless).
+let sharedOnce = null;
+export function shared() {
+  sharedOnce ??= (async () => {
+    const server = await startServer();
+    const browser = await launchBrowser();
+    return { server, browser };
+  })();
+  return sharedOnce;
+}
+
+// In a test file: `const env = useShared();` then env.server and env.browser inside the tests.
+export function useShared() {
+  const env = {};
+  before(async () => Object.assign(env, await shared()));
+  after(closeShared);
+  return env;
+}
+
+export async function closeShared() {
+  if (!sharedOnce) return;
+  const p = sharedOnce;
+  sharedOnce = null;
+  const { server, browser } = await p;
+  await browser.close();
+  await server.stop();
+  server.cleanup();
+}
+
+// Every WebSocket frame a page receives, parsed (register before the page opens the table).
+export function recordFrames(page) {
+  const frames = [];
+  page.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(JSON.parse(String(f.payload)))));
+  return frames;
+}
+
+// Waits until `frames` (recordFrames) holds every frame the page has drawn: the frame events
+// reach the test a little after the page drew them.
+export async function framesCaughtUp(page, frames) {
+  for (let w = 0; w < 250; w++) {
+    const drawn = Number(await page.getAttribute("#app", "data-frames"));
+    if (frames.length >= drawn) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error("the recorded frames did not catch up with the page");
+}
+
+// The strings another seat's view holds that none of this seat's frames ever held, not even
+// inside a sentence or a label (its hidden cards, by construction of the views): they must never
+// appear in this seat's page. `mine` are this seat's state frames, `theirs` one view
+// of the other seat at the same move as `mine`'s last.
+export function hiddenStrings(mine, theirView) {
+  const seen = new Set();
+  const walk = (v, f, path = "") => {
+    if (typeof v === "string") f(v, path);
+    else if (Array.isArray(v)) v.forEach((x, i) => walk(x, f, `${path}[${i}]`));
+    else if (v && typeof v === "object") Object.entries(v).forEach(([k, x]) => walk(x, f, `${path}.${k}`));
+  };
+  for (const fr of mine) walk(fr, (s) => seen.add(s));
+  const all = [...seen].join("\u0000"); // a string this seat was told inside a sentence or label
+  const out = new Map();
+  walk(theirView, (s, path) => {
+    if (s.length >= 3 && !out.has(s) && !seen.has(s) && !all.includes(s)) out.set(s, path);
+  });
+  return [...out].map(([s, path]) => ({ s, path }));
+}
+
+// Fails when the page's DOM holds any of `secrets` (hiddenStrings): as a whole text, a whole
+// attribute value or one of its words (data-card="x", class="card x"); an id-like secret (with
+// "_" or a digit, or 12 characters and more) anywhere at all. Plain words such as "cross" may
+// appear in the page's own texts (the rules panel) without telling anything.
+export async function assertDomLacks(page, secrets, what) {
+  if (secrets.length === 0) return;
+  const { html, tokens } = await page.evaluate(() => {
+    const tokens = new Set();
+    const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    for (let n = walker.currentNode; n; n = walker.nextNode()) {
+      if (n.nodeType === Node.TEXT_NODE) {
+        const s = n.textContent.trim();
+        if (s) tokens.add(s);
+      } else {
+        for (const a of n.attributes) {
+          tokens.add(a.value);
+          for (const w of a.value.split(/\s+/)) tokens.add(w);
+        }
+        if (n instanceof HTMLInputElement) tokens.add(n.value);
+      }
+    }
+    return { html: document.documentElement.outerHTML, tokens: [...tokens] };
+  });
+  const set = new Set(tokens);
+  for (const { s, path } of secrets) {
+    const idLike = /[_\d]/.test(s) || s.length >= 12;
+    if (set.has(s) || (idLike && html.includes(s))) {
+      const at = html.indexOf(s);
+      throw new Error(`${what}: the page holds "${s}", which only the other seat's view held (at ${path}); in the page: …${html.slice(Math.max(0, at - 160), at + 60)}…`);
+    }
+  }
 }
 
 // Creates a table through the lobby form; seats: [{name, kind: "human"|"bot:easy"|...}].
@@ -214,6 +323,7 @@ export async function boardSummary(page) {
     tiles: [...document.querySelectorAll("g.tile")].map((t) => `${t.dataset.x},${t.dataset.y}:${t.dataset.passages}:${t.dataset.stack}`).sort(),
     monsters: [...document.querySelectorAll("g.monster.top")].map((m) => `${m.dataset.owner}:${m.dataset.monster}`).sort(),
     scores: [...document.querySelectorAll(".player .score")].map((s) => s.textContent),
+    totals: [...document.querySelectorAll(".player .breakdown")].map((s) => s.dataset.total),
     log: [...document.querySelectorAll(".log .log-line")].map((l) => l.textContent),
   }));
 }

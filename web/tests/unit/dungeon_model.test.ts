@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bounds, floorRects, groupActions, maskOf, passagesOf, rotateCW, rotations, topMonster } from "../../src/games/dungeon_model";
+import { bounds, floorRects, groupActions, influenceLines, lastMove, maskOf, passagesOf, rotateCW, rotations, scoresFromLines, topMonster } from "../../src/games/dungeon/model";
 import { fitTransform, zoomAt } from "../../src/panzoom_math";
 
 // Action JSON as the engine writes it (DungeonState::action_to_json; docs/rules/dungeon.md, Actions).
@@ -71,5 +71,56 @@ describe("board helpers", () => {
     const z = zoomAt({ k: 1, tx: 10, ty: 20 }, 110, 120, 2);
     expect((110 - z.tx) / z.k).toBeCloseTo(100);
     expect((120 - z.ty) / z.k).toBeCloseTo(100);
+  });
+});
+
+describe("influenceLines (D6, R1): the board's scoring lines", () => {
+  const tile = (x: number, y: number, passages: string, ...monsters: [number, "turtleman" | "were_rat" | "crane_wife"][]) => ({
+    x,
+    y,
+    shape: "cross" as const,
+    passages,
+    monsters: monsters.map(([owner, monster]) => ({ owner, monster })),
+  });
+  it("D6_4 a lone monster on an L scores one point per line", () => {
+    const lines = influenceLines([tile(0, 0, "NE", [0, "turtleman"])]);
+    expect(lines.map((l) => [l.axis, l.points])).toEqual([["EW", 1], ["NS", 1]]);
+    expect(scoresFromLines(lines, 2)).toEqual([2, 0]);
+  });
+  it("D6_3 the stronger type takes the passage; the other line stays (Red 4 = 3 + 1, Blue 1)", () => {
+    const board = [tile(-1, 0, "EW"), tile(0, 0, "NESW", [0, "turtleman"]), tile(1, 0, "NEW", [1, "crane_wife"])];
+    const lines = influenceLines(board);
+    expect(scoresFromLines(lines, 2)).toEqual([1, 4]);
+    const lost = lines.find((l) => l.owner === 0 && l.axis === "EW")!;
+    expect(lost.points).toBe(0);
+    expect(lost.lostTo).toEqual({ owner: 1, monster: "crane_wife", at: [1, 0] });
+    expect(lines.find((l) => l.owner === 1 && l.axis === "EW")!.cells).toEqual([[-1, 0], [0, 0], [1, 0]]);
+  });
+  it("D6_3 same types share a passage; a wall between tiles ends it", () => {
+    const board = [tile(0, 0, "E", [0, "were_rat"]), tile(1, 0, "EW"), tile(2, 0, "W", [1, "were_rat"]), tile(3, 0, "EW")];
+    expect(scoresFromLines(influenceLines(board), 2)).toEqual([3, 3]);
+  });
+  it("only the top monster of a stack counts", () => {
+    const board = [tile(0, 0, "NS", [0, "turtleman"], [1, "crane_wife"]), tile(0, 1, "S")];
+    expect(scoresFromLines(influenceLines(board), 2)).toEqual([0, 2]);
+  });
+  it("R1 influence=direction counts each open side to the wall, the monster's tile in each", () => {
+    const board = [tile(-1, 0, "EW"), tile(0, 0, "NEW", [0, "turtleman"]), tile(1, 0, "W")];
+    expect(scoresFromLines(influenceLines(board, "direction"), 2)).toEqual([2 + 2 + 1, 0]);
+    expect(scoresFromLines(influenceLines(board, "passage"), 2)).toEqual([3 + 1, 0]);
+  });
+});
+
+describe("lastMove", () => {
+  const line = (kind: string, x: number, y: number) => ({ kind, data: { x, y } });
+  it("marks the tile and monster of the latest turn not by the seat to move", () => {
+    const log = [
+      { seat: 1, lines: [line("tile_placed", 0, 1)] },
+      { seat: 1, lines: [line("monster_placed", 0, 1)] },
+      { seat: 0, lines: [line("tile_placed", 5, 5)] },
+    ];
+    expect(lastMove(log, 0)).toEqual({ seat: 1, tile: [0, 1], monster: [0, 1] });
+    expect(lastMove(log, null)).toEqual({ seat: 0, tile: [5, 5], monster: null });
+    expect(lastMove([], 0)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initialState, mergeLog, myTurn, parseFrame, rankingWords, reduce, renderText, seatNames, type StateFrame, type Step } from "../../src/protocol";
+import { initialState, mergeLog, myTurn, parseFrame, rankingWords, reduce, renderText, type StateFrame, type Step } from "../../src/protocol";
 
 const step = (move: number, seat: number, text: string): Step => ({ move, seat, lines: [{ kind: "action", seats: [seat], data: {}, text }] });
 
@@ -88,9 +88,6 @@ describe("renderText", () => {
     expect(renderText("{P1} beats {P2}; {P3} watches", ["Ann", "Bob"])).toBe("Ann beats Bob; Player 3 watches");
     expect(renderText("{P12} and {P1}{P1}", ["Ann"])).toBe("Player 12 and AnnAnn");
   });
-  it("seatNames defaults empty names", () => {
-    expect(seatNames({ seats: [{ seat: 1, name: "", kind: "bot" }, { seat: 0, name: "Ann", kind: "human" }] })).toEqual(["Ann", "Player 2"]);
-  });
 });
 
 describe("rankingWords", () => {
@@ -99,5 +96,10 @@ describe("rankingWords", () => {
   });
   it("says draw when first place is shared", () => {
     expect(rankingWords({ scores: [1, 1], ranking: [0, 0] }, ["Ann", "Bob"])).toEqual(["Draw: Ann and Bob share first place with 1 point."]);
+  });
+  it("builds the sentence around the game's own words", () => {
+    const r = { scores: [112, 5, 9], ranking: [0, 2, 1], words: ["won by a secret win card (3 DP)", "eliminated, 5 DP", "9 DP"] };
+    expect(rankingWords(r, ["Ann", "Bob", "Cy"])).toEqual(["Ann won by a secret win card (3 DP).", "Cy is second with 9 DP.", "Bob is third: eliminated, 5 DP."]);
+    expect(rankingWords({ scores: [12, 3], ranking: [0, 1], words: ["12 DP", "3 DP"] }, ["Ann", "Bob"])[0]).toBe("Ann wins with 12 DP.");
   });
 });

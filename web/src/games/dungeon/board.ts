@@ -1,10 +1,11 @@
-import { h, s } from "../dom";
-import type { TableState } from "../protocol";
-import type { GameDrawing, TableContext } from "../table";
+import { h, s } from "../../dom";
+import { PanZoom } from "../../panzoom";
+import type { TableState } from "../../protocol";
+import { shapePath } from "../../seats";
+import type { GameBoard, GameHost, SeatMark } from "../game";
 import {
   CELL,
   MONSTERS,
-  OWNER,
   bounds,
   cellOrigin,
   floorRects,
@@ -12,28 +13,33 @@ import {
   monsterName,
   rotations,
   shapeName,
+  influenceLines,
+  lastMove,
   topMonster,
+  type InfluenceLine,
+  type LastMove,
   type DChoices,
   type DTile,
   type DView,
   type MonsterId,
-  type ShapeId,
-} from "./dungeon_model";
-import { PanZoom } from "../panzoom";
+} from "./model";
 
 // The dungeon table: the board (SVG, pan/zoom), the players with live scores, your hand and
 // monster, and a prompt that turns the legal actions into clicks on the board and the hand.
-export class DungeonBoard implements GameDrawing {
-  readonly board: HTMLElement;
-  readonly panel: HTMLElement;
+export class DungeonBoard implements GameBoard {
+  private readonly board: HTMLElement;
+  private readonly panel: HTMLElement;
   private readonly svg: SVGSVGElement;
   private readonly world: SVGGElement;
   private readonly pz: PanZoom;
   private preview = 0; // index into the legal rotations at the orient step
   private previewKey = "";
   private lastTileCount = -1;
+  private last: TableState | null = null;
+  private showLines = true; // the scoring lines on the board
+  private readonly openBreakdowns = new Set<number>(); // seats whose "why" list is open
 
-  constructor() {
+  constructor(private readonly host: GameHost) {
     this.svg = s("svg", { class: "dungeon-svg", role: "img", "aria-label": "the dungeon" }) as SVGSVGElement;
     this.world = s("g", { class: "world" }) as SVGGElement;
     this.svg.append(defs(), this.world);
@@ -44,11 +50,30 @@ export class DungeonBoard implements GameDrawing {
     zin.addEventListener("click", () => this.pz.zoomBy(1.25));
     const zout = h("button", { type: "button", class: "small", "aria-label": "zoom out" }, "−");
     zout.addEventListener("click", () => this.pz.zoomBy(0.8));
-    this.board = h("div", { class: "dungeon-board" }, this.svg, h("div", { class: "zoom-tools" }, zin, zout, fit), legend());
+    const lines = h("button", { type: "button", class: "small lines-toggle", "aria-pressed": "true", title: "show the corridors each monster scores" }, "Scoring lines");
+    lines.addEventListener("click", () => {
+      this.showLines = !this.showLines;
+      lines.setAttribute("aria-pressed", String(this.showLines));
+      this.redraw();
+    });
+    this.board = h("div", { class: "dungeon-board" }, this.svg, h("div", { class: "zoom-tools" }, lines, zin, zout, fit), legend());
     this.panel = h("div", { class: "dungeon-panel" });
+    host.board.append(this.board);
+    host.panel.append(this.panel);
   }
 
-  update(state: TableState, ctx: TableContext): void {
+  redraw(): void {
+    if (this.last) this.update(this.last);
+  }
+
+  destroy(): void {
+    this.pz.destroy();
+    this.last = null;
+  }
+
+  update(state: TableState): void {
+    this.last = state;
+    const ctx = this.host;
     const view = state.view as unknown as DView | null;
     if (!view || !Array.isArray(view.board)) return;
     const mine = state.seat !== null && !state.over && state.toMove === state.seat;
@@ -62,19 +87,36 @@ export class DungeonBoard implements GameDrawing {
       this.preview = 0;
     }
 
-    this.drawBoard(view, choices, ctx, pending);
-    this.drawPanel(state, view, choices, ctx);
+    const lines = influenceLines(view.board, String(state.options.influence ?? "passage"));
+    // the last turn of the seat not to move now (while you play: your opponent's), or the very
+    // last one when the game is over
+    const lm = lastMove(state.log, state.over ? null : state.toMove);
+    this.drawBoard(view, choices, ctx, pending, lines, lm);
+    this.drawPanel(state, view, choices, ctx, lines);
   }
 
-  private drawBoard(view: DView, c: DChoices, ctx: TableContext, pending: DView["pending"]) {
+  private drawBoard(view: DView, c: DChoices, ctx: GameHost, pending: DView["pending"], lines: InfluenceLine[], lm: LastMove | null) {
     const world = this.world;
     world.replaceChildren();
     const monsterAt = new Map(c.monsters.map((m) => [`${m.x},${m.y}`, m]));
+    const same = (a: [number, number] | null, t: DTile) => a !== null && a[0] === t.x && a[1] === t.y;
+    const mark = (seat: number) => ctx.mark(seat);
 
-    // the board lists tiles in the order they were placed: the last one gets a ring
-    view.board.forEach((t, i) =>
-      world.append(tileGroup(t, { target: monsterAt.has(`${t.x},${t.y}`), last: i === view.board.length - 1 && view.board.length > 1 })),
-    );
+    // tiles, then the scoring lines over their floors, then the monsters (they let clicks
+    // through to their tile)
+    for (const t of view.board)
+      world.append(tileGroup(t, mark, { target: monsterAt.has(`${t.x},${t.y}`), lastBy: lm && same(lm.tile, t) ? mark(lm.seat) : null }));
+    if (this.showLines) {
+      const band = s("g", { class: "influence", "aria-hidden": "true" });
+      for (const l of lines) if (l.points > 0) band.append(lineBand(l, mark(l.owner)));
+      world.append(band);
+    }
+    const monsters = s("g", { class: "monsters" });
+    for (const t of view.board) {
+      const g = monsterStack(t, mark, lm && same(lm.monster, t) ? mark(lm.seat) : null);
+      if (g) monsters.append(g);
+    }
+    world.append(monsters);
 
     // candidate cells for the chosen tile
     for (const cell of c.cells) {
@@ -109,7 +151,7 @@ export class DungeonBoard implements GameDrawing {
         ghost(o.passages, 0.95),
         s("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, class: "preview-frame", rx: 4 }),
       );
-      this.onTap(g, () => this.turnPreview(ctx, c));
+      this.onTap(g, () => this.turnPreview(c));
       world.append(g);
     }
 
@@ -132,14 +174,11 @@ export class DungeonBoard implements GameDrawing {
     }
   }
 
-  private turnPreview(ctx: TableContext, c: DChoices) {
+  private turnPreview(c: DChoices) {
     if (!c.orients.length) return;
     this.preview = (this.preview + 1) % c.orients.length;
-    const st = this.lastState;
-    if (st) this.update(st.state, ctx);
+    this.redraw();
   }
-
-  private lastState: { state: TableState } | null = null;
 
   // A click (not the end of a drag) or Enter/Space on the focused element acts.
   private onTap(el: Element, f: () => void) {
@@ -158,9 +197,37 @@ export class DungeonBoard implements GameDrawing {
     });
   }
 
-  private drawPanel(state: TableState, view: DView, c: DChoices, ctx: TableContext) {
-    this.lastState = { state };
-    const names = ctx.names;
+  // Why a seat has its points: each line of each of its monsters, lost lines with the monster
+  // that took them. Open on demand; stays open across moves.
+  private breakdown(seat: number, all: InfluenceLine[], ctx: GameHost): HTMLElement {
+    const lines = all.filter((l) => l.owner === seat);
+    const total = lines.reduce((a, l) => a + l.points, 0);
+    const names = ctx.names();
+    const where = (l: InfluenceLine) => `${monsterName(l.monster)} at ${l.at[0]},${l.at[1]}`;
+    const items = lines.map((l) =>
+      h(
+        "li",
+        { class: l.lostTo ? "lost" : "", "data-points": l.points },
+        l.lostTo
+          ? `${where(l)}: the ${l.axis === "EW" ? "row" : "column"} is lost to ${names[l.lostTo.owner]}'s ${monsterName(l.lostTo.monster)} at ${l.lostTo.at[0]},${l.lostTo.at[1]}: 0`
+          : `${where(l)}: ${l.cells.length} tile${l.cells.length === 1 ? "" : "s"} along the ${l.axis === "EW" ? "row" : "column"}: ${l.points}`,
+      ),
+    );
+    const box = h(
+      "details",
+      { class: "breakdown", "data-seat": seat, "data-total": total, open: this.openBreakdowns.has(seat) },
+      h("summary", null, "Why these points"),
+      items.length ? h("ul", null, ...items) : h("p", { class: "muted" }, "No monster on the board yet."),
+      items.length ? h("p", { class: "muted" }, `Total ${total}.`) : null,
+    );
+    box.addEventListener("toggle", () => {
+      if ((box as HTMLDetailsElement).open) this.openBreakdowns.add(seat);
+      else this.openBreakdowns.delete(seat);
+    });
+    return box;
+  }
+
+  private drawPanel(state: TableState, view: DView, c: DChoices, ctx: GameHost, lines: InfluenceLine[]) {
     const you = state.seat;
     const players = h(
       "div",
@@ -169,14 +236,14 @@ export class DungeonBoard implements GameDrawing {
         h(
           "div",
           { class: `player seat-${i}${state.toMove === i && !state.over ? " to-move" : ""}${you === i ? " you" : ""}`, "data-seat": i },
-          ownerBadge(i),
-          h("span", { class: "pname" }, names[i] ?? `Player ${i + 1}`, you === i ? h("small", null, " (you)") : null),
+          ctx.nameTag(i),
           h("span", { class: "score", "data-testid": `score-${i}` }, String(seat.score)),
           h(
             "small",
             { class: "pinfo" },
             `${seat.hand_count} tile${seat.hand_count === 1 ? "" : "s"} in hand · ${seat.monster_in_hand ? "holds a monster" : "no monster"} · ${seat.monster_deck_count} monster${seat.monster_deck_count === 1 ? "" : "s"} left`,
           ),
+          this.breakdown(i, lines, ctx),
         ),
       ),
     );
@@ -208,7 +275,7 @@ export class DungeonBoard implements GameDrawing {
               class: `hand-tile${take !== undefined ? " can-take" : ""}${aside !== undefined ? " can-aside" : ""}${chosen ? " chosen" : ""}`,
               "data-shape": shape,
               "data-action": take ?? aside ?? null,
-              disabled: (take === undefined && aside === undefined) || ctx.busy,
+              disabled: (take === undefined && aside === undefined) || ctx.busy(),
               title: aside !== undefined ? `set the ${shapeName(shape)} aside` : `take the ${shapeName(shape)}`,
             },
             miniTile(rotations(shape)[0]),
@@ -223,7 +290,7 @@ export class DungeonBoard implements GameDrawing {
         ? h(
             "div",
             { class: `monster-card seat-${you}`, "data-monster": me.monster },
-            monsterIcon(you, me.monster as MonsterId, 1),
+            monsterIcon(ctx.mark(you), me.monster as MonsterId, 1),
             h("span", null, h("strong", null, monsterName(me.monster)), h("small", null, ` beats ${monsterName(MONSTERS[me.monster as MonsterId]?.defeats ?? "")}`)),
           )
         : h("div", { class: "monster-card none muted" }, "No monster card in hand");
@@ -234,15 +301,15 @@ export class DungeonBoard implements GameDrawing {
   }
 
   // What to do now, in words, with the buttons the board cannot hold.
-  private prompt(state: TableState, view: DView, c: DChoices, ctx: TableContext): HTMLElement {
+  private prompt(state: TableState, view: DView, c: DChoices, ctx: GameHost): HTMLElement {
     const box = h("section", { class: "prompt", "data-testid": "prompt" });
-    const names = ctx.names;
+    const names = ctx.names();
     if (state.over) {
       box.append(h("p", null, "The dungeon is complete."));
       return box;
     }
     if (state.seat === null || state.toMove !== state.seat) {
-      const who = state.toMove === null ? "" : names[state.toMove] ?? `Player ${state.toMove + 1}`;
+      const who = state.toMove === null ? "" : names[state.toMove];
       box.append(h("p", { class: "muted" }, state.seat === null ? `Watching. ${who} is to move.` : `Waiting for ${who}…`));
       return box;
     }
@@ -262,21 +329,21 @@ export class DungeonBoard implements GameDrawing {
           );
           b.addEventListener("click", () => {
             this.preview = i;
-            this.update(state, ctx);
+            this.redraw();
           });
           return b;
         }),
       );
       const turnBtn = h("button", { type: "button", class: "turn-tile" }, "⟳ Turn");
-      turnBtn.addEventListener("click", () => this.turnPreview(ctx, c));
-      const place = h("button", { type: "button", class: "primary place", disabled: ctx.busy, "data-action": cur.id }, "Place tile");
+      turnBtn.addEventListener("click", () => this.turnPreview(c));
+      const place = h("button", { type: "button", class: "primary place", disabled: ctx.busy(), "data-action": cur.id }, "Place tile");
       place.addEventListener("click", () => ctx.act(cur.id));
       box.append(h("p", null, "Turn the tile (tap it or pick a rotation), then place it."), picker, h("div", { class: "row" }, turnBtn, place));
     } else if (c.monsters.length || c.pass !== null) {
       const m = c.monsters[0]?.monster;
       box.append(h("p", null, m ? `Tap a glowing tile to play your ${monsterName(m)}, or pass.` : "Play your monster or pass."));
       if (c.pass !== null) {
-        const pass = h("button", { type: "button", class: "pass", disabled: ctx.busy, "data-action": c.pass }, "Pass (no monster)");
+        const pass = h("button", { type: "button", class: "pass", disabled: ctx.busy(), "data-action": c.pass }, "Pass (no monster)");
         const id = c.pass;
         pass.addEventListener("click", () => ctx.act(id));
         box.append(pass);
@@ -285,7 +352,7 @@ export class DungeonBoard implements GameDrawing {
       box.append(h("p", null, "Choose a move from the list below."));
     }
     if (state.undoable > 0) {
-      const u = h("button", { type: "button", class: "small undo-inline", disabled: ctx.busy }, "Undo");
+      const u = h("button", { type: "button", class: "small undo-inline", disabled: ctx.busy() }, "Undo");
       u.addEventListener("click", () => ctx.undo());
       box.append(u);
     }
@@ -313,13 +380,12 @@ function ghost(passages: string, opacity: number): SVGElement {
   return s("g", { class: "ghost" }, floor(passages, opacity));
 }
 
-function tileGroup(t: DTile, o: { target: boolean; last: boolean }): SVGElement {
+function tileGroup(t: DTile, mark: (seat: number) => SeatMark, o: { target: boolean; lastBy: SeatMark | null }): SVGElement {
   const { px, py } = cellOrigin(t.x, t.y);
-  const top = topMonster(t);
   const g = s(
     "g",
     {
-      class: `tile shape-${t.shape}${o.target ? " target" : ""}${o.last ? " last" : ""}`,
+      class: `tile shape-${t.shape}${o.target ? " target" : ""}${o.lastBy ? " last-move" : ""}`,
       transform: `translate(${px},${py})`,
       "data-x": t.x,
       "data-y": t.y,
@@ -327,70 +393,79 @@ function tileGroup(t: DTile, o: { target: boolean; last: boolean }): SVGElement 
       "data-passages": t.passages,
       "data-stack": t.monsters.length,
     },
-    s("title", null, `${shapeName(t.shape)} at ${t.x},${t.y}${t.monsters.length ? ": " + t.monsters.map((m) => `${monsterName(m.monster)} of player ${m.owner + 1}`).join(", then ") + " (top)" : ""}`),
+    s("title", null, `${shapeName(t.shape)} at ${t.x},${t.y}${t.monsters.length ? ": " + t.monsters.map((m) => `${monsterName(m.monster)} of player ${mark(m.owner).letter}`).join(", then ") + " (top)" : ""}`),
     s("rect", { x: 0, y: 0, width: CELL, height: CELL, class: "wall" }),
     floor(t.passages),
     s("rect", { x: 0.5, y: 0.5, width: CELL - 1, height: CELL - 1, class: "edge" }),
   );
-  if (top) {
-    // covered monsters peek out below the top one
-    const depth = t.monsters.length;
-    for (let i = 0; i < depth - 1; i++) {
-      const m = t.monsters[i];
-      const off = (depth - 1 - i) * 6;
-      const icon = monsterIcon(m.owner, m.monster, 0.8);
-      icon.setAttribute("transform", `translate(${CELL / 2 - off},${CELL / 2 + off})`);
-      icon.setAttribute("class", "monster covered");
-      g.append(icon);
-    }
-    const icon = monsterIcon(top.owner, top.monster, 1);
-    icon.setAttribute("transform", `translate(${CELL / 2},${CELL / 2})`);
-    icon.setAttribute("class", `monster top owner-${top.owner}`);
-    icon.setAttribute("data-owner", String(top.owner));
-    icon.setAttribute("data-monster", top.monster);
-    g.append(icon);
-    if (depth > 1)
-      g.append(
-        s("g", { class: "stack-badge", transform: "translate(15,15)" },
-          s("circle", { r: 12 }),
-          s("text", { y: 5, "text-anchor": "middle" }, `×${depth}`)),
-      );
-  }
-  if (o.last) g.append(s("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, class: "last-ring" }));
+  // the last turn's tile: a ring in its player's colour
+  if (o.lastBy) g.append(s("rect", { x: 3, y: 3, width: CELL - 6, height: CELL - 6, class: "last-ring", stroke: o.lastBy.colour }));
   if (o.target) g.append(s("rect", { x: 3, y: 3, width: CELL - 6, height: CELL - 6, rx: 6, class: "target-ring" }));
   return g;
 }
 
-// A monster token centred on (0,0): the owner's colour and shape (seat 1 a circle, seat 2 a
-// diamond), the monster's letter, and the owner's number in a corner notch.
-function monsterIcon(owner: number, monster: MonsterId, scale: number): SVGElement {
-  const o = OWNER[owner % OWNER.length];
+// The monsters on a tile (covered ones peek out below the top one), or null; `lastBy` rings the
+// top monster when it was played in the last turn.
+function monsterStack(t: DTile, mark: (seat: number) => SeatMark, lastBy: SeatMark | null): SVGElement | null {
+  const top = topMonster(t);
+  if (!top) return null;
+  const { px, py } = cellOrigin(t.x, t.y);
+  const g = s("g", { class: `monster-stack${lastBy ? " last-monster" : ""}`, transform: `translate(${px},${py})`, "data-x": t.x, "data-y": t.y });
+  const depth = t.monsters.length;
+  for (let i = 0; i < depth - 1; i++) {
+    const m = t.monsters[i];
+    const off = (depth - 1 - i) * 6;
+    const icon = monsterIcon(mark(m.owner), m.monster, 0.8);
+    icon.setAttribute("transform", `translate(${CELL / 2 - off},${CELL / 2 + off})`);
+    icon.setAttribute("class", "monster covered");
+    g.append(icon);
+  }
+  if (lastBy) g.append(s("circle", { cx: CELL / 2, cy: CELL / 2, r: 33, class: "last-monster-ring", stroke: lastBy.colour }));
+  const icon = monsterIcon(mark(top.owner), top.monster, 1);
+  icon.setAttribute("transform", `translate(${CELL / 2},${CELL / 2})`);
+  icon.setAttribute("class", `monster top owner-${top.owner}`);
+  icon.setAttribute("data-owner", String(top.owner));
+  icon.setAttribute("data-monster", top.monster);
+  g.append(icon);
+  if (depth > 1)
+    g.append(
+      s("g", { class: "stack-badge", transform: "translate(15,15)" },
+        s("circle", { r: 12 }),
+        s("text", { y: 5, "text-anchor": "middle" }, `×${depth}`)),
+    );
+  return g;
+}
+
+// A scoring line: a band in its owner's colour along the passage's tiles, a little off the
+// centre line by seat so that two players' lines on one passage both show.
+function lineBand(l: InfluenceLine, m: SeatMark): SVGElement {
+  const off = (m.seat % 2 === 0 ? -1 : 1) * 7;
+  const centre = ([x, y]: [number, number]) => {
+    const { px, py } = cellOrigin(x, y);
+    return { cx: px + CELL / 2, cy: py + CELL / 2 };
+  };
+  const a = centre(l.cells[0]);
+  const b = centre(l.cells[l.cells.length - 1]);
+  const reach = CELL * 0.3; // past the end tiles' centres, into their passages
+  const horiz = l.axis === "EW";
+  const [x1, x2] = horiz ? [Math.min(a.cx, b.cx) - reach, Math.max(a.cx, b.cx) + reach] : [a.cx + off, a.cx + off];
+  const [y1, y2] = horiz ? [a.cy + off, a.cy + off] : [Math.min(a.cy, b.cy) - reach, Math.max(a.cy, b.cy) + reach];
+  return s("line", { x1, y1, x2, y2, class: `influence-line ${m.cls}`, stroke: m.colour, "data-owner": l.owner, "data-points": l.points });
+}
+
+// A monster token centred on (0,0): the owner's mark (colour and shape), the monster's letter,
+// and the owner's number in a corner notch.
+function monsterIcon(o: SeatMark, monster: MonsterId, scale: number): SVGElement {
   const r = 22 * scale;
-  const body =
-    o.mark === "circle"
-      ? s("circle", { r, fill: o.colour, stroke: "#111", "stroke-width": 2.5 })
-      : s("rect", { x: -r * 0.9, y: -r * 0.9, width: r * 1.8, height: r * 1.8, transform: "rotate(45)", fill: o.colour, stroke: "#111", "stroke-width": 2.5 });
   return s(
     "g",
     { class: "monster-icon" },
-    body,
+    s("path", { d: shapePath(o.shape, r), fill: o.colour, stroke: "#111", "stroke-width": 2.5 }),
     s("text", { y: 7 * scale, "text-anchor": "middle", class: "monster-letter", "font-size": 20 * scale }, MONSTERS[monster]?.letter ?? "?"),
     s("g", { transform: `translate(${r * 0.8},${-r * 0.8})` },
       s("circle", { r: 9 * scale, fill: "#fff", stroke: "#111", "stroke-width": 1.5 }),
       s("text", { y: 4 * scale, "text-anchor": "middle", class: "owner-letter", "font-size": 12 * scale }, o.letter)),
   );
-}
-
-function ownerBadge(owner: number): HTMLElement {
-  const svg = s("svg", { viewBox: "-30 -30 60 60", class: "owner-badge", "aria-hidden": "true" });
-  const o = OWNER[owner % OWNER.length];
-  svg.append(
-    o.mark === "circle"
-      ? s("circle", { r: 22, fill: o.colour, stroke: "#111", "stroke-width": 3 })
-      : s("rect", { x: -19, y: -19, width: 38, height: 38, transform: "rotate(45)", fill: o.colour, stroke: "#111", "stroke-width": 3 }),
-    s("text", { y: 8, "text-anchor": "middle", class: "monster-letter", "font-size": 22 }, o.letter),
-  );
-  return h("span", { class: "owner" }, svg as unknown as Node);
 }
 
 function miniTile(passages: string): SVGElement {
@@ -410,4 +485,3 @@ function legend(): HTMLElement {
   );
 }
 
-export type { ShapeId };

@@ -63,13 +63,6 @@ export function monsterName(id: string): string {
   return (MONSTERS as Record<string, { name: string }>)[id]?.name ?? id;
 }
 
-// Owner marks: colour and a shape and a letter, so that the owner reads without colour.
-// Seat 0: blue circle "A"; seat 1: orange diamond "B" (Okabe-Ito blue and orange).
-export const OWNER = [
-  { colour: "#0072B2", mark: "circle", letter: "1" },
-  { colour: "#E69F00", mark: "diamond", letter: "2" },
-] as const;
-
 export const SIDES = ["N", "E", "S", "W"] as const;
 export type Side = (typeof SIDES)[number];
 
@@ -181,4 +174,103 @@ export function groupActions(legal: { id: number; label: string; json: Record<st
 // The monster on top of a tile decides its influence; the rest of the stack is covered.
 export function topMonster(t: DTile): { owner: number; monster: MonsterId } | null {
   return t.monsters.length ? t.monsters[t.monsters.length - 1] : null;
+}
+
+// --- why the score is what it is (D6) ---------------------------------------------------------
+// The engine's scoring (src/games/dungeon/rules.cpp score(), clauses D6.1-D6.4 and R1 of
+// docs/rules/dungeon.md), restated over the view so that the board can show each monster's lines
+// and the panel a breakdown. The browser tests check after every decision that these lines add up
+// to the scores the engine sent.
+
+export const BEATS: Record<MonsterId, MonsterId> = { turtleman: "were_rat", were_rat: "crane_wife", crane_wife: "turtleman" };
+
+const STEP: Record<Side, [number, number]> = { N: [0, 1], E: [1, 0], S: [0, -1], W: [-1, 0] };
+const OPPOSITE: Record<Side, Side> = { N: "S", E: "W", S: "N", W: "E" };
+
+export interface InfluenceLine {
+  owner: number;
+  monster: MonsterId;
+  at: [number, number]; // the monster's tile
+  axis: "EW" | "NS"; // the passage's direction
+  cells: [number, number][]; // the tiles the line counts, from one end of the passage to the other
+  points: number; // what it adds to the owner's score (0 when lost)
+  lostTo: { owner: number; monster: MonsterId; at: [number, number] } | null; // D6.3
+}
+
+// Every line of influence of every top monster on the board, in board order.
+export function influenceLines(board: DTile[], influence: string = "passage"): InfluenceLine[] {
+  const at = new Map(board.map((t) => [`${t.x},${t.y}`, t]));
+  const tileAt = (x: number, y: number) => at.get(`${x},${y}`);
+  // tiles from t going d while passage meets passage (t itself excluded)
+  const run = (t: DTile, d: Side): DTile[] => {
+    const out: DTile[] = [];
+    let cur = t;
+    while (cur.passages.includes(d)) {
+      const next = tileAt(cur.x + STEP[d][0], cur.y + STEP[d][1]);
+      if (!next || !next.passages.includes(OPPOSITE[d])) break;
+      out.push(next);
+      cur = next;
+    }
+    return out;
+  };
+  const lines: InfluenceLine[] = [];
+  for (const t of board) {
+    const top = topMonster(t);
+    if (!top) continue;
+    for (const axis of ["EW", "NS"] as const) {
+      const [d1, d2] = (axis === "EW" ? ["E", "W"] : ["N", "S"]) as [Side, Side];
+      if (!t.passages.includes(d1) && !t.passages.includes(d2)) continue;
+      const a = run(t, d1);
+      const b = run(t, d2);
+      let lostTo: InfluenceLine["lostTo"] = null;
+      for (const o of [...a, ...b]) {
+        const m = topMonster(o);
+        if (!lostTo && m && m.owner !== top.owner && BEATS[m.monster] === top.monster) lostTo = { owner: m.owner, monster: m.monster, at: [o.x, o.y] };
+      }
+      const cells: [number, number][] = [...[...b].reverse(), t, ...a].map((c) => [c.x, c.y]);
+      let points = 0;
+      if (!lostTo) {
+        if (influence === "direction") {
+          // R1 option: one line per open side on this axis, from the monster to the wall
+          if (t.passages.includes(d1)) points += a.length + 1;
+          if (t.passages.includes(d2)) points += b.length + 1;
+        } else points = cells.length; // D6.4
+      }
+      lines.push({ owner: top.owner, monster: top.monster, at: [t.x, t.y], axis, cells, points, lostTo });
+    }
+  }
+  return lines;
+}
+
+// Points per seat from the lines (what score() gives).
+export function scoresFromLines(lines: InfluenceLine[], seats: number): number[] {
+  const out = new Array<number>(seats).fill(0);
+  for (const l of lines) if (l.owner < seats) out[l.owner] += l.points;
+  return out;
+}
+
+// What the board marks as "the last move": the tile placed and the monster played in the latest
+// turn (run of log steps by one seat) that is not `notSeat`'s, from the narration's data; while
+// you play, that is your opponent's last turn.
+export interface LastMove {
+  seat: number;
+  tile: [number, number] | null;
+  monster: [number, number] | null;
+}
+
+export function lastMove(log: { seat: number; lines: { kind: string; data: unknown }[] }[], notSeat: number | null): LastMove | null {
+  let i = log.length - 1;
+  while (i >= 0 && notSeat !== null && log[i].seat === notSeat) i--;
+  if (i < 0) return null;
+  const seat = log[i].seat;
+  const out: LastMove = { seat, tile: null, monster: null };
+  for (; i >= 0 && log[i].seat === seat; i--) {
+    for (const l of log[i].lines) {
+      const d = l.data as { x?: unknown; y?: unknown } | null;
+      if (typeof d?.x !== "number" || typeof d?.y !== "number") continue;
+      if (l.kind === "tile_placed" && !out.tile) out.tile = [d.x, d.y];
+      if (l.kind === "monster_placed" && !out.monster) out.monster = [d.x, d.y];
+    }
+  }
+  return out;
 }

@@ -1,0 +1,55 @@
+// How seats are named, the one place that decides it (player rows, log, turn line, end card,
+// lobby). Pure: unit-tested in tests/unit/seats.test.ts.
+import type { SeatInfo } from "./protocol";
+
+// Display names per seat, for every place a seat is named (player rows, log, turn line, end
+// card): the seat's own name, or "Player N" where it has none. Names are plain: whether a seat is
+// a bot, is you or has left is shown beside the name (seatTags), never written into it, so that a
+// name cannot pass for a tag.
+export function seatNames(seats: Pick<SeatInfo, "seat" | "name">[]): string[] {
+  const names: string[] = [];
+  for (const st of seats) names[st.seat] = defaultName(st.seat, st.name);
+  for (let i = 0; i < names.length; i++) if (names[i] === undefined) names[i] = defaultName(i, "");
+  return names;
+}
+
+// A seat's name as shown: without control, zero-width and direction-changing characters (the
+// server refuses them in new names; this covers tables stored before), spaces collapsed, or
+// "Player N" where nothing is left.
+export function defaultName(seat: number, name: string | undefined): string {
+  const n = (name ?? "").replace(INVISIBLE, "").replace(/\s+/g, " ").trim();
+  return n || `Player ${seat + 1}`;
+}
+
+// C0/C1 controls, zero-width spaces and joiners, direction marks, embeddings, overrides and
+// isolates, the word joiner and invisible operators, the byte-order mark.
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
+
+// What is shown beside a seat's name, as separate styled chips: "you", "bot", "away" (a human seat
+// with no open connection, where the source knows).
+export type SeatTag = "you" | "bot" | "away";
+
+export function seatTags(st: Pick<SeatInfo, "seat" | "kind" | "connected">, you: number | null): SeatTag[] {
+  const tags: SeatTag[] = [];
+  if (you === st.seat) tags.push("you");
+  if (st.kind === "bot") tags.push("bot");
+  else if (st.connected === false && you !== st.seat) tags.push("away");
+  return tags;
+}
+
+// The rules a new seat name must follow, the same as the server's (checked_name in
+// src/server/table.cpp; the server refuses what breaks them): at most 24 characters; no
+// control, zero-width or direction-changing characters; no brackets, so that a name cannot pass
+// for a tag like "(bot)" or a placeholder like "{P2}"; not "Player N" of another seat. Returns
+// what is wrong in words, or null.
+export const NAME_MAX = 24;
+export function checkName(name: string, seat: number): string | null {
+  const n = name.trim();
+  if ([...n].length > NAME_MAX) return `a name has at most ${NAME_MAX} characters.`;
+  INVISIBLE.lastIndex = 0;
+  if (INVISIBLE.test(n)) return "a name cannot hold invisible or direction-changing characters.";
+  if (/[()[\]{}<>]/.test(n)) return "a name cannot hold brackets.";
+  const m = /^player\s*(\d+)$/i.exec(n);
+  if (m && Number(m[1]) !== seat + 1) return `"${n}" is another seat's name.`;
+  return null;
+}

@@ -1,0 +1,106 @@
+// Where a table's frames come from. The shell (table.ts) reads a table only through a
+// `TableSource`: today the live WebSocket connection to `turf serve` (LiveSource); a replay of a
+// finished game or a hot-seat table on one device can plug in later as another source, without
+// touching the shell's drawing or any game's drawing.
+import { api } from "./api";
+import { Connection } from "./connection";
+import type { ServerFrame } from "./protocol";
+
+// connecting: no answer yet · open: frames flow · closed: lost, trying again ·
+// failed: the source gave up for good (the link is wrong: no such table, or not this table's seat).
+export type SourceStatus = "connecting" | "open" | "closed" | "failed";
+
+export interface SourceEvents {
+  // Protocol frames (docs/protocol.md): a welcome first after every (re)connect, then states.
+  frame(f: ServerFrame): void;
+  status(s: SourceStatus): void;
+  // Which seats have someone at them now (by seat), where the source can tell; bots count as
+  // present. Sent when it changes.
+  presence(connected: boolean[]): void;
+}
+
+export interface TableSource {
+  // Starts delivering events; call once.
+  start(on: SourceEvents): void;
+  // Asks for a legal action; `move` is the move number the page showed. False: not sent (the
+  // source is not open), nothing will answer.
+  act(action: number, move: number): boolean;
+  // Asks to take back this seat's undoable actions. False: not sent.
+  undo(): boolean;
+  // Stops every connection, timer and request; no event comes after it.
+  close(): void;
+}
+
+// Error codes after which the same hello can never succeed: a wrong or cut link.
+const FATAL = new Set(["bad_token", "no_table"]);
+
+// The live table: one WebSocket (Connection: hello on every reconnect, back-off, keep-alive),
+// plus the lobby entry of the table every few seconds for who is connected (the protocol has no
+// presence frame; the lobby entry is public anyway).
+export class LiveSource implements TableSource {
+  private conn: Connection | null = null;
+  private timer = 0;
+  private closed = false;
+  private welcomed = false;
+  private lastPresence = "";
+
+  constructor(
+    private readonly table: string,
+    private readonly token: string | null,
+    private readonly presenceEveryMs = 4000,
+  ) {}
+
+  start(on: SourceEvents): void {
+    this.conn = new Connection(
+      this.token ? { type: "hello", table: this.table, token: this.token } : { type: "hello", table: this.table },
+      (f) => {
+        if (this.closed) return;
+        if (f.type === "welcome") this.welcomed = true;
+        on.frame(f);
+        // a refused hello ends the source: reconnecting with the same link cannot help
+        if (f.type === "error" && !this.welcomed && FATAL.has(f.code)) {
+          this.stop();
+          on.status("failed");
+        }
+      },
+      (st) => {
+        if (!this.closed) on.status(st);
+      },
+    );
+    const poll = async () => {
+      try {
+        const t = await api.table(this.table);
+        if (this.closed) return;
+        const connected = t.seats.map((s) => s.kind === "bot" || Boolean(s.connected));
+        const key = connected.join();
+        if (key !== this.lastPresence) {
+          this.lastPresence = key;
+          on.presence(connected);
+        }
+      } catch {
+        // the socket's own status tells the player about a lost server
+      }
+    };
+    void poll();
+    this.timer = window.setInterval(() => void poll(), this.presenceEveryMs);
+  }
+
+  act(action: number, move: number): boolean {
+    return this.conn?.send({ type: "act", action, move }) ?? false;
+  }
+
+  undo(): boolean {
+    return this.conn?.send({ type: "undo" }) ?? false;
+  }
+
+  private stop() {
+    this.closed = true;
+    window.clearInterval(this.timer);
+    this.conn?.close();
+    this.conn = null;
+  }
+
+  close(): void {
+    this.stop();
+  }
+}

@@ -1,0 +1,241 @@
+// Browser tests of the shell every game shares: the lobby's words and form, names, dead ends,
+// presence, the log's place on a laptop and the marks of six seats. Real server, real Chromium.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import {
+  DESKTOP,
+  PHONE,
+  assertDomLacks,
+  framesCaughtUp,
+  createTable,
+  hiddenStrings,
+  moveOf,
+  playOneDecision,
+  recordFrames,
+  rng,
+  useShared,
+  shot,
+  waitForTurn,
+} from "./harness.mjs";
+
+const env = useShared();
+
+async function post(body) {
+  const r = await fetch(new URL("api/tables", env.server.url), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return { status: r.status, body: await r.json() };
+}
+
+describe("the table shell and the lobby", { timeout: 300000 }, () => {
+  it("the lobby speaks the player's language: readable options, seats as the player count, Sit here in view", async () => {
+    const ctx = await env.browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    await page.goto(env.server.url);
+    await page.waitForSelector("form.new-table select[name=game]");
+    for (const game of ["dungeon", "yard", "turfwars", "cryhavoc"]) {
+      await page.selectOption("form.new-table select[name=game]", game);
+      // no "players" box: the seat rows are the player count
+      assert.equal(await page.locator('[name="opt-players"]').count(), 0, game);
+      const labels = await page.locator(".new-table .option > span").allInnerTexts();
+      const choices = await page.locator(".new-table .option select option").allInnerTexts();
+      for (const w of [...labels, ...choices]) assert.doesNotMatch(w, /_/, `${game}: "${w}"`);
+    }
+    // a two-player game has no seat buttons; Turf Wars grows to six seats, each with its mark
+    await page.selectOption("form.new-table select[name=game]", "dungeon");
+    assert.equal(await page.locator(".seat-count button").count(), 0);
+    await page.selectOption("form.new-table select[name=game]", "turfwars");
+    while (await page.locator(".seat-count button", { hasText: "+ seat" }).isEnabled()) await page.click(".seat-count button:has-text('+ seat')");
+    assert.equal(await page.locator(".seat-row").count(), 6);
+    const marks = await page.locator(".seat-row .seat-mark").evaluateAll((els) => els.map((e) => e.querySelector("path").getAttribute("fill") + e.textContent));
+    assert.equal(new Set(marks).size, 6, `six distinct marks: ${marks}`);
+    // bot seats get a bot's name, not "Player N"
+    const botName = await page.locator('[name="name-1"]').inputValue();
+    assert.match(botName, /bot/i);
+    await shot(page, "lobby-turfwars-six-seats");
+
+    // a name that passes for a tag is refused before it is sent
+    await page.selectOption("form.new-table select[name=game]", "dungeon");
+    await page.fill('[name="name-0"]', "Player 2 (bot)");
+    await page.click("form.new-table button[type=submit]");
+    assert.match(await page.locator(".new-table .error").innerText(), /brackets/);
+
+    // after "Create table", "Sit here" is in view on a laptop
+    await page.fill('[name="name-0"]', "Ann");
+    await page.click("form.new-table button[type=submit]");
+    await page.waitForSelector(".created .sit");
+    const box = await page.locator(".created .sit").first().boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= DESKTOP.viewport.height, `Sit here at ${JSON.stringify(box)}`);
+    await shot(page, "lobby-created", { docs: true });
+    await ctx.close();
+  });
+
+  it("the server refuses names that impersonate or hide characters", async () => {
+    for (const name of ["Player 2 (bot)", "Ann (you)", "Ann\u202Enoom", "A\u200Bnn", "Player 2", "{P2}"]) {
+      const r = await post({ game: "dungeon", seats: [{ kind: "human", name }, { kind: "bot", bot: "easy" }] });
+      assert.equal(r.status, 400, name);
+      assert.ok(r.body.error.length > 10, r.body.error);
+    }
+    const ok = await post({ game: "dungeon", seats: [{ kind: "human", name: "Zoë" }, { kind: "bot", bot: "easy" }] });
+    assert.equal(ok.status, 201);
+    assert.deepEqual(ok.body.seats.map((s) => s.name), ["Zoë", "Bot 2"]);
+  });
+
+  it("a table whose bot moved first waits for its players in the lobby", async () => {
+    const r = await post({ game: "dungeon", seats: [{ kind: "bot", bot: "easy", name: "Rex" }, { kind: "human", name: "Ann" }] });
+    assert.equal(r.status, 201);
+    const ctx = await env.browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    await page.goto(env.server.url);
+    const entry = page.locator(`.table-entry[data-table="${r.body.id}"]`);
+    await entry.waitFor();
+    // the bot plays its first turn at once; the table still says it waits for Ann
+    await page.waitForFunction(async (id) => {
+      const t = await (await fetch(`api/tables/${id}`)).json();
+      return t.moves > 0;
+    }, r.body.id);
+    await page.reload();
+    await entry.waitFor();
+    const text = await entry.innerText();
+    assert.match(text, /waiting/i);
+    assert.match(text, /1 seat free/);
+    assert.doesNotMatch(text, /playing/i);
+    await ctx.close();
+  });
+
+  it("a wrong or cut link ends on a card that says so, not on 'Connecting' forever", async () => {
+    const r = await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "bot", bot: "easy" }] });
+    const ctx = await env.browser.newContext(PHONE);
+    const page = await ctx.newPage();
+    const cut = r.body.seats[0].token.slice(0, 20);
+    for (const [hash, words] of [
+      [`#/table/${r.body.id}/seat/${cut}`, /does not open a seat/],
+      [`#/table/${"ab".repeat(16)}`, /no such table/i],
+    ]) {
+      await page.goto(new URL(hash, env.server.url).href);
+      await page.waitForSelector(".dead-end:not([hidden])", { timeout: 10000 });
+      assert.match(await page.locator(".dead-end").innerText(), words);
+      assert.doesNotMatch(await page.locator(".turn").innerText(), /Connecting/);
+      // it stays: no reconnect brings the spinner back
+      await page.waitForTimeout(1500);
+      assert.equal(await page.locator(".dead-end").isVisible(), true);
+      await page.click(".dead-end a");
+      await page.waitForSelector("form.new-table");
+    }
+    await shot(page, "dead-end-phone");
+    await ctx.close();
+  });
+
+  it("a human opponent who left is shown as away, and back when they return", async () => {
+    const r = await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "human", name: "Bea" }] });
+    const link = (i) => new URL(`#/table/${r.body.id}/seat/${r.body.seats[i].token}`, env.server.url).href;
+    const ca = await env.browser.newContext(DESKTOP);
+    const cb = await env.browser.newContext(DESKTOP);
+    const a = await ca.newPage();
+    const b = await cb.newPage();
+    await a.goto(link(0));
+    await b.goto(link(1));
+    await a.waitForSelector("#app[data-move]");
+    await b.waitForSelector("#app[data-move]");
+    const beaAway = '.player[data-seat="1"] .tag-away';
+    await a.waitForFunction((sel) => !document.querySelector(sel), beaAway, { timeout: 10000 });
+    await cb.close();
+    await a.waitForSelector(beaAway, { timeout: 15000 });
+    await shot(a, "opponent-away");
+    const cb2 = await env.browser.newContext(DESKTOP);
+    const b2 = await cb2.newPage();
+    await b2.goto(link(1));
+    await a.waitForFunction((sel) => !document.querySelector(sel), beaAway, { timeout: 15000 });
+    await ca.close();
+    await cb2.close();
+  });
+
+  it("on a laptop the newest log line stays in view, numbered by turn past a hundred digits", async () => {
+    const ctx = await env.browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    const t = await createTable(page, env.server.url, [
+      { name: "Ann", kind: "human" },
+      { name: "Rex", kind: "bot:easy" },
+    ]);
+    await page.goto(t.join[0]);
+    await page.waitForSelector("#app[data-move]");
+    const random = rng(31);
+    for (let i = 0; i < 16; i++) {
+      await waitForTurn([page]);
+      await playOneDecision(page, random);
+    }
+    await waitForTurn([page]);
+    const last = page.locator(".log .log-entry").last();
+    const box = await last.boundingBox();
+    const logBox = await page.locator(".log").boundingBox();
+    assert.ok(box.y + box.height <= DESKTOP.viewport.height + 1, `last log entry at ${JSON.stringify(box)}`);
+    assert.ok(box.y + box.height <= logBox.y + logBox.height + 1 && box.y >= logBox.y - 1, "inside the log's visible area");
+    // numbered by turn: entry i says "i."
+    const ns = await page.locator(".log .log-entry").evaluateAll((els) => els.map((e) => [e.dataset.turn, e.querySelector(".log-n").textContent]));
+    ns.forEach(([n, text], i) => assert.equal(text, `${i + 1}.`, `entry ${n}`));
+    // each decision once: no bare "Name: label" line before a turn's sentence
+    const lines = await page.locator(".log .log-line").allInnerTexts();
+    assert.equal(lines.filter((l) => /^Ann: /.test(l)).length <= 2, true, lines.join("\n"));
+    assert.ok((await moveOf(page)) > 10);
+    await ctx.close();
+  });
+
+  it("six seats get six marks at a Turf Wars table of bots, in the log and the turn line", async () => {
+    const r = await post({
+      game: "turfwars",
+      options: { players: 6 },
+      seats: Array.from({ length: 6 }, (_, i) => ({ kind: "bot", bot: "easy", name: `Bot ${"ABCDEF"[i]}` })),
+    });
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+    const ctx = await env.browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    await page.goto(new URL(r.body.spectate, env.server.url).href);
+    await page.waitForFunction(() => new Set([...document.querySelectorAll(".log .log-entry")].map((e) => e.dataset.seat)).size === 6, null, { timeout: 60000 });
+    // (one evaluate: the log is redrawn as the bots play)
+    const colours = await page.evaluate(() => {
+      const by = new Map();
+      for (const e of document.querySelectorAll(".log .log-entry")) by.set(e.dataset.seat, getComputedStyle(e).borderLeftColor);
+      return [...by.values()];
+    });
+    assert.equal(new Set(colours).size, 6, `six log colours: ${colours}`);
+    await shot(page, "turfwars-six-bots-log");
+    await ctx.close();
+  });
+
+  it("E2 in every game, a seat's page never holds what only the other seat's view holds", async () => {
+    const games = await (await fetch(new URL("api/games", env.server.url))).json();
+    for (const g of games) {
+      const r = await post({ game: g.id, options: { players: 2 }, seats: [{ kind: "human", name: "Ann" }, { kind: "human", name: "Bea" }] });
+      assert.equal(r.status, 201, JSON.stringify(r.body));
+      const ctxs = [await env.browser.newContext(DESKTOP), await env.browser.newContext(PHONE)];
+      const pages = await Promise.all(ctxs.map((c) => c.newPage()));
+      const frames = pages.map(recordFrames);
+      await Promise.all(pages.map((p, i) => p.goto(new URL(`#/table/${r.body.id}/seat/${r.body.seats[i].token}`, env.server.url).href)));
+      await Promise.all(pages.map((p) => p.waitForSelector("#app[data-move]")));
+      const random = rng(40);
+      let hidden = 0;
+      for (let k = 0; k < 24; k++) {
+        const p = await waitForTurn(pages, 20000);
+        if (!p) break;
+        const before = await moveOf(p);
+        // every engine action is reachable from the text list, drawn game or not
+        await p.evaluate(() => (document.querySelector(".fallback").open = true));
+        const buttons = p.locator(".fallback-list button.legal");
+        await buttons.nth(Math.floor(random() * (await buttons.count()))).click();
+        await p.waitForFunction((m) => Number(document.getElementById("app").dataset.move) > m, before);
+        if (k % 6 === 5) {
+          const m = await moveOf(p); // the page that acted is the one that knows the newest move
+          await Promise.all(pages.map((q) => q.waitForFunction((mm) => Number(document.getElementById("app").dataset.move) === mm, m)));
+          for (const i of [0, 1]) await framesCaughtUp(pages[i], frames[i]);
+          for (const me of [0, 1]) {
+            const states = frames[me].filter((f) => f.type === "state");
+            const theirs = frames[1 - me].filter((f) => f.type === "state").at(-1).view;
+            const secrets = hiddenStrings(states, theirs);
+            hidden += secrets.length;
+            await assertDomLacks(pages[me], secrets, `${g.id} seat ${me}`);
+          }
+        }
+      }
+      if (g.id !== "dungeon") assert.ok(hidden > 0, `${g.id}: the other seat's view held something hidden (the check is not empty)`);
+      for (const c of ctxs) await c.close();
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { checkName, defaultName, seatNames, seatTags } from "../../src/names";
+import { MAX_SEATS, seatMark, shapePath } from "../../src/seats";
+
+describe("seat marks", () => {
+  it("six seats, each with its own colour, shape and number", () => {
+    const marks = Array.from({ length: MAX_SEATS }, (_, i) => seatMark(i));
+    expect(MAX_SEATS).toBe(6);
+    expect(new Set(marks.map((m) => m.colour)).size).toBe(6);
+    expect(new Set(marks.map((m) => m.shape)).size).toBe(6);
+    expect(marks.map((m) => m.letter)).toEqual(["1", "2", "3", "4", "5", "6"]);
+    expect(marks.map((m) => m.cls)).toEqual(["seat-0", "seat-1", "seat-2", "seat-3", "seat-4", "seat-5"]);
+  });
+  it("the number on a mark is readable on its colour (WCAG contrast at least 4.5:1)", () => {
+    const lum = (hex: string) => {
+      const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+    };
+    for (let i = 0; i < MAX_SEATS; i++) {
+      const m = seatMark(i);
+      const [a, b] = [lum(m.colour), lum(m.ink)].sort((x, y) => y - x);
+      expect((a + 0.05) / (b + 0.05), `seat ${i}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+  it("every shape is a closed path of finite numbers", () => {
+    for (let i = 0; i < MAX_SEATS; i++) {
+      const d = shapePath(seatMark(i).shape, 10);
+      expect(d.startsWith("M")).toBe(true);
+      expect(d.endsWith("Z")).toBe(true);
+      for (const n of d.match(/-?[\d.]+/g) ?? []) expect(Number.isFinite(Number(n))).toBe(true);
+    }
+  });
+});
+
+describe("names", () => {
+  it("seatNames defaults empty names and fills holes", () => {
+    expect(seatNames([{ seat: 1, name: "" }, { seat: 0, name: "Ann" }])).toEqual(["Ann", "Player 2"]);
+    expect(seatNames([{ seat: 2, name: "Cy" }])).toEqual(["Player 1", "Player 2", "Cy"]);
+  });
+  it("drops invisible and direction-changing characters", () => {
+    expect(defaultName(0, "A\u202Enn\u200B")).toBe("Ann");
+    expect(defaultName(3, "\u2066\u200D ")).toBe("Player 4");
+    expect(defaultName(0, "  Ann   Lee ")).toBe("Ann Lee");
+  });
+  it("tags say you, bot and away beside the name", () => {
+    expect(seatTags({ seat: 0, kind: "human", connected: true }, 0)).toEqual(["you"]);
+    expect(seatTags({ seat: 1, kind: "bot" }, 0)).toEqual(["bot"]);
+    expect(seatTags({ seat: 1, kind: "human", connected: false }, 0)).toEqual(["away"]);
+    expect(seatTags({ seat: 1, kind: "human" }, null)).toEqual([]);
+  });
+});
+
+describe("checkName (the server's rules: checked_name in src/server/table.cpp)", () => {
+  it("accepts plain names in any script", () => {
+    for (const n of ["Ann", "Zoë", "李雷", "Ann-Marie O'Neil", "Player 2"]) expect(checkName(n, 1), n).toBeNull();
+  });
+  it("refuses names that pass for a tag, another seat or hide characters", () => {
+    expect(checkName("Player 2 (bot)", 0)).toMatch(/brackets/);
+    expect(checkName("Ann (you)", 0)).toMatch(/brackets/);
+    expect(checkName("{P2}", 0)).toMatch(/brackets/);
+    expect(checkName("Player 2", 0)).toMatch(/another seat/);
+    expect(checkName("Ann\u202Enoom", 0)).toMatch(/invisible/);
+    expect(checkName("A\u200Bnn", 0)).toMatch(/invisible/);
+    expect(checkName("x".repeat(25), 0)).toMatch(/24/);
+  });
+});
