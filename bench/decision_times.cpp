@@ -17,10 +17,11 @@
 #include <string>
 #include <vector>
 
-#include "bots/agent.h"
+#include "bots/config.h"
 #include "core/game.h"
 #include "core/match.h"
 #include "core/rng.h"
+#include "table/table.h"
 
 namespace {
 
@@ -56,34 +57,32 @@ int main(int argc, char** argv) {
     if (*end != '\0' || games < 1 || games > 100000)
       throw Error(std::string("GAMES must be a number from 1 to 100000, not '") + argv[5] + "'");
     const std::uint64_t seed = argc > 6 ? std::strtoull(argv[6], nullptr, 10) : 1;
-    make_bot(bot, 0);
-    make_bot(opponent, 0);
+    for (const auto& spec : {bot, opponent})  // specs within the command line's limits
+      table::BotLimits::cli().check(parse_bot_config(spec));
     std::vector<double> wall, cpu;
     for (long g = 0; g < games; ++g) {
       const std::uint64_t game_seed = mix_seed(seed, static_cast<std::uint64_t>(g));
       const Seat me = static_cast<Seat>(g % players);
       std::vector<SeatInfo> seats;
-      std::vector<std::unique_ptr<Agent>> agents;
-      for (int s = 0; s < players; ++s) {
-        const std::string& spec = s == me ? bot : opponent;
-        seats.push_back({spec, spec});
-        agents.push_back(make_bot(spec, mix_seed(game_seed, static_cast<std::uint64_t>(s) + 1)));
-      }
-      Match m(game, options, game_seed, std::move(seats));
-      while (!m.over()) {
-        const Seat s = m.state().to_move();
-        const View v = m.view(s, false);
-        if (s != me || v.legal().size() < 2) {
-          m.apply(agents[static_cast<std::size_t>(s)]->choose(v));
+      for (int s = 0; s < players; ++s) seats.push_back({s == me ? bot : opponent, ""});
+      // The table layer plays the game (agents seeded from the game seed: table::SeedRule).
+      table::Table t(Match(game, options, game_seed, std::move(seats)), {});
+      while (!t.over()) {
+        if (t.to_move() != me) {
+          t.play_bot();
           continue;
         }
+        auto turn = t.bot_turn();
         const auto w0 = std::chrono::steady_clock::now();
         const double c0 = thread_cpu_seconds();
-        const Action a = agents[static_cast<std::size_t>(s)]->choose(v);
-        cpu.push_back(thread_cpu_seconds() - c0);
-        wall.push_back(
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count());
-        m.apply(a);
+        const auto answer = turn->run();
+        if (turn->view().legal().size() > 1) {  // a real decision
+          cpu.push_back(thread_cpu_seconds() - c0);
+          wall.push_back(
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count());
+        }
+        if (t.complete(*turn, answer) != table::Refusal::kNone)
+          throw Error("the measured bot chose an action it may not take");
       }
     }
     std::printf("%s players=%d bot=%s opponent=%s games=%ld decisions=%zu\n", argv[1], players,

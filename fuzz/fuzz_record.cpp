@@ -1,6 +1,7 @@
 // libFuzzer target: record loading. Bytes are read as a JSON record of any game; loading must
 // either succeed or throw turf::Error. A loaded record must save and load again to the same
-// state, print only sanitized names, and answer check_record_agents() with an Error or nothing.
+// state, print only sanitized names, and its agents pass the record's limits (table/limits.h) or
+// are refused with an Error (a bot within them is built, never run).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -8,6 +9,7 @@
 
 #include "core/game.h"
 #include "core/match.h"
+#include "table/seats.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace turf;
@@ -26,9 +28,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       std::fprintf(stderr, "fuzz_record: a loaded record does not save and load again\n");
       std::abort();
     }
-    try {
-      m.check_record_agents();
-    } catch (const Error&) {
+    for (Seat s = 0; s < static_cast<Seat>(m.seats().size()); ++s) {
+      try {
+        (void)table::make_agent(m, s, table::BotLimits::record(), 1);
+      } catch (const Error&) {
+      }
     }
   } catch (const Error&) {
   }

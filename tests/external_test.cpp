@@ -19,6 +19,7 @@
 #include "bots/external.h"
 #include "core/match.h"
 #include "core/narration.h"
+#include "table/table.h"
 
 namespace turf {
 namespace {
@@ -244,7 +245,8 @@ TEST(ExternalSpec, RecordsNeverStartPrograms) {
   const GameInfo& game = Registry::instance().find("dungeon");
   Match m(game, game.resolve({}), 1, {{"ext:touch /tmp/pwned", "A"}, {"random", "B"}});
   try {
-    Match::from_record(m.record()).check_record_agents();
+    table::Table t(Match::from_record(m.record()),
+                   {table::BotLimits::record(), table::SeedRule::kFromMatch, {}});
     FAIL() << "accepted";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("never starts programs"), std::string::npos);

@@ -13,6 +13,7 @@
 #include "core/parallel.h"
 #include "core/view.h"
 #include "lab/experiment.h"
+#include "table/table.h"
 
 namespace turf {
 namespace {
@@ -123,17 +124,24 @@ TEST(Hardening, RecordNamesAndAgentsAreSanitized) {
   EXPECT_EQ(sanitize_text("\xc3\xa9\xc3\xa9", 3), "\xc3\xa9");  // never cut inside a character
 }
 
+// A record's agents come from a file: the table takes them within the record's limits
+// (table/limits.h), and a record never starts a program.
 TEST(Hardening, RecordAgentSpecsAreCapped) {
   auto r = small_record("dungeon");
+  const table::TableConfig record{table::BotLimits::record(), table::SeedRule::kFromMatch, {}};
   r["seats"][1]["agent"] = "mcts:threads=256,time=3600s";
-  const Match m = Match::from_record(r);  // replay and view need no agent
-  EXPECT_THROW(m.check_record_agents(), Error);
+  EXPECT_NO_THROW((void)Match::from_record(r));  // replay and view need no agent
+  EXPECT_THROW(table::Table(Match::from_record(r), record), Error);
   r["seats"][1]["agent"] = "mcts:iters=100000000000";
-  EXPECT_THROW(Match::from_record(r).check_record_agents(), Error);
+  EXPECT_THROW(table::Table(Match::from_record(r), record), Error);
+  r["seats"][1]["agent"] = "greedy:worlds=5000";
+  EXPECT_THROW(table::Table(Match::from_record(r), record), Error);
+  r["seats"][1]["agent"] = "ext:touch /tmp/turf-record-ran-a-program";
+  EXPECT_THROW(table::Table(Match::from_record(r), record), Error);
   r["seats"][1]["agent"] = "mcts:time=500ms";
-  EXPECT_NO_THROW(Match::from_record(r).check_record_agents());
+  EXPECT_NO_THROW(table::Table(Match::from_record(r), record));
   r["seats"][1]["agent"] = "greedy";
-  EXPECT_NO_THROW(Match::from_record(r).check_record_agents());
+  EXPECT_NO_THROW(table::Table(Match::from_record(r), record));
 }
 
 TEST(Hardening, ReadFileRefusesDevicesFoldersAndHugeFiles) {

@@ -70,7 +70,7 @@ PY
 "$turf" replay "$dir/esc.json" --at 2 --seat omniscient --spoilers >"$dir/esc.out" 2>&1 || fail "replay esc.json"
 grep -q $'\x1b' "$dir/esc.out" && fail "a terminal escape from a record was printed"
 check "out of range" replay "$dir/big.json"
-check "more than a record may ask" play --resume "$dir/hog.json" --quiet --no-record
+check "threads in a record (choose the bots with --seats)" play --resume "$dir/hog.json" --quiet --no-record
 truncate -s 70M "$dir/huge.json"
 check "larger than 64 MiB" replay "$dir/huge.json"
 

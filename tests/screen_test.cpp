@@ -6,6 +6,7 @@
 #include "cli/screen.h"
 #include "core/match.h"
 #include "core/rng.h"
+#include "table/table.h"
 
 namespace turf::cli {
 namespace {
@@ -42,7 +43,9 @@ TEST(Screen, EveryScreenOfEveryGameAndPlayerCountFitsEightyByForty) {
         std::vector<SeatInfo> seats(options.players());
         for (int s = 0; s < players; ++s)
           seats[s].name = s == 0 ? "Player 1" : "mcts " + std::to_string(s + 1);
-        Match m(*g, options, seed * 7919 + players, seats);
+        // All seats human: the table keeps each viewer's story as `turf play` does.
+        table::Table t(Match(*g, options, seed * 7919 + players, seats), {});
+        const Match& m = t.match();
         Rng rng(seed);
         std::vector<Action> legal;
         const int bound = 3000;
@@ -57,11 +60,16 @@ TEST(Screen, EveryScreenOfEveryGameAndPlayerCountFitsEightyByForty) {
               for (const auto& s : m.seats()) style.seat_names.push_back(s.name);
               const std::string where = g->id + " " + std::to_string(players) + "p seed " +
                                         std::to_string(seed) + " step " + std::to_string(step);
-              check(play_screen(m, m.view(seat), style, "choose 1 to 12"), where, worst);
-              if (!colour) check(play_screen(m, m.view(kSpectator), style, "", seat), where, worst);
+              check(play_screen(m, m.view(seat), t.story(seat).steps(), style, "choose 1 to 12"),
+                    where, worst);
+              if (!colour)
+                check(play_screen(m, m.view(kSpectator), t.story(kSpectator).steps(), style, "",
+                                  seat),
+                      where, worst);
             }
           }
-          m.apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+          const Action a = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+          ASSERT_EQ(t.act(m.state().to_move(), a, t.moves()), table::Refusal::kNone);
         }
       }
       std::cout << g->id << " " << players << "p: at most " << worst.rows << " rows, "
@@ -110,7 +118,8 @@ TEST(Screen, TheLatestStepIsToldInFull) {
         m.apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
         if (step % 5 != 0 && !m.over()) continue;
         const Seat viewer = m.over() ? Seat{0} : m.state().to_move();
-        const auto lines = narration_lines(m, viewer);
+        const auto steps = narrate_history(m, viewer);
+        const auto lines = narration_lines(steps, style.seat_names);
         std::size_t first = lines.size();
         while (first > 0 && lines[first - 1].rfind("[", 0) != 0) --first;
         if (first == 0) continue;
@@ -119,7 +128,7 @@ TEST(Screen, TheLatestStepIsToldInFull) {
         for (std::size_t i = first; i < lines.size(); ++i)
           rows += wrap_narration(lines[i], kScreenColumns - 2).size();
         if (rows > 12) continue;
-        const Screen sc = play_screen(m, m.view(viewer), style, "");
+        const Screen sc = play_screen(m, m.view(viewer), steps, style, "");
         check(sc, g->id + " step " + std::to_string(step), worst);
         std::string shown;
         for (int r = 1; r <= sc.log_rows; ++r) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "bots/config.h"
 #include "bots/greedy.h"
 #include "bots/mcts.h"
 #include "bots/random_bot.h"
@@ -13,12 +14,16 @@ namespace turf {
 namespace {
 
 constexpr long kDefaultMctsIterations = 2000;
+// The largest values a parameter can hold (how much a bot may spend is BotLimits' business).
+constexpr long kMaxInt = 2'000'000'000;
+constexpr long kMaxLong = 1'000'000'000'000;
 
 struct BotKind {
   const char* name;
   const char* help;
   std::vector<std::string> keys;
-  std::unique_ptr<Agent> (*make)(const BotSpec&, std::uint64_t seed);
+  // Reads the spec's parameters into c (the defaults of the kind before).
+  void (*read)(const BotSpec&, BotConfig& c);
 };
 
 long to_long(const BotSpec& spec, const std::string& key, const std::string& v, long lo, long hi) {
@@ -40,39 +45,29 @@ double to_double(const BotSpec& spec, const std::string& key, const std::string&
   return x;
 }
 
-double to_seconds(const BotSpec& spec, const std::string& v) {
-  return parse_seconds(v, "bot '" + spec.text + "': time");
-}
-
 const std::vector<BotKind>& kinds() {
   static const std::vector<BotKind> k = {
-      {"random",
-       "uniform over the legal actions",
-       {},
-       [](const BotSpec&, std::uint64_t seed) -> std::unique_ptr<Agent> {
-         return std::make_unique<RandomBot>(seed);
-       }},
+      {"random", "uniform over the legal actions", {}, [](const BotSpec&, BotConfig&) {}},
       {"greedy",
        "one ply over sampled worlds, by the game's evaluation",
        {"worlds", "budget"},
-       [](const BotSpec& spec, std::uint64_t seed) -> std::unique_ptr<Agent> {
-         GreedyConfig c;
+       [](const BotSpec& spec, BotConfig& bot) {
+         GreedyConfig& c = bot.greedy;
          for (const auto& [key, v] : spec.params) {
-           if (key == "worlds") c.worlds = static_cast<int>(to_long(spec, key, v, 1, 10000));
-           if (key == "budget") c.budget = static_cast<int>(to_long(spec, key, v, 0, 100000000));
+           if (key == "worlds") c.worlds = static_cast<int>(to_long(spec, key, v, 1, kMaxInt));
+           if (key == "budget") c.budget = static_cast<int>(to_long(spec, key, v, 0, kMaxInt));
          }
-         return std::make_unique<GreedyBot>(c, seed);
        }},
       {"mcts",
        "information-set Monte Carlo tree search",
        {"iters", "time", "threads", "rollout", "cutoff", "c", "mix", "fade"},
-       [](const BotSpec& spec, std::uint64_t seed) -> std::unique_ptr<Agent> {
-         MctsConfig c;
+       [](const BotSpec& spec, BotConfig& bot) {
+         MctsConfig& c = bot.mcts;
          for (const auto& [key, v] : spec.params) {
-           if (key == "iters") c.iterations = to_long(spec, key, v, 1, 1000000000);
-           if (key == "time") c.seconds = to_seconds(spec, v);
-           if (key == "threads") c.threads = static_cast<int>(to_long(spec, key, v, 1, 256));
-           if (key == "cutoff") c.cutoff = static_cast<int>(to_long(spec, key, v, 0, 100000));
+           if (key == "iters") c.iterations = to_long(spec, key, v, 1, kMaxLong);
+           if (key == "time") c.seconds = parse_seconds(v, "bot '" + spec.text + "': time");
+           if (key == "threads") c.threads = static_cast<int>(to_long(spec, key, v, 1, kMaxInt));
+           if (key == "cutoff") c.cutoff = static_cast<int>(to_long(spec, key, v, 0, kMaxInt));
            if (key == "c") c.exploration = to_double(spec, key, v, 0, 100);
            if (key == "mix") c.mix = to_double(spec, key, v, 0, 1);
            if (key == "fade") c.mix_fade = to_double(spec, key, v, 0, 1e9);
@@ -92,7 +87,6 @@ const std::vector<BotKind>& kinds() {
                                        [](const auto& kv) { return kv.first == "fade"; });
          if (fade && c.mix == 0)
            throw Error("bot '" + spec.text + "': fade needs mix (the weight it fades)");
-         return std::make_unique<MctsBot>(c, seed);
        }},
   };
   return k;
@@ -105,22 +99,6 @@ std::string joined_names() {
 }
 
 }  // namespace
-
-double parse_seconds(const std::string& v, const std::string& what) {
-  std::string num = v;
-  double unit = 1;
-  if (num.size() > 2 && num.compare(num.size() - 2, 2, "ms") == 0) {
-    num.resize(num.size() - 2);
-    unit = 0.001;
-  } else if (!num.empty() && num.back() == 's') {
-    num.pop_back();
-  }
-  char* end = nullptr;
-  const double x = std::strtod(num.c_str(), &end);
-  if (num.empty() || *end || !(x > 0) || x * unit > 3600)
-    throw Error(what + " must look like 1s, 500ms or 2.5s (at most 3600s), not '" + v + "'");
-  return x * unit;
-}
 
 std::vector<std::string> bot_names() {
   std::vector<std::string> out;
@@ -183,11 +161,60 @@ std::vector<std::string> split_seat_specs(const std::string& list) {
   return out;
 }
 
-std::unique_ptr<Agent> make_bot(const std::string& text, std::uint64_t seed) {
+double parse_seconds(const std::string& text, const std::string& what) {
+  std::string num = text;
+  double unit = 1;
+  if (num.size() > 2 && num.compare(num.size() - 2, 2, "ms") == 0) {
+    num.resize(num.size() - 2);
+    unit = 0.001;
+  } else if (!num.empty() && num.back() == 's') {
+    num.pop_back();
+  }
+  char* end = nullptr;
+  const double x = std::strtod(num.c_str(), &end);
+  if (num.empty() || *end || !(x > 0) || !(x * unit <= 1e6))
+    throw Error(what + " must look like 1s, 500ms or 2.5s, not '" + text + "'");
+  return x * unit;
+}
+
+BotConfig parse_bot_config(const std::string& text) {
   const BotSpec spec = parse_bot_spec(text);
+  BotConfig c;
+  c.kind = spec.name;
+  c.text = text;
   for (const auto& k : kinds())
-    if (spec.name == k.name) return k.make(spec, seed);
-  throw Error("unknown bot '" + spec.name + "'");
+    if (spec.name == k.name) k.read(spec, c);
+  return c;
+}
+
+std::unique_ptr<Agent> make_bot(const BotConfig& c, std::uint64_t seed) {
+  if (c.kind == "random") return std::make_unique<RandomBot>(seed);
+  if (c.kind == "greedy") return std::make_unique<GreedyBot>(c.greedy, seed);
+  if (c.kind == "mcts") return std::make_unique<MctsBot>(c.mcts, seed);
+  throw Error("unknown bot '" + c.kind + "' (bots: " + joined_names() + ", or human)");
+}
+
+std::unique_ptr<Agent> make_bot(const std::string& text, std::uint64_t seed) {
+  return make_bot(parse_bot_config(text), seed);
+}
+
+void StopSignal::start(double seconds) noexcept {
+  if (!(seconds > 0)) {
+    deadline_.store(kNone, std::memory_order_relaxed);
+    return;
+  }
+  const auto at = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                     std::chrono::duration<double>(std::min(seconds, 1e6)));
+  deadline_.store(at.time_since_epoch().count(), std::memory_order_relaxed);
+}
+
+Action Agent::decide(const View& view, const StopSignal& stop) {
+  struct Reset {
+    const StopSignal*& p;
+    ~Reset() { p = nullptr; }
+  } reset{stop_};
+  stop_ = &stop;
+  return choose(view);
 }
 
 }  // namespace turf

@@ -1,18 +1,62 @@
 // Agents: anything that chooses actions for a seat. Agents receive only the seat's View — never
 // the State — so a bot cannot see what its seat cannot see. Search bots sample complete worlds
 // from the view (View::sample_world), which re-deals everything hidden.
+//
+// An agent lives as long as its table (src/table/table.h), which calls it from one thread at a
+// time: choose() for each of its decisions and, for an agent that reads words
+// (wants_narration(): external bots), observe() just before each choose() with what the seat was
+// told since its previous decision, and at the end observe() once more and finish(). Built-in bots
+// decide from the unlabelled view alone and are told nothing, so the lab pays nothing for it. A
+// decision may be asked to end early through a StopSignal (decide()): search bots poll stopping()
+// every few iterations and answer at once with the best action they have.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "core/narration.h"
 #include "core/view.h"
 
 namespace turf {
 
-struct Narration;  // core/narration.h
+// When a decision must end early. Two reasons, both seen by the agent as stopping():
+//   - stop(), from any thread: the decision is abandoned (the server shuts down, the table goes);
+//     whoever asked throws the answer away (BotTurn::run returns nothing);
+//   - a deadline (start(seconds), by whoever runs the decision): the answer is wanted now (the
+//     limits' cap on a decision, src/table/limits.h); the best action so far is played.
+// Polling is cheap: a relaxed atomic load, and a clock read only when a deadline is set. Agents
+// poll every few iterations so that a decision ends within about 100 ms of either.
+class StopSignal {
+ public:
+  using Clock = std::chrono::steady_clock;
+  // Asks the decision to end and its answer to be dropped (any thread, any time, repeatable).
+  void stop() noexcept { stopped_.store(true, std::memory_order_relaxed); }
+  // Whether stop() was called.
+  bool stopped() const noexcept { return stopped_.load(std::memory_order_relaxed); }
+  // Starts the clock of a decision: it is due `seconds` from now (0 or less: no deadline).
+  void start(double seconds) noexcept;
+  // Whether the decision should end now: stop() was called or the deadline passed.
+  bool due() const noexcept {
+    if (stopped()) return true;
+    const auto d = deadline_.load(std::memory_order_relaxed);
+    return d != kNone && Clock::now().time_since_epoch().count() >= d;
+  }
+  // Clears both (a signal is reused for the next decision of a seat).
+  void reset() noexcept {
+    stopped_.store(false, std::memory_order_relaxed);
+    deadline_.store(kNone, std::memory_order_relaxed);
+  }
+
+ private:
+  static constexpr Clock::rep kNone = -1;
+  std::atomic<bool> stopped_{false};
+  std::atomic<Clock::rep> deadline_{kNone};
+};
 
 class Agent {
  public:
@@ -21,19 +65,32 @@ class Agent {
   virtual Action choose(const View& view) = 0;
   // The spec that recreates this agent ("random", "mcts:iters=500").
   virtual std::string spec() const = 0;
-  // True for agents that read words (an external program): choose() must get a labelled view
-  // (labels and JSON of the legal actions) and observe() the seat's narration. False (the
-  // built-in bots): an unlabelled view is enough and observe() may be skipped.
+  // True for agents that read words (an external program): choose() gets a labelled view (the
+  // labels and JSON of the legal actions) and the table calls observe() and finish(). False (the
+  // built-in bots): an unlabelled view, and neither is called. The table also treats every
+  // external seat (table::SeatKind::kExternal) so, whatever this says.
   virtual bool wants_narration() const { return false; }
-  // The seat's narration since its last decision (core/narration.h): called just before each
-  // choose() and once at the end, before finish().
+  // The seat's narration since this agent's previous decision (its first: since the start of the
+  // match), called just before each choose() and once more at the end, before finish().
   virtual void observe(const std::vector<Narration>& lines) { (void)lines; }
-  // The end of the match: the seat's final view and the result, {"scores": [...], "ranking":
-  // [...], "words": [...]} (bots/external.h match_result_json), or {"aborted": "why"} when the
-  // match stops before its end.
+  // The end of the match: the seat's final view and the result, Match::result() ({"scores",
+  // "ranking"} and "words" where the game has them), or {"aborted": "why"} when the match stops
+  // before its end. Called once.
   virtual void finish(const View& final_view, const nlohmann::json& result) {
     (void)final_view, (void)result;
   }
+
+  // choose() under a stop signal: stopping() is true once `stop` is due. Returns a legal action
+  // (when stopped early, the best the agent had); the caller decides whether to play it.
+  Action decide(const View& view, const StopSignal& stop);
+
+ protected:
+  // True once the decision in progress should end (never outside decide()). Cheap enough to
+  // call every few iterations; safe from the agent's own worker threads.
+  bool stopping() const noexcept { return stop_ != nullptr && stop_->due(); }
+
+ private:
+  const StopSignal* stop_ = nullptr;
 };
 
 // A parsed bot spec: "name" or "name:key=value,key=value".
@@ -49,11 +106,13 @@ BotSpec parse_bot_spec(const std::string& text);
 // the previous spec's parameters.
 std::vector<std::string> split_seat_specs(const std::string& list);
 // Creates the bot for a spec; `seed` drives its own randomness. Throws Error for a bad spec.
+// Checks the form of every value only (a whole number, a time): how much a bot may spend is the
+// business of the caller's limits (table/limits.h: BotLimits, which every front end applies).
 std::unique_ptr<Agent> make_bot(const std::string& spec, std::uint64_t seed);
-// A duration as bots take it: "1s", "500ms", "2.5s", "0.5" (seconds), above 0 and at most
-// 3600 s; throws Error naming `what`.
-double parse_seconds(const std::string& text, const std::string& what);
 // The names of the bots, for help texts.
 std::vector<std::string> bot_names();
+// "1s", "500ms", "2.5s", "0.5" (seconds) as seconds; throws Error naming `what` otherwise (the
+// one parser of durations: bot specs, the limits, the command line).
+double parse_seconds(const std::string& text, const std::string& what);
 
 }  // namespace turf

@@ -665,6 +665,7 @@ struct ExternalAgent::Impl {
   Phase phase = Phase::kStarting;
   std::string failure;
   std::unique_ptr<Agent> fallback;
+  std::function<bool()> stop_requested;  // Agent::stopping of the decision in progress
 
   nlohmann::json pending = nlohmann::json::array();  // narration not yet sent
   int decisions = 0;
@@ -793,11 +794,16 @@ struct ExternalAgent::Impl {
              " within " + seconds_text(allowed) + " " + waiting_for);
         return false;
       }
+      if (stop_requested && stop_requested()) {  // the table is stopping (Agent::stopping)
+        fail("the match was stopped " + waiting_for);
+        return false;
+      }
       pollfd fds[4] = {{process->status_fd(), POLLIN, 0},
                        {process->out(), POLLIN, 0},
                        {process->err(), POLLIN, 0},
                        {written < message.size() ? process->in() : -1, POLLOUT, 0}};
-      if (poll(fds, 4, ms) < 0 && errno != EINTR) {
+      // At most 50 ms a wait: a stop signal is seen within that.
+      if (poll(fds, 4, std::min(ms, 50)) < 0 && errno != EINTR) {
         fail(std::string("cannot wait for the program: ") + std::strerror(errno));
         return false;
       }
@@ -1023,6 +1029,7 @@ Action ExternalAgent::choose(const View& view) {
   };
   if (!view.legal().empty() && view.legal().front().label.empty())
     throw std::logic_error("ExternalAgent::choose needs a labelled view (wants_narration)");
+  m.stop_requested = [this] { return stopping(); };
   if (m.phase == Impl::Phase::kReady || m.phase == Impl::Phase::kStarting) {
     ++m.decisions;
     const std::string at = "at its decision " + std::to_string(m.decisions) + " (move " +
@@ -1094,15 +1101,7 @@ std::unique_ptr<ExternalAgent> make_external_agent(ExternalHello hello, External
 }
 
 nlohmann::json match_result_json(const Match& match) {
-  const State& s = match.state();
-  nlohmann::json r = {{"scores", s.scores()}, {"ranking", s.ranking()}};
-  if (const auto& words = match.game().result_words) {
-    const View v = match.view(kOmniscient, false);
-    nlohmann::json w = nlohmann::json::array();
-    for (Seat seat = 0; seat < s.num_seats(); ++seat) w.push_back(words(v, seat));
-    r["words"] = std::move(w);
-  }
-  return r;
+  return match.result();
 }
 
 void kill_external_bots() noexcept {

@@ -126,8 +126,8 @@ class ExternalAgent : public Agent {
 
 std::unique_ptr<ExternalAgent> make_external_agent(ExternalHello hello, ExternalConfig config);
 
-// The result a finished match reports to agents' finish(): {"scores": [...], "ranking": [...]}
-// and "words" (the game's result in words per seat) where the game has them.
+// The result a finished match reports to agents' finish(): Match::result() ({"scores": [...],
+// "ranking": [...]} and "words", the game's result in words per seat, where the game has them).
 nlohmann::json match_result_json(const Match& match);
 
 // For SIGINT/SIGTERM handlers: SIGKILL to the process group of every running external bot.

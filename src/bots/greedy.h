@@ -6,13 +6,9 @@
 #pragma once
 
 #include "bots/agent.h"
+#include "bots/config.h"
 
 namespace turf {
-
-struct GreedyConfig {
-  int worlds = 8;     // sampled worlds per decision
-  int budget = 4000;  // positions searched per world and action, for the rest of the turn
-};
 
 class GreedyBot final : public Agent {
  public:

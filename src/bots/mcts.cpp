@@ -308,15 +308,25 @@ Action MctsBot::choose(const View& view) {
                                                     mix_seed(base, static_cast<std::uint64_t>(t)),
                                                     config_.seconds > 0 ? 0 : share + 1));
   }
+  // A stop signal (Agent::decide) is polled every 8 iterations (every iteration with greedy
+  // rollouts, which can take milliseconds each): a relaxed load, and a clock read only when a
+  // deadline is set. Stopped, the search answers with what it has.
+  const long poll = config_.rollout == MctsConfig::Rollout::kGreedy ? 1 : 8;
   auto run = [&](int t) {
     MctsSearch& search = *searches[static_cast<std::size_t>(t)];
     if (config_.seconds > 0) {
       do {
-        for (int k = 0; k < 8; ++k) search.iterate();
-      } while (Clock::now() < deadline);
+        for (int k = 0; k < 8; ++k) {
+          search.iterate();
+          if (poll == 1 && stopping()) return;
+        }
+      } while (Clock::now() < deadline && !stopping());
     } else {
       const long share = config_.iterations / threads + (t < config_.iterations % threads ? 1 : 0);
-      for (long i = 0; i < std::max(1L, share); ++i) search.iterate();
+      for (long i = 0; i < std::max(1L, share); ++i) {
+        search.iterate();
+        if ((i + 1) % poll == 0 && stopping()) return;
+      }
     }
   };
   std::vector<std::thread> pool;

@@ -25,29 +25,9 @@
 #include <vector>
 
 #include "bots/agent.h"
+#include "bots/config.h"
 
 namespace turf {
-
-struct MctsConfig {
-  long iterations = 0;  // per decision (split over threads); 0: use time
-  double seconds = 0;   // per decision; 0: use iterations
-  int threads = 1;
-  // Rollouts: the game's rollout policy where it has one, else uniform (kPolicy, the default);
-  // always uniform (kRandom); or greedy by the evaluation (kGreedy).
-  enum class Rollout { kPolicy, kRandom, kGreedy };
-  Rollout rollout = Rollout::kPolicy;
-  int cutoff = 0;  // rollout length before evaluating; 0: play to the end
-  double exploration = 0.7;
-  // Implicit minimax backups (Lanctot, Winands, Pepels & Sturtevant 2014), weight in [0, 1]; 0:
-  // off. Every node also keeps a value per seat from the game's evaluation: a leaf, the mean of
-  // seat_values over the sampled worlds in which an iteration stopped there (before its
-  // rollout); an interior node, the values of the child whose mover rates it best (max^n). UCB
-  // reads (1 - w) * mean + w * that value for the child's mover, where the weight
-  // w = mix * mix_fade / (mix_fade + visits) fades as the child's own rollouts accumulate
-  // (mix_fade 0: w = mix throughout).
-  double mix = 0;
-  double mix_fade = 100;
-};
 
 struct MctsStats {
   long iterations = 0;

@@ -14,8 +14,6 @@
 #include <thread>
 
 #include "bots/agent.h"
-#include "bots/external.h"
-#include "bots/presets.h"
 #include "cli/commands.h"
 #include "cli/lines.h"
 #include "cli/progress.h"
@@ -23,6 +21,7 @@
 #include "core/parallel.h"
 #include "lab/arena.h"
 #include "lab/sim.h"
+#include "table/seats.h"
 
 namespace turf::cli {
 
@@ -156,14 +155,11 @@ int arena(const ArenaArgs& args) {
   const Options options = game.resolve(parse_option_list(args.options));
   auto agents = split_seat_specs(args.agents);
   if (agents.empty() || agents[0].empty()) throw Error("--agents needs at least one bot spec");
-  for (auto& a : agents) {
-    if (a == "human") throw Error("the arena is for bots; 'human' cannot take part");
-    if (is_external_spec(a)) {  // a program (bots/external.h; docs/bots.md)
-      parse_external_spec(a);   // validates the spec
-      continue;
-    }
-    a = resolve_bot_spec(game.id, a);  // a level becomes the game's preset
-    make_bot(a, 0);                    // validates the spec
+  for (auto& a : agents) {  // a level becomes the game's preset; specs within the limits
+    const auto plan = table::plan_seat(game, a, table::BotLimits::cli());
+    if (plan.kind == table::SeatKind::kHuman)
+      throw Error("the arena is for bots; 'human' cannot take part");
+    a = plan.agent;
   }
   if (std::set<std::string>(agents.begin(), agents.end()).size() != agents.size())
     throw Error("each agent may appear once in --agents (for self-play, give one agent)");

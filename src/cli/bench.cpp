@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "core/playout.h"
 #include "core/view.h"
+#include "table/limits.h"
 
 namespace turf::cli {
 
@@ -148,10 +149,11 @@ int bench(const BenchArgs& args) {
   const int threads = args.threads > 0 ? args.threads : hw;
   MctsConfig mcts_config;
   if (args.mcts) {
-    const auto bot = make_bot(args.mcts_bot, 1);
-    const auto* m = dynamic_cast<const MctsBot*>(bot.get());
-    if (!m) throw Error("--mcts-bot must be an mcts spec, not '" + args.mcts_bot + "'");
-    mcts_config = m->config();
+    const BotConfig bot = parse_bot_config(args.mcts_bot);
+    if (bot.kind != "mcts")
+      throw Error("--mcts-bot must be an mcts spec, not '" + args.mcts_bot + "'");
+    table::BotLimits::cli().check(bot);
+    mcts_config = bot.mcts;
   }
 
   nlohmann::json out = nlohmann::json::array();

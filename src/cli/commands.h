@@ -98,6 +98,7 @@ struct ServeArgs {
   std::vector<std::string> allow_origins;
   std::string sync = "full";  // SQLite synchronous: full or normal
   bool stats = false;
+  bool allow_ext_bots = false;  // ext:COMMAND bot seats (programs the server starts)
 };
 int serve(const ServeArgs& args);
 

@@ -260,6 +260,9 @@ int main(int argc, char** argv) {
                         "full: an acknowledged action survives a power cut (default); normal: "
                         "it survives kill -9, not a power cut (faster)");
   serve_cmd->add_flag("--stats", serve.stats, "Serve GET /api/stats: latency of each stage");
+  serve_cmd->add_flag("--allow-ext-bots", serve.allow_ext_bots,
+                      "Let tables seat external bots (\"bot\": \"ext:COMMAND\"): the server runs "
+                      "those programs (docs/security.md)");
 
   server::LoadOptions load;
   auto* load_cmd = app.add_subcommand(

@@ -5,6 +5,7 @@
 // (the spectator view and the public log) unless --spoilers is given, which says loudly on stderr
 // what it reveals: a hot-seat player cannot peek at the other hands by replaying the record.
 #include <iostream>
+#include <memory>
 
 #include "cli/commands.h"
 #include "core/live_record.h"
@@ -16,27 +17,11 @@ namespace turf::cli {
 
 namespace {
 
-// What `viewer` may read about action i of the match.
-std::string action_line(const Match& m, int i, Seat viewer) {
-  const auto& e = m.history()[i];
-  const auto before = m.state_at(i);
-  const bool mine = viewer == kOmniscient || viewer == e.seat;
+// What the story's viewer may read about action i of the match.
+std::string action_line(const Match& m, const Story& story, int i) {
+  const auto& e = m.history()[static_cast<std::size_t>(i)];
   return "[" + std::to_string(i + 1) + "] " + m.seats()[e.seat].name + ": " +
-         (mine ? before->action_label(e.id) : before->public_label(e.id));
-}
-
-// The narration of action i (0-based) as `viewer` saw it (issue 16).
-std::vector<Narration> step_narration(const Match& m, int i, Seat viewer) {
-  const auto& e = m.history()[i];
-  auto state = m.state_at(i);
-  NarratedAction act;
-  act.mover = e.seat;
-  act.move_number = i;
-  act.label = (viewer == kOmniscient || viewer == e.seat) ? state->action_label(e.id)
-                                                          : state->public_label(e.id);
-  const View before = state->view(viewer, false);
-  state->apply(e.id);
-  return narrate_step(before, act, state->view(viewer, false));
+         story.hear(*m.state_at(i), e.id, i).label;
 }
 
 std::vector<std::string> seat_names(const Match& m) {
@@ -54,17 +39,19 @@ void print_narration(std::ostream& os, int i, const std::vector<Narration>& stor
        << render_narration(story[k].text, names) << "\n";
 }
 
-void show(const Match& m, int at, Seat viewer, const DrawStyle& style, bool json) {
+// `story`: the viewer's story of the whole match (core/narration.h).
+void show(const Match& m, const Story& story, int at, const DrawStyle& style, bool json) {
+  const Seat viewer = story.viewer();
   const auto state = m.state_at(at);
   const View v = state->view(viewer);
   if (json) {
     auto j = v.to_json();
-    auto& story = j["narration"] = nlohmann::json::array();
+    auto& lines = j["narration"] = nlohmann::json::array();
     if (at > 0)
-      for (const auto& n : step_narration(m, at - 1, viewer)) {
+      for (const auto& n : story.steps()[static_cast<std::size_t>(at - 1)]) {
         auto nj = n.to_json();
         nj["rendered"] = render_narration(n.text, seat_names(m));
-        story.push_back(std::move(nj));
+        lines.push_back(std::move(nj));
       }
     std::cout << j.dump(2) << "\n";
     return;
@@ -72,8 +59,8 @@ void show(const Match& m, int at, Seat viewer, const DrawStyle& style, bool json
   std::cout << m.game().title << "   position " << at << "/" << m.history().size()
             << "   viewer: " << viewer_name(viewer) << "\n";
   if (at > 0) {
-    std::cout << "  " << action_line(m, at - 1, viewer) << "\n";
-    for (const auto& n : step_narration(m, at - 1, viewer))
+    std::cout << "  " << action_line(m, story, at - 1) << "\n";
+    for (const auto& n : story.steps()[static_cast<std::size_t>(at - 1)])
       std::cout << "    " << render_narration(n.text, seat_names(m)) << "\n";
   }
   std::cout << "\n" << (m.game().draw ? m.game().draw(v, style) : v.to_json().dump(1)) << "\n";
@@ -155,23 +142,22 @@ int replay(const ReplayArgs& args) {
   if (args.at) {
     if (*args.at < 0 || *args.at > n)
       throw Error("--at must be in 0.." + std::to_string(n) + ", not " + std::to_string(*args.at));
-    show(m, *args.at, viewer, style, args.json);
+    show(m, Story(m, viewer), *args.at, style, args.json);
     return 0;
   }
+  auto story = std::make_unique<Story>(m, viewer);
   if (!term::stdin_is_tty()) {
     // Not interactive: the list of actions as the viewer may read them, then the last position.
-    if (!args.json) {
-      const auto story = narrate_history(m, viewer);
-      for (int i = 0; i < n; ++i) print_narration(std::cout, i, story[i], seat_names(m));
-    }
-    show(m, n, viewer, style, args.json);
+    if (!args.json)
+      for (int i = 0; i < n; ++i) print_narration(std::cout, i, story->steps()[i], seat_names(m));
+    show(m, *story, n, style, args.json);
     return 0;
   }
   int at = 0;
   std::string notice;
   for (;;) {
     term::clear_screen();
-    show(m, at, viewer, style, args.json);
+    show(m, *story, at, style, args.json);
     std::cout
         << "Enter/n next, p previous, <number> go to position, s <seat|spectator|omniscient>, "
            "q quit\n";
@@ -191,6 +177,7 @@ int replay(const ReplayArgs& args) {
         const Seat next = parse_viewer(line.substr(2), static_cast<int>(m.seats().size()));
         check_spoilers(m, next, args.spoilers);
         viewer = next;
+        story = std::make_unique<Story>(m, viewer);
       } catch (const Error& e) {
         notice = e.what();
       }

@@ -84,12 +84,10 @@ std::vector<std::string> wrap_narration(const std::string& line, std::size_t wid
   return rows;
 }
 
-std::vector<std::string> narration_lines(const Match& m, Seat viewer) {
-  std::vector<std::string> names;
-  for (const auto& s : m.seats()) names.push_back(s.name);
+std::vector<std::string> narration_lines(const std::vector<std::vector<Narration>>& story,
+                                         const std::vector<std::string>& names, std::size_t first) {
   std::vector<std::string> lines;
-  const auto story = narrate_history(m, viewer);
-  for (std::size_t i = 0; i < story.size(); ++i)
+  for (std::size_t i = first; i < story.size(); ++i)
     for (std::size_t k = 0; k < story[i].size(); ++k) {
       const std::string num = "[" + std::to_string(i + 1) + "] ";
       lines.push_back((k == 0 ? num : std::string(num.size(), ' ')) +
@@ -141,8 +139,8 @@ std::vector<std::string> menu_lines(const View& v) {
 
 }  // namespace
 
-Screen play_screen(const Match& m, const View& v, const DrawStyle& style, const std::string& notice,
-                   Seat thinking) {
+Screen play_screen(const Match& m, const View& v, const std::vector<std::vector<Narration>>& story,
+                   const DrawStyle& style, const std::string& notice, Seat thinking) {
   const GameInfo& g = m.game();
   Screen sc;
   const std::string title = term::paint(style.colour, term::kBold, g.title) + "   move " +
@@ -168,7 +166,12 @@ Screen play_screen(const Match& m, const View& v, const DrawStyle& style, const 
   // The narration, wrapped to the screen's width; the rows of the latest step come last.
   std::vector<std::string> story;
   std::size_t latest = 0;  // rows of the latest step
-  for (const auto& line : narration_lines(m, v.viewer())) {
+  // Only the last steps are wrapped: no more than 12 rows of them can show.
+  std::size_t first = steps.size();
+  for (std::size_t rows = 0; first > 0 && rows < 12;) rows += steps[--first].size();
+  std::vector<std::string> names;
+  for (const auto& s : m.seats()) names.push_back(s.name);
+  for (const auto& line : narration_lines(steps, names, first)) {
     if (line.rfind("[", 0) == 0) latest = 0;
     for (auto& row : wrap_narration(line, kScreenColumns - 2)) {
       story.push_back(std::move(row));
@@ -192,8 +195,8 @@ Screen play_screen(const Match& m, const View& v, const DrawStyle& style, const 
                                  " lines of the board above; `board` shows it all)"));
   }
   const std::size_t from =
-      story.size() > static_cast<std::size_t>(sc.log_rows) ? story.size() - sc.log_rows : 0;
-  sc.log_rows = static_cast<int>(story.size() - from);
+      log.size() > static_cast<std::size_t>(sc.log_rows) ? log.size() - sc.log_rows : 0;
+  sc.log_rows = static_cast<int>(log.size() - from);
   sc.lines.push_back(title);
   for (std::size_t i = from; i < story.size(); ++i)
     sc.lines.push_back(term::paint(style.colour, term::kDim, "  " + story[i]));

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/match.h"
+#include "core/narration.h"
 #include "core/view.h"
 
 namespace turf::cli {
@@ -29,13 +30,16 @@ struct Screen {
 
 // The screen for `v` (the viewer's view, labelled). With `thinking` set (a bot's seat), the menu
 // and prompt give way to "<name> is thinking…". `notice` is a message for the viewer (an error,
-// a card's text). The narration shown is the viewer's own (narrate_history).
-Screen play_screen(const Match& m, const View& v, const DrawStyle& style, const std::string& notice,
-                   Seat thinking = kNobody);
+// a card's text). `story` is the viewer's own narration, step by step (the table keeps it:
+// table::Table::story; core/narration.h Story).
+Screen play_screen(const Match& m, const View& v, const std::vector<std::vector<Narration>>& story,
+                   const DrawStyle& style, const std::string& notice, Seat thinking = kNobody);
 
-// Every narration line of the match as `viewer` saw it, "[move] text", oldest first (the log of
-// the screen and the `log` command; computed from the match, so it covers moves before a --resume).
-std::vector<std::string> narration_lines(const Match& m, Seat viewer);
+// A story's lines from step `first` on, "[move] text", oldest first, seats named (the log of the
+// screen and the `log` command).
+std::vector<std::string> narration_lines(const std::vector<std::vector<Narration>>& story,
+                                         const std::vector<std::string>& names,
+                                         std::size_t first = 0);
 
 // Columns a line takes on a terminal: ANSI colour sequences take none, a UTF-8 character one.
 std::size_t display_columns(std::string_view line);

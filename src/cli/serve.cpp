@@ -43,6 +43,7 @@ int serve(const ServeArgs& args) {
   if (args.rate <= 0 || args.burst < 1) throw Error("--rate must be > 0 and --burst >= 1");
   o.limits.rate = args.rate;
   o.limits.burst = args.burst;
+  o.limits.allow_ext_bots = args.allow_ext_bots;
   o.allow_origins = args.allow_origins;
   if (args.sync != "full" && args.sync != "normal")
     throw Error("--sync must be full or normal, not '" + args.sync + "'");

@@ -11,13 +11,13 @@
 #include <thread>
 
 #include "bots/agent.h"
-#include "bots/presets.h"
 #include "cli/commands.h"
 #include "cli/lines.h"
 #include "cli/progress.h"
 #include "core/match.h"
 #include "lab/experiment.h"
 #include "lab/report.h"
+#include "table/seats.h"
 
 namespace turf::cli {
 
@@ -159,10 +159,11 @@ int sim(const SimArgs& args) {
   e.game = &Registry::instance().find(args.game);
   e.base_options = parse_option_list(args.options);
   e.seats = split_seat_specs(args.seats);
-  for (auto& s : e.seats) {
-    if (s == "human") throw Error("the simulator plays bots only; 'human' cannot take a seat");
-    s = resolve_bot_spec(e.game->id, s);  // a level becomes the game's preset
-    make_bot(s, 0);                       // validates
+  for (auto& s : e.seats) {  // a level becomes the game's preset; specs within the limits
+    const auto plan = table::plan_seat(*e.game, s, table::BotLimits::cli());
+    if (plan.kind == table::SeatKind::kHuman)
+      throw Error("the simulator plays bots only; 'human' cannot take a seat");
+    s = plan.agent;
   }
   e.games = args.games;
   e.seed = args.seed;

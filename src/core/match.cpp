@@ -11,16 +11,21 @@
 #include <fstream>
 #include <limits>
 #include <sstream>
-#include <thread>
 
 namespace turf {
 
 std::string now_iso8601() {
+  // Formatted once a second per thread: every action of a match is stamped (the lab plays
+  // thousands a second).
+  thread_local std::time_t last = -1;
+  thread_local char buf[32];
   const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  if (t != last) {
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    last = t;
+  }
   return buf;
 }
 
@@ -134,7 +139,7 @@ Match::Match(const GameInfo& game, Options options, std::uint64_t seed, std::vec
                 std::to_string(state_->num_seats()) + " seats, not " +
                 std::to_string(seats_.size()));
   for (std::size_t i = 0; i < seats_.size(); ++i)
-    if (seats_[i].name.empty()) seats_[i].name = "Seat " + std::to_string(i);
+    if (seats_[i].name.empty()) seats_[i].name = player_name(static_cast<Seat>(i));
 }
 
 void Match::apply(Action a) {
@@ -198,18 +203,28 @@ nlohmann::json Match::record(bool with_narration) const {
   j["started"] = started_;
   if (state_->terminal()) {
     j["finished"] = finished_;
-    j["result"] = {{"scores", state_->scores()}, {"ranking", state_->ranking()}};
-    // For a reader of the file: each seat's result as the end screen says it (scores may be
+    // For a reader of the file, each seat's result as the end screen says it (scores may be
     // ranking keys, GameInfo::result_words).
-    if (with_narration && game_->result_words) {
-      const View end = state_->view(kOmniscient, false);
-      auto& words = j["result"]["words"] = nlohmann::json::array();
-      for (Seat s = 0; s < state_->num_seats(); ++s) words.push_back(game_->result_words(end, s));
-    }
+    j["result"] = result(with_narration);
   } else {
     j["finished"] = nullptr;
   }
   return j;
+}
+
+nlohmann::json Match::result(bool words) const {
+  if (!state_->terminal()) return nullptr;
+  nlohmann::json r = {{"scores", state_->scores()}, {"ranking", state_->ranking()}};
+  if (words && game_->result_words) {
+    const View end = state_->view(kSpectator, false);
+    auto& w = r["words"] = nlohmann::json::array();
+    for (Seat s = 0; s < state_->num_seats(); ++s) w.push_back(game_->result_words(end, s));
+  }
+  return r;
+}
+
+std::string player_name(Seat seat) {
+  return "Player " + std::to_string(seat + 1);
 }
 
 namespace {
@@ -318,40 +333,6 @@ Match Match::from_record(const nlohmann::json& r) {
   if (r.contains("finished") && r["finished"].is_string())
     m.finished_ = sanitize_text(r["finished"].get<std::string>(), 40);
   return m;
-}
-
-void Match::check_record_agents() const {
-  const long cores = std::max(1u, std::thread::hardware_concurrency());
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
-    const std::string& spec = seats_[i].agent;
-    if (spec.rfind("ext:", 0) == 0)  // a command to run: only ever from the command line
-      throw Error("the record asks seat " + std::to_string(i) + " to be played by a program ('" +
-                  spec + "'); a record never starts programs: choose the bots with --seats");
-    const auto colon = spec.find(':');
-    if (colon == std::string::npos) continue;
-    std::string_view rest(spec);
-    rest.remove_prefix(colon + 1);
-    while (!rest.empty()) {
-      const auto comma = rest.find(',');
-      const std::string_view item = rest.substr(0, comma);
-      rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-      const auto eq = item.find('=');
-      if (eq == std::string_view::npos) continue;
-      const std::string key(item.substr(0, eq)), value(item.substr(eq + 1));
-      const double v = std::strtod(value.c_str(), nullptr);
-      const double seconds =
-          value.size() > 2 && value.compare(value.size() - 2, 2, "ms") == 0 ? v / 1000 : v;
-      const bool too_much = (key == "threads" && !(v <= static_cast<double>(cores))) ||
-                            (key == "time" && !(seconds <= 60)) ||
-                            ((key == "iters" || key == "budget") && !(v <= 1e7)) ||
-                            (key == "worlds" && !(v <= 1000));
-      if (too_much)
-        throw Error("the record asks seat " + std::to_string(i) + " to be played by '" + spec +
-                    "', more than a record may ask (threads <= " + std::to_string(cores) +
-                    ", time <= 60s, iters and budget <= 10^7, worlds <= 1000); choose the bots "
-                    "with --seats");
-    }
-  }
 }
 
 Match Match::load(const std::string& path) {

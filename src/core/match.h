@@ -24,9 +24,12 @@ inline constexpr int kRecordVersion = 1;
 inline constexpr const char* kEngineVersion = "turf 0.1.0";
 
 struct SeatInfo {
-  std::string agent = "human";  // "human" or a bot spec
-  std::string name;             // display name
+  std::string agent = "human";  // "human", a bot spec or "ext:COMMAND" (src/table/seats.h)
+  std::string name;             // display name (empty: player_name)
 };
+
+// "Player 1" for seat 0: the name of a seat nobody named (the one place it is derived).
+std::string player_name(Seat seat);
 
 struct ActionEntry {
   Seat seat = 0;
@@ -64,17 +67,16 @@ class Match {
   // narration of that step (core/narration.h public_narration_json), for a reader of the file;
   // it is derived from the actions, so reading a record ignores it (records without it load).
   nlohmann::json record(bool with_narration = false) const;
+  // The result once the match is over: {"scores", "ranking"} and, with words and a game that has
+  // its own words for results (GameInfo::result_words, read from the public final view),
+  // "words": one text per seat. Null while the match is not over.
+  nlohmann::json result(bool words = true) const;
   // Rebuilds a match from a record, replaying and checking every action. Throws Error with a
   // clear message for a malformed or inconsistent record.
   static Match from_record(const nlohmann::json& record);
   // A full record from a file (the sealed record of a match in progress is refused: it opens with
   // its key through load_match, core/live_record.h).
   static Match load(const std::string& path);
-  // The agents of a loaded record come from a file: before they are run as bots, refuse any spec
-  // that asks for more than a local game should (threads beyond this machine's cores, over 60 s
-  // a move, over 10^7 iterations or budget) or a program to run ("ext:...": only the command
-  // line starts programs). Throws Error naming the seat.
-  void check_record_agents() const;
   // Writes the full record with its narration, in clear (`turf play` writes a match in progress
   // sealed instead: save_match, core/live_record.h).
   void save(const std::string& path) const;

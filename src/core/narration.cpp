@@ -24,25 +24,40 @@ std::vector<Narration> narrate_step(const View& before, const NarratedAction& ac
   return out;
 }
 
-std::vector<std::vector<Narration>> narrate_history(const Match& match, Seat viewer) {
-  std::vector<std::vector<Narration>> out;
+Story::Story(const Match& match, Seat viewer)
+    : viewer_(viewer), seen_(match.state_at(0)->view(viewer, false)) {
   const auto& history = match.history();
-  out.reserve(history.size());
+  steps_.reserve(history.size());
   auto state = match.state_at(0);
-  View before = state->view(viewer, false);
   for (std::size_t i = 0; i < history.size(); ++i) {
-    const auto& e = history[i];
-    NarratedAction act;
-    act.mover = e.seat;
-    act.move_number = static_cast<int>(i);
-    act.label = (viewer == e.seat || viewer == kOmniscient) ? state->action_label(e.id)
-                                                            : state->public_label(e.id);
-    state->apply(e.id);
-    View after = state->view(viewer, false);
-    out.push_back(narrate_step(before, act, after));
-    before = std::move(after);
+    const NarratedAction heard = hear(*state, history[i].id, static_cast<int>(i));
+    state->apply(history[i].id);
+    tell(heard, *state);
   }
-  return out;
+}
+
+NarratedAction Story::hear(const State& s, Action a, int move) const {
+  NarratedAction act;
+  act.mover = s.to_move();
+  act.move_number = move;
+  act.label =
+      (viewer_ == act.mover || viewer_ == kOmniscient) ? s.action_label(a) : s.public_label(a);
+  return act;
+}
+
+void Story::tell(const NarratedAction& heard, const State& after) {
+  View now = after.view(viewer_, false);
+  steps_.push_back(narrate_step(seen_, heard, now));
+  seen_ = std::move(now);
+}
+
+void Story::rewind(int moves, const State& now) {
+  if (moves < static_cast<int>(steps_.size())) steps_.resize(static_cast<std::size_t>(moves));
+  seen_ = now.view(viewer_, false);
+}
+
+std::vector<std::vector<Narration>> narrate_history(const Match& match, Seat viewer) {
+  return Story(match, viewer).steps();
 }
 
 nlohmann::json public_narration_json(const Match& match) {
@@ -70,7 +85,7 @@ std::string render_narration(const std::string& text, const std::vector<std::str
       while (j < text.size() && j < i + 5 && text[j] >= '0' && text[j] <= '9')
         n = n * 10 + (text[j++] - '0');
       if (j > i + 2 && j < text.size() && text[j] == '}' && n >= 1) {
-        out += n <= static_cast<int>(names.size()) ? names[n - 1] : "Player " + std::to_string(n);
+        out += n <= static_cast<int>(names.size()) ? names[n - 1] : player_name(n - 1);
         i = j;
         continue;
       }

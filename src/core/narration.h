@@ -41,6 +41,34 @@ struct NarratedAction {
 std::vector<Narration> narrate_step(const View& before, const NarratedAction& act,
                                     const View& after);
 
+// One viewer's story of a match: the narration of every step as that viewer saw it, kept up to
+// date one step at a time (the one place a step is narrated for a viewer: the table layer keeps
+// one per viewer that asks, src/table/table.h; narrate_history replays a match into one). Around
+// each action applied to the state `s` at move `move`:
+//     const NarratedAction heard = story.hear(s, a, move);  // before: the label it knows
+//     s.apply(a);
+//     story.tell(heard, s);                                  // after: narrates the step
+class Story {
+ public:
+  // The story so far of a match (replays it once from the start).
+  Story(const Match& match, Seat viewer);
+  Seat viewer() const { return viewer_; }
+  // steps()[i] is the narration of history()[i].
+  const std::vector<std::vector<Narration>>& steps() const { return steps_; }
+  // The action `a` about to be applied to `s` (as move `move`) as this viewer knows it: the full
+  // label for the mover and the omniscient viewer, the public label for everyone else.
+  NarratedAction hear(const State& s, Action a, int move) const;
+  // After the action: narrates the step from the viewer's view before it to its view of `after`.
+  void tell(const NarratedAction& heard, const State& after);
+  // After actions were taken back, leaving `moves` of them: drops the later steps.
+  void rewind(int moves, const State& now);
+
+ private:
+  Seat viewer_;
+  View seen_;  // the viewer's (unlabelled) view after the latest step
+  std::vector<std::vector<Narration>> steps_;
+};
+
 // The narration of every step of a match as `viewer` saw it (replays the match once).
 // Element i holds the narration of history()[i].
 std::vector<std::vector<Narration>> narrate_history(const Match& match, Seat viewer);
@@ -51,7 +79,7 @@ std::vector<std::vector<Narration>> narrate_history(const Match& match, Seat vie
 // seats' names. Replays the match once.
 nlohmann::json public_narration_json(const Match& match);
 
-// "{P1}" -> names[0], ...; numbers past names.size() become "Player N".
+// "{P1}" -> names[0], ...; numbers past names.size() become player_name (core/match.h).
 std::string render_narration(const std::string& text, const std::vector<std::string>& names);
 
 }  // namespace turf

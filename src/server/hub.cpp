@@ -4,7 +4,6 @@
 #include <boost/asio/post.hpp>
 #include <iostream>
 
-#include "bots/agent.h"
 #include "server/stats.h"
 
 namespace turf::server {
@@ -57,14 +56,22 @@ void BotPool::stop() {
 
 Hub::Hub(boost::asio::io_context& io, Store& store, int bot_threads, Limits limits,
          std::string base_url)
-    : io_(io), store_(store), limits_(limits), base_url_(std::move(base_url)), bots_(bot_threads) {}
+    : io_(io),
+      store_(store),
+      limits_(limits),
+      bot_limits_(table::BotLimits::server(limits.allow_ext_bots)),
+      base_url_(std::move(base_url)),
+      bots_(bot_threads) {}
 
 Hub::~Hub() {
   *alive_ = false;
-  bots_.stop();
+  stop();
 }
 
 void Hub::stop() {
+  // Every decision in flight is stopped (it ends within about 100 ms; its answer is dropped, so
+  // nothing half-done is written), then the pool's threads are joined.
+  for (auto& [id, live] : live_) live.table->stop_bots();
   bots_.stop();
 }
 
@@ -74,7 +81,7 @@ int Hub::restore() {
     const std::string id = row.id;
     try {
       Live live;
-      live.table = std::make_unique<Table>(std::move(row));
+      live.table = std::make_unique<Table>(std::move(row), bot_limits_);
       auto& l = live_[id] = std::move(live);
       schedule_bot(l);
       ++n;
@@ -101,7 +108,7 @@ Hub::Live* Hub::find_live(const std::string& id) {
   if (!row) return nullptr;
   Live live;
   try {
-    live.table = std::make_unique<Table>(std::move(*row));
+    live.table = std::make_unique<Table>(std::move(*row), bot_limits_);
   } catch (const Error& e) {
     std::cerr << "turf serve: table " << id << " cannot be loaded: " << e.what() << "\n";
     return nullptr;
@@ -162,8 +169,8 @@ nlohmann::json Hub::lobby_entry(const std::string& id) {
 }
 
 void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::json)> done) {
-  StoredTable row = new_table_row(body);  // throws Error
-  auto table = std::make_unique<Table>(row);
+  StoredTable row = new_table_row(body, bot_limits_);  // throws Error
+  auto table = std::make_unique<Table>(row, bot_limits_);
   nlohmann::json seats = nlohmann::json::array();
   for (std::size_t s = 0; s < row.seats.size(); ++s) {
     nlohmann::json j = {{"seat", s}, {"name", row.seats[s].name}, {"kind", row.seats[s].kind}};
@@ -353,21 +360,23 @@ void Hub::act(Live& live, const std::shared_ptr<Client>& actor, Seat seat, Actio
               Clock::time_point received) {
   const auto started = Clock::now();
   Table& t = *live.table;
-  const std::string why = t.check_act(seat, a, move);
+  const std::string why = t.act(seat, a, move);
   if (!why.empty()) {
-    if (actor) refuse(*actor, why, why == code::kStale ? "the table has moved on" : "not now");
+    refuse(*actor, why, why == code::kStale ? "the table has moved on" : "not now");
     return;
   }
-  const int index = t.moves();
-  t.apply(a);
-  Write w;
-  w.kind = Write::Kind::Append;
-  w.table_id = t.id();
-  w.move = index;
-  w.seat = seat;
-  w.action = a;
-  w.status = t.status();
-  write_and_prepare(live, std::move(w), actor, received, started);
+  write_and_prepare(live, *t.take_write(), actor, received, started);
+}
+
+void Hub::bot_answer(Live& live, const table::BotTurn& turn, std::optional<Action> answer,
+                     Clock::time_point received) {
+  const auto started = Clock::now();
+  Table& t = *live.table;
+  if (!t.complete(turn, answer).empty()) {  // the table changed meanwhile: think again
+    schedule_bot(live);
+    return;
+  }
+  write_and_prepare(live, *t.take_write(), nullptr, received, started);
 }
 
 void Hub::undo(Live& live, const std::shared_ptr<Client>& actor, Seat seat,
@@ -379,13 +388,8 @@ void Hub::undo(Live& live, const std::shared_ptr<Client>& actor, Seat seat,
     refuse(*actor, why, "nothing to take back now");
     return;
   }
-  t.undo();
-  Write w;
-  w.kind = Write::Kind::Truncate;
-  w.table_id = t.id();
-  w.move = t.moves();
-  w.status = t.status();
-  write_and_prepare(live, std::move(w), actor, received, started);
+  t.undo(seat);
+  write_and_prepare(live, *t.take_write(), actor, received, started);
 }
 
 void Hub::write_and_prepare(Live& live, Write w, const std::shared_ptr<Client>& actor,
@@ -436,7 +440,9 @@ void Hub::committed(const std::string& id, bool ok, const std::weak_ptr<Client>&
     auto row = store_.load_table(id);
     try {
       if (!row) throw Error("gone from the store");
-      live.table = std::make_unique<Table>(std::move(*row));
+      live.table->stop_bots();
+      live.table = std::make_unique<Table>(std::move(*row), bot_limits_);
+      ++live.generation;  // answers of the old table's bots are dropped
     } catch (const Error& e) {
       std::cerr << "turf serve: table " << id << ": " << e.what() << "\n";
       for (auto& c : live.clients) c->close();
@@ -485,42 +491,38 @@ void Hub::broadcast(Live& live) {
 }
 
 void Hub::schedule_bot(Live& live) {
-  if (live.bot_thinking || live.busy) return;
-  auto seat = live.table->bot_to_move();
-  if (!seat) return;
-  live.bot_thinking = true;
-  const Table& t = *live.table;
-  // The bot gets its seat's view only (a copy: it holds no reference to the state).
-  auto view = std::make_shared<View>(t.match().view(*seat, false));
-  const std::string spec = t.bot_spec(*seat);
-  const int move = t.moves();
-  // The bot's own randomness: derived from the table's seed and the move (never sent anywhere).
-  std::uint64_t seed =
-      t.match().seed() ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(move + 1));
-  const std::string id = t.id();
+  if (live.busy) return;
+  // The bot's turn holds a copy of its seat's view (no reference to the state) and the table's
+  // agent for that seat, which lives as long as the table (a turn keeps it alive if the table
+  // goes first). One turn per seat at a time: bot_turn() gives nothing while one is in flight.
+  auto turn = live.table->bot_turn();
+  if (!turn) return;
+  auto job = std::make_shared<const table::BotTurn>(std::move(*turn));
+  const std::string id = live.table->id();
+  const std::uint64_t generation = live.generation;
   std::weak_ptr<bool> alive = alive_;
-  const Seat s = *seat;
-  bots_.submit([this, alive, view, spec, seed, id, move, s] {
-    Action a = 0;
-    bool ok = true;
+  bots_.submit([this, alive, job, id, generation] {
+    std::optional<Action> answer;
+    bool failed = false;
     try {
-      a = make_bot(spec, seed)->choose(*view);
+      answer = job->run();
     } catch (const std::exception& e) {
-      ok = false;
-      std::cerr << "turf serve: bot '" << spec << "' at table " << id << " failed: " << e.what()
-                << "\n";
+      failed = true;
+      std::cerr << "turf serve: the bot of seat " << job->seat() << " at table " << id
+                << " failed: " << e.what() << "\n";
     }
-    boost::asio::post(io_, [this, alive, id, move, s, a, ok] {
+    boost::asio::post(io_, [this, alive, id, generation, job, answer, failed] {
       if (alive.expired()) return;
       const auto received = Clock::now();
       auto it = live_.find(id);
-      if (it == live_.end()) return;
-      it->second.bot_thinking = false;
-      if (!ok) return;
+      if (it == live_.end() || it->second.generation != generation) return;  // reloaded
       guarded([&] {
-        when_idle(id, [this, s, a, move, received](Live& l) {
-          act(l, nullptr, s, a, move, received);
-          if (!l.busy) schedule_bot(l);  // refused (the table changed meanwhile): think again
+        when_idle(id, [this, job, answer, failed, generation, received](Live& l) {
+          if (l.generation != generation) return;
+          if (failed)  // the table waits (the bot's failure is in the log)
+            l.table->complete(*job, std::nullopt);
+          else
+            bot_answer(l, *job, answer, received);
         });
       });
     });

@@ -35,6 +35,7 @@ struct Limits {
   double burst = 40.0;                     // bucket size
   int abuse_close = 100;                   // rate-limited frames in a row that close the connection
   std::size_t max_queued_bytes = 8 << 20;  // a client this far behind is closed
+  bool allow_ext_bots = false;             // ext:COMMAND bot seats (turf serve --allow-ext-bots)
 };
 
 class Client {
@@ -80,7 +81,8 @@ class Hub {
 
   // Reloads every unfinished table from the store and restarts its bots. Returns the count.
   int restore();
-  // Stops the bots (joins their threads).
+  // Stops the bots: every decision in flight is asked to stop (table::BotTurn::stop: it ends within
+  // about 100 ms and its answer is dropped), then their threads are joined.
   void stop();
 
   // HTTP API (I/O thread).
@@ -107,7 +109,7 @@ class Hub {
     std::vector<std::pair<std::shared_ptr<Client>, std::shared_ptr<const std::string>>> pending;
     Clock::time_point received{};  // when the action in flight arrived
     bool from_client = false;
-    bool bot_thinking = false;
+    std::uint64_t generation = 0;  // +1 when the table is reloaded: its bots' answers are dropped
     std::deque<std::function<void()>> waiting;
     std::vector<std::shared_ptr<Client>> clients;
   };
@@ -123,6 +125,10 @@ class Hub {
            Clock::time_point received);
   void undo(Live& live, const std::shared_ptr<Client>& actor, Seat seat,
             Clock::time_point received);
+  // A bot's answer, back on the I/O thread: played when the table is still where the bot saw it,
+  // else the bot thinks again.
+  void bot_answer(Live& live, const table::BotTurn& turn, std::optional<Action> answer,
+                  Clock::time_point received);
   // Queues the write of the table's latest change and builds its frames meanwhile.
   void write_and_prepare(Live& live, Write w, const std::shared_ptr<Client>& actor,
                          Clock::time_point received, Clock::time_point started);
@@ -140,6 +146,7 @@ class Hub {
   boost::asio::io_context& io_;
   Store& store_;
   Limits limits_;
+  table::BotLimits bot_limits_;
   std::string base_url_;
   std::unordered_map<std::string, Live> live_;
   BotPool bots_;

@@ -1,31 +1,15 @@
 #include "server/table.h"
 
-#include <sys/random.h>
-
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <cstring>
 
-#include "bots/agent.h"
 #include "bots/presets.h"
+#include "core/secret.h"
 
 namespace turf::server {
 
 namespace {
-
-void os_random(void* out, std::size_t n) {
-  auto* p = static_cast<unsigned char*>(out);
-  while (n > 0) {
-    ssize_t got = getrandom(p, n, 0);
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      throw Error(std::string("getrandom failed: ") + std::strerror(errno));
-    }
-    p += got;
-    n -= static_cast<std::size_t>(got);
-  }
-}
 
 // A seat's display name (docs/protocol.md, "Names"; the web lobby checks the same rules in
 // web/src/names.ts checkName): valid UTF-8, at most 24 characters once spaces are trimmed and
@@ -95,51 +79,17 @@ std::string checked_name(const std::string& raw, int seat, const std::string& fa
   return out;
 }
 
-// A bot spec a client may ask for: a preset or a spec within the server's limits (one thread,
-// at most 5 s or 200000 iterations a decision).
-std::string checked_bot(const std::string& game, const std::string& text) {
-  if (text.size() > 100) throw Error("bot spec too long");
-  if (text == "human") throw Error("a bot seat needs a bot, not 'human'");
-  // A level becomes the game's preset (within the limits below: Presets.* in bots_test); a
-  // misspelt level or bot gets a "did you mean".
-  const std::string resolved = resolve_bot_spec(game, text);
-  for (const auto& level : bot_levels())
-    if (text == level) return resolved;
-  BotSpec spec = parse_bot_spec(text);
-  auto bot = make_bot(text, 1);  // validates names, keys and values (throws Error)
-  (void)bot;
-  for (const auto& [k, v] : spec.params) {
-    if (k == "threads" && v != "1") throw Error("bot '" + text + "': threads must be 1 here");
-    if (k == "iters" && (v.size() > 6 || std::stol(v) > 200000))
-      throw Error("bot '" + text + "': at most 200000 iterations here");
-  }
-  for (const auto& [k, v] : spec.params)
-    if (k == "time") {
-      // to_seconds accepted it; reject more than 5 s.
-      double s = std::stod(v);
-      if (v.ends_with("ms")) s /= 1000.0;
-      if (s > 5.0) throw Error("bot '" + text + "': at most 5s a decision here");
-    }
-  return text;
-}
-
 }  // namespace
 
 std::string random_hex16() {
   unsigned char b[16];
-  os_random(b, sizeof b);
+  os_random(b, sizeof b);  // core/secret.h
   static const char* hex = "0123456789abcdef";
   std::string s(32, '0');
   for (int i = 0; i < 16; ++i) {
     s[2 * i] = hex[b[i] >> 4];
     s[2 * i + 1] = hex[b[i] & 15];
   }
-  return s;
-}
-
-std::uint64_t random_seed() {
-  std::uint64_t s = 0;
-  os_random(&s, sizeof s);
   return s;
 }
 
@@ -243,10 +193,20 @@ Match build_match(const StoredTable& row) {
   }
   return m;
 }
+
+// The bots of a table are seeded from the OS (the table's seed decides the deal; nothing is
+// derived from it that a seat could see).
+table::TableConfig server_config(const table::BotLimits& limits) {
+  table::TableConfig c;
+  c.limits = limits;
+  c.seeds = table::SeedRule::kFromOs;
+  return c;
+}
 }  // namespace
 
-Table::Table(StoredTable row) : row_(std::move(row)), match_(build_match(row_)) {
-  if (static_cast<int>(row_.seats.size()) != match_.state().num_seats())
+Table::Table(StoredTable row, const table::BotLimits& limits)
+    : row_(std::move(row)), table_(build_match(row_), server_config(limits)) {
+  if (static_cast<int>(row_.seats.size()) != table_.num_seats())
     throw Error("table " + row_.id + ": seat count does not fit the game");
   // The table keeps the tokens' hashes only (a fresh row brings the tokens for its creator).
   for (auto& s : row_.seats) {
@@ -256,13 +216,21 @@ Table::Table(StoredTable row) : row_(std::move(row)), match_(build_match(row_)) 
   }
   row_.actions.clear();
   row_.actions.shrink_to_fit();
-}
-
-std::optional<Seat> Table::bot_to_move() const {
-  if (over()) return std::nullopt;
-  Seat s = match_.state().to_move();
-  if (s >= 0 && s < num_seats() && is_bot(s)) return s;
-  return std::nullopt;
+  // The change hook: every change becomes the store's write.
+  table_.on_change([this](const table::Change& c) {
+    Write w;
+    w.table_id = row_.id;
+    w.move = c.move;
+    w.status = status();
+    if (c.kind == table::Change::Kind::kAct) {
+      w.kind = Write::Kind::Append;
+      w.seat = c.seat;
+      w.action = c.action;
+    } else {
+      w.kind = Write::Kind::Truncate;
+    }
+    write_ = std::move(w);
+  });
 }
 
 std::optional<Seat> Table::seat_of_token(std::string_view token) const {
@@ -278,70 +246,31 @@ std::optional<Seat> Table::seat_of_token(std::string_view token) const {
 }
 
 std::string Table::check_act(Seat seat, Action a, int move) const {
-  if (seat < 0) return code::kSpectator;
-  if (over() || match_.state().to_move() != seat) return code::kNotYourTurn;
-  if (move != moves()) return code::kStale;
-  if (!match_.state().is_legal(a)) return code::kIllegal;
-  return "";
+  return table::refusal_code(table_.check_act(seat, a, move));
 }
 
 std::string Table::check_undo(Seat seat) const {
-  if (seat < 0) return code::kSpectator;
-  if (over() || match_.state().to_move() != seat) return code::kNotYourTurn;
-  if (match_.undoable() == 0) return code::kCannotUndo;
-  return "";
+  return table::refusal_code(table_.check_undo(seat));
 }
 
-void Table::apply(Action a) {
-  const State& s = match_.state();
-  NarratedAction act;
-  act.mover = s.to_move();
-  act.move_number = moves();
-  std::string full, pub;
-  if (!told_.empty()) {
-    full = s.action_label(a);
-    pub = s.public_label(a);
-  }
-  match_.apply(a);
-  for (auto& [viewer, t] : told_) {
-    act.label = (viewer == act.mover || viewer == kOmniscient) ? full : pub;
-    View after = match_.view(viewer, false);
-    nlohmann::json lines = nlohmann::json::array();
-    for (const auto& n : narrate_step(t.last, act, after)) lines.push_back(n.to_json());
-    t.steps.push_back(
-        {{"move", act.move_number}, {"seat", act.mover}, {"lines", std::move(lines)}});
-    t.last = std::move(after);
-  }
+std::string Table::act(Seat seat, Action a, int move) {
+  return table::refusal_code(table_.act(seat, a, move));
 }
 
-int Table::undo() {
-  const int n = match_.undoable();
-  match_.undo(n);
-  for (auto& [viewer, t] : told_) {
-    t.steps.resize(static_cast<std::size_t>(moves()));
-    t.last = match_.view(viewer, false);
-  }
+int Table::undo(Seat seat) {
+  int n = 0;
+  table_.undo(seat, 0, &n);
   return n;
 }
 
-Table::Told& Table::told(Seat viewer) {
-  auto it = told_.find(viewer);
-  if (it != told_.end()) return it->second;
-  auto history = narrate_history(match_, viewer);
-  std::vector<nlohmann::json> steps;
-  steps.reserve(history.size());
-  for (std::size_t i = 0; i < history.size(); ++i) {
-    nlohmann::json lines = nlohmann::json::array();
-    for (const auto& n : history[i]) lines.push_back(n.to_json());
-    steps.push_back({{"move", static_cast<int>(i)},
-                     {"seat", match_.history()[i].seat},
-                     {"lines", std::move(lines)}});
-  }
-  return told_.emplace(viewer, Told{match_.view(viewer, false), std::move(steps)}).first->second;
+std::string Table::complete(const table::BotTurn& turn, std::optional<Action> answer) {
+  return table::refusal_code(table_.complete(turn, answer));
 }
 
-const std::vector<nlohmann::json>& Table::steps(Seat viewer) {
-  return told(viewer).steps;
+std::optional<Write> Table::take_write() {
+  auto w = std::move(write_);
+  write_.reset();
+  return w;
 }
 
 nlohmann::json Table::welcome(Seat viewer) const {
@@ -353,36 +282,33 @@ nlohmann::json Table::welcome(Seat viewer) const {
           {"game", row_.game},
           {"seat", viewer >= 0 ? nlohmann::json(viewer) : nlohmann::json(nullptr)},
           {"seats", std::move(seats)},
-          {"options", match_.options().values()}};
+          {"options", match().options().values()}};
 }
 
 nlohmann::json Table::state_frame(Seat viewer, int from_step) {
-  const auto& all = told(viewer).steps;
-  View v = match_.view(viewer, true);
+  const auto& all = table_.story(viewer).steps();
+  View v = match().view(viewer, true);
   nlohmann::json legal = nlohmann::json::array();
   for (const auto& la : v.legal())
     legal.push_back({{"id", la.id}, {"label", la.label}, {"json", la.json}});
   nlohmann::json log = nlohmann::json::array();
-  for (std::size_t i = static_cast<std::size_t>(std::max(0, from_step)); i < all.size(); ++i)
-    log.push_back(all[i]);
-  const bool is_over = v.terminal();
-  nlohmann::json result = nullptr;
-  if (is_over) {
-    // The final result is public once the game is over.
-    result = {{"scores", match_.state().scores()}, {"ranking", match_.state().ranking()}};
-    // Where scores are ranking keys (turfwars adds 100 for an instant win), the words say it.
-    if (const auto& words = match_.game().result_words) {
-      const View end = match_.view(kSpectator, false);
-      auto& w = result["words"] = nlohmann::json::array();
-      for (Seat s = 0; s < match_.state().num_seats(); ++s) w.push_back(words(end, s));
-    }
+  const auto& history = match().history();
+  for (std::size_t i = static_cast<std::size_t>(std::max(0, from_step)); i < all.size(); ++i) {
+    nlohmann::json lines = nlohmann::json::array();
+    for (const auto& n : all[i]) lines.push_back(n.to_json());
+    log.push_back(
+        {{"move", static_cast<int>(i)}, {"seat", history[i].seat}, {"lines", std::move(lines)}});
   }
+  const bool is_over = v.terminal();
+  // The final result is public once the game is over; where scores are ranking keys (turfwars
+  // adds 100 for an instant win), its words say it (Match::result).
+  nlohmann::json result = table_.result();
   return {{"type", "state"},
           {"move", moves()},
           {"view", v.to_json()},
           {"to_move", is_over ? nlohmann::json(nullptr) : nlohmann::json(v.to_move())},
           {"legal", std::move(legal)},
-          {"undoable", v.my_turn() ? match_.undoable() : 0},
+          {"undoable", table_.undoable(viewer)},
           {"over", is_over},
           {"result", std::move(result)},
           {"log", std::move(log)}};
@@ -400,14 +326,14 @@ nlohmann::json Table::lobby_entry(const std::vector<int>& connections) const {
                      {"connected", row_.seats[s].kind == "bot" || on}});
   }
   const char* st = over() ? "over" : (moves() == 0 && open ? "waiting" : "playing");
-  return {{"id", row_.id},          {"game", row_.game}, {"options", match_.options().values()},
+  return {{"id", row_.id},          {"game", row_.game}, {"options", match().options().values()},
           {"status", st},           {"seats", seats},    {"moves", moves()},
           {"created", row_.created}};
 }
 
 // ---------------------------------------------------------------------------------------------
 
-StoredTable new_table_row(const nlohmann::json& body) {
+StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& limits) {
   if (!body.is_object()) throw Error("the body must be a JSON object");
   if (!body.contains("game") || !body["game"].is_string()) throw Error("'game' must be a string");
   const GameInfo& game = Registry::instance().find(body["game"].get<std::string>());
@@ -430,6 +356,8 @@ StoredTable new_table_row(const nlohmann::json& body) {
     throw Error("'seats' must be a non-empty array");
   const auto& seats = body["seats"];
   if (seats.size() > 8) throw Error("too many seats");
+  std::vector<table::SeatPlan> plans;
+  std::vector<std::string> names;
   for (std::size_t i = 0; i < seats.size(); ++i) {
     const auto& s = seats[i];
     const std::string where = "seat " + std::to_string(i);
@@ -437,27 +365,36 @@ StoredTable new_table_row(const nlohmann::json& body) {
     if (!s.contains("kind") || !s["kind"].is_string())
       throw Error(where + ": 'kind' must be a string");
     const std::string kind = s["kind"].get<std::string>();
-    std::string name;
+    std::string& name = names.emplace_back();
     if (s.contains("name")) {
       if (!s["name"].is_string()) throw Error(where + ": 'name' must be a string");
-      name = s["name"].get<std::string>();
+      name = checked_name(s["name"].get<std::string>(), static_cast<int>(i), "");
     }
-    StoredSeat seat;
-    seat.kind = kind;
     if (kind == "human") {
-      seat.name = checked_name(name, static_cast<int>(i), "Player " + std::to_string(i + 1));
-      seat.token = random_hex16();
-      seat.token_hash = sha256_hex(seat.token);
+      plans.push_back(table::plan_seat(game, "human", limits));
     } else if (kind == "bot") {
-      std::string level = "normal";
+      std::string bot = "normal";
       if (s.contains("bot")) {
         if (!s["bot"].is_string()) throw Error(where + ": 'bot' must be a string");
-        level = s["bot"].get<std::string>();
+        bot = s["bot"].get<std::string>();
       }
-      seat.bot = checked_bot(game.id, level);
-      seat.name = checked_name(name, static_cast<int>(i), "Bot " + std::to_string(i + 1));
+      if (bot == "human") throw Error("a bot seat needs a bot, not 'human'");
+      plans.push_back(table::plan_seat(game, bot, limits));
     } else {
       throw Error(where + ": 'kind' must be \"human\" or \"bot\"");
+    }
+  }
+  // Unnamed seats: "Player N" and "Bot N" (docs/protocol.md, "Names").
+  table::name_seats(plans, names, table::BotNames::kGeneric);
+  for (const auto& p : plans) {
+    StoredSeat seat;
+    seat.kind = p.kind == table::SeatKind::kHuman ? "human" : "bot";
+    seat.name = p.name;
+    if (p.kind == table::SeatKind::kHuman) {
+      seat.token = random_hex16();
+      seat.token_hash = sha256_hex(seat.token);
+    } else {
+      seat.bot = p.agent;
     }
     row.seats.push_back(std::move(seat));
   }
@@ -484,7 +421,7 @@ StoredTable new_table_row(const nlohmann::json& body) {
                 std::to_string(resolved.players()) + " seats, not " + std::to_string(seats.size()));
   row.options = resolved.values();
   row.id = random_hex16();
-  row.seed = random_seed();
+  row.seed = os_random_u64();
   row.created = now_iso8601();
   row.status = "playing";
   return row;

@@ -1,13 +1,12 @@
-// A table of `turf serve`: a Match, its seats (humans with tokens, bots with specs) and what
-// each viewer has been told. Independent of the network: the hub (hub.h) drives it and the
-// tests call it directly.
+// A table of `turf serve`: the table layer's Table (a Match, its seats, bots, stories) with what
+// only the server has: the stored row, the seat tokens, the frames. Independent of the network:
+// the hub (hub.h) drives it and the tests call it directly.
 //
-// Every frame built here comes from a viewer's View (View::to_json) and its narration
-// (narrate_step); the Match's state is never serialised. The narration each viewer has been
-// told is kept incrementally (one narrate_step per action for each viewer that ever connected).
+// Every frame built here comes from a viewer's View (View::to_json) and its story (the table
+// layer's, kept incrementally for each viewer that ever connected); the Match's state is never
+// serialised.
 #pragma once
 
-#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -18,6 +17,7 @@
 #include "core/match.h"
 #include "core/narration.h"
 #include "server/store.h"
+#include "table/table.h"
 
 namespace turf::server {
 
@@ -38,8 +38,6 @@ inline constexpr const char* kServerError = "server_error";
 
 // 16 random bytes from the OS as 32 lowercase hex digits.
 std::string random_hex16();
-// A fresh 64-bit seed from the OS.
-std::uint64_t random_seed();
 // True for exactly 32 lowercase hex digits.
 bool is_hex32(std::string_view s);
 // SHA-256 (FIPS 180-4) of data as 64 lowercase hex digits. The store keeps only this of each seat
@@ -51,61 +49,61 @@ nlohmann::json error_frame(const std::string& code, const std::string& message);
 
 class Table {
  public:
-  // Builds the match from a stored table and replays its actions (throws Error when the row is
-  // inconsistent: unknown game, bad options, an illegal action).
-  explicit Table(StoredTable row);
+  // Builds the match from a stored table and replays its actions, with its bots (the table layer,
+  // src/table/table.h: agents built once, for as long as the table lives, seeded from the OS,
+  // within the limits). Throws Error when the row is inconsistent (unknown game, bad options, an
+  // illegal action) or a bot is beyond the limits.
+  explicit Table(StoredTable row, const table::BotLimits& limits = table::BotLimits::server());
 
   const std::string& id() const { return row_.id; }
-  const Match& match() const { return match_; }
+  const Match& match() const { return table_.match(); }
   const StoredTable& row() const { return row_; }  // seats, tokens, seed: server side only
-  int moves() const { return static_cast<int>(match_.history().size()); }
-  bool over() const { return match_.over(); }
+  int moves() const { return table_.moves(); }
+  bool over() const { return table_.over(); }
   std::string status() const { return over() ? "over" : "playing"; }
-  int num_seats() const { return static_cast<int>(row_.seats.size()); }
-  bool is_bot(Seat s) const { return row_.seats[s].kind == "bot"; }
-  const std::string& bot_spec(Seat s) const { return row_.seats[s].bot; }
-  // The bot to move now, if any.
-  std::optional<Seat> bot_to_move() const;
+  int num_seats() const { return table_.num_seats(); }
+  bool is_bot(Seat s) const { return !table_.is_human(s); }
 
   // The human seat whose token this is: the token's SHA-256 compared in constant time with every
   // seat's stored hash.
   std::optional<Seat> seat_of_token(std::string_view token) const;
 
   // Why `seat` (a seat or kSpectator) may not take action `a` having seen move `move`: an error
-  // code, or "" when it may.
+  // code (code::*), or "" when it may.
   std::string check_act(Seat seat, Action a, int move) const;
   // Why `seat` may not undo now ("" when it may).
   std::string check_undo(Seat seat) const;
-  // Applies an action checked by check_act.
-  void apply(Action a);
-  // Takes back the undoable actions of the seat to move (check_undo first); returns how many.
-  int undo();
+  // Applies the action (an error code when refused, "" when applied; its write is then ready:
+  // take_write).
+  std::string act(Seat seat, Action a, int move);
+  // Takes back every action the seat to move may (check_undo first); returns how many.
+  int undo(Seat seat);
+  // The bot's decision to run elsewhere (table::Table::bot_turn) and its answer, back on the I/O
+  // thread ("" when played; its write is then ready).
+  std::optional<table::BotTurn> bot_turn() { return table_.bot_turn(); }
+  std::string complete(const table::BotTurn& turn, std::optional<Action> answer);
+  // Stops the bot decisions in flight (shutdown, the table leaving memory).
+  void stop_bots() { table_.stop_bots(); }
+  // The store's write for the latest change (the table's change hook fills it), once.
+  std::optional<Write> take_write();
 
   nlohmann::json welcome(Seat viewer) const;
   // The state frame for `viewer` carrying the narration steps from index `from_step` on.
   nlohmann::json state_frame(Seat viewer, int from_step);
-  // Number of narration steps a viewer has after the latest action (== moves()).
-  // The lobby entry; `connected[s]` says whether seat s has a live connection.
+  // The lobby entry; `connections[s]` counts the live connections of seat s.
   nlohmann::json lobby_entry(const std::vector<int>& connections) const;
 
-  // The narration steps of a viewer (built on first use, then kept up to date).
-  const std::vector<nlohmann::json>& steps(Seat viewer);
-
  private:
-  struct Told {
-    View last;  // the viewer's (unlabelled) view after the latest action
-    std::vector<nlohmann::json> steps;
-  };
-  Told& told(Seat viewer);
-
   StoredTable row_;
-  Match match_;
-  std::map<Seat, Told> told_;
+  table::Table table_;
+  std::optional<Write> write_;
 };
 
 // The create request body (docs/protocol.md) validated into a new table row (fresh id, seed and
-// tokens). Throws Error with a message for the client.
-StoredTable new_table_row(const nlohmann::json& body);
+// tokens); its seats through the table layer (table::plan_seat within `limits`, names by
+// table::name_seats). Throws Error with a message for the client.
+StoredTable new_table_row(const nlohmann::json& body,
+                          const table::BotLimits& limits = table::BotLimits::server());
 
 // "about": the first paragraph of a game's rules text.
 std::string game_about(const GameInfo& game);

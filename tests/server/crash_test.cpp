@@ -235,7 +235,7 @@ TEST(ServerTokens, FirstSchemaDatabaseIsMigratedAndItsLinksStillWork) {
       const Seat s = table.match().state().to_move();
       const auto legal = table.match().view(s).legal();
       const Action a = legal[rng.below(static_cast<std::uint32_t>(legal.size()))].id;
-      table.apply(a);
+      ASSERT_EQ(table.act(s, a, table.moves()), "");
       sql(h, "INSERT INTO actions VALUES ('" + row.id + "', " + std::to_string(m) + ", " +
                  std::to_string(s) + ", " + std::to_string(a) + ")");
     }

@@ -52,30 +52,36 @@ TEST(ServerTable, RefusalsUndoAndNarrationPerViewer) {
   EXPECT_EQ(t.check_act(mover, 123456, 0), "illegal");
   EXPECT_EQ(t.check_act(mover, a, 0), "");
   EXPECT_EQ(t.check_undo(mover), "cannot_undo");
-  (void)t.steps(0);  // seat 0 connected from the start: narrated incrementally
+  (void)t.state_frame(0, 0);  // seat 0 connected from the start: narrated incrementally
   Rng rng(4);
   bool undone = false;
   for (int i = 0; i < 60 && !t.over(); ++i) {
     const Seat s = t.match().state().to_move();
     if (!undone && t.check_undo(s).empty()) {
       const int before = t.moves();
-      const int n = t.undo();
+      const int n = t.undo(s);
       EXPECT_EQ(t.moves(), before - n);
+      ASSERT_TRUE(t.take_write());  // the change hook's write: a truncation
       undone = true;
     }
     const auto legal = t.match().view(s).legal();
-    t.apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))].id);
+    EXPECT_EQ(t.act(s, legal[rng.below(static_cast<std::uint32_t>(legal.size()))].id, t.moves()),
+              "");
+    const auto w = t.take_write();
+    ASSERT_TRUE(w);
+    EXPECT_EQ(w->move, t.moves() - 1);
+    EXPECT_EQ(w->seat, s);
   }
   EXPECT_TRUE(undone);
   // Incremental narration equals a full replay's, for every viewer.
   for (Seat v : {0, 1, kSpectator}) {
     const auto full = narrate_history(t.match(), v);
-    const auto& steps = t.steps(v);
-    ASSERT_EQ(steps.size(), full.size());
+    const auto log = t.state_frame(v, 0)["log"];
+    ASSERT_EQ(log.size(), full.size());
     for (std::size_t i = 0; i < full.size(); ++i) {
       nlohmann::json lines = nlohmann::json::array();
       for (const auto& n : full[i]) lines.push_back(n.to_json());
-      EXPECT_EQ(steps[i]["lines"], lines);
+      EXPECT_EQ(log[i]["lines"], lines);
     }
   }
   auto frame = t.state_frame(kSpectator, 0);
@@ -167,6 +173,10 @@ TEST(ServerTable, CreateRequestsAreValidated) {
   bad(R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"human"}]})");
   bad(R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"mcts:time=60s"}]})");
   bad(R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"mcts:iters=90000000"}]})");
+  // Every bot parameter has a bound here (table::BotLimits::server), and programs need the flag.
+  bad(R"({"game":"cryhavoc","seats":[{"kind":"human"},{"kind":"bot","bot":"greedy:worlds=10000,budget=100000000"}]})");
+  bad(R"({"game":"cryhavoc","seats":[{"kind":"human"},{"kind":"bot","bot":"mcts:iters=2000,rollout=greedy"}]})");
+  bad(R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"ext:./my-bot"}]})");
   bad(R"({"game":"dungeon","options":{"tiles":"huge"},"seats":[{"kind":"human"},{"kind":"human"}]})");
   bad(R"({"game":"dungeon","options":{"tiles":[1]},"seats":[{"kind":"human"},{"kind":"human"}]})");
   bad(R"({"game":"dungeon","seats":[{"kind":"human","name":7},{"kind":"human"}]})");
@@ -192,6 +202,16 @@ TEST(ServerTable, CreateRequestsAreValidated) {
       R"({"game":"yard","options":{"players":3},"seats":[{"kind":"human"},{"kind":"bot","bot":"hard"},{"kind":"bot","bot":"random"}]})"));
   EXPECT_EQ(row.seats[1].bot, bot_preset("yard", "hard"));
   EXPECT_EQ(row.options.at("players"), "3");
+  // Unnamed seats by the table layer's one rule, in the server's form (docs/protocol.md).
+  EXPECT_EQ(row.seats[0].name, "Player 1");
+  EXPECT_EQ(row.seats[1].name, "Bot 2");
+  EXPECT_EQ(row.seats[2].name, "Bot 3");
+  // A server started with --allow-ext-bots takes programs.
+  const auto ext = new_table_row(
+      nlohmann::json::parse(
+          R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"ext:./my-bot"}]})"),
+      table::BotLimits::server(true));
+  EXPECT_EQ(ext.seats[1].bot, "ext:./my-bot");
 }
 
 TEST(ServerStore, WritesSurviveReopeningAndTruncate) {
@@ -218,7 +238,7 @@ TEST(ServerStore, WritesSurviveReopeningAndTruncate) {
       w.seat = s;
       w.action = a;
       w.status = "playing";
-      t.apply(a);
+      ASSERT_EQ(t.act(s, a, t.moves()), "");
       ASSERT_TRUE(store.write_sync(w));
     }
     Write again;  // a move index already stored is refused

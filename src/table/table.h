@@ -1,0 +1,182 @@
+// The table: a Match with its seats, under every front end (turf play, turf serve, turf arena,
+// turf sim; docs/architecture.md, "The table layer"). It knows whose turn it is, runs bot turns
+// (on any thread, with a copied view), applies actions and takes them back with typed refusals,
+// keeps each viewer's story incrementally, says the result, and tells one change hook of every
+// change (the front end's storage: a sealed live record, SQLite, or nothing).
+//
+// Threads: a Table is used from one thread at a time. A bot's decision is a BotTurn, a value that
+// holds a copy of the seat's view, the narration its agent has not yet been told, its agent and
+// stop signal; it runs on any thread, and its answer comes back through complete() on the
+// table's thread. The table hands out one turn per seat at a time, so an agent never decides
+// twice at once. Agents live as long as the table (a turn holds its agent too, so a table may go
+// while a turn still runs).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bots/agent.h"
+#include "core/match.h"
+#include "core/narration.h"
+#include "table/limits.h"
+#include "table/seats.h"
+
+namespace turf::table {
+
+// Why an act or undo was refused (kNone: it was not).
+enum class Refusal { kNone, kSpectator, kNotYourTurn, kStale, kIllegal, kCannotUndo };
+// The protocol's code ("spectator", "not_your_turn", "stale", "illegal", "cannot_undo"; "" for
+// kNone; docs/protocol.md).
+const char* refusal_code(Refusal r);
+// The same in words for a person at the table.
+std::string refusal_text(Refusal r);
+
+struct TableConfig {
+  BotLimits limits = BotLimits::cli();
+  SeedRule seeds = SeedRule::kFromMatch;
+  // Where external bots' clear lines go (a failure and what follows it); empty: "turf: LINE" on
+  // stderr. `turf play` shows them to the next human.
+  std::function<void(const std::string&)> external_log;
+};
+
+// A change of the match, as the change hook hears it (after it happened).
+struct Change {
+  enum class Kind { kAct, kUndo };
+  Kind kind = Kind::kAct;
+  int move = 0;       // kAct: the index of the action; kUndo: how many actions are left
+  Seat seat = 0;      // kAct: the seat that acted; kUndo: the seat that took back
+  Action action = 0;  // kAct
+  int undone = 0;     // kUndo: how many were taken back
+};
+
+// One bot decision, ready to run on any thread.
+class BotTurn {
+ public:
+  Seat seat() const { return seat_; }
+  int move() const { return move_; }  // the number of actions when it was handed out
+  const View& view() const { return view_; }
+  // Runs the decision here: tells the agent the news (observe, for an agent that reads words),
+  // starts the decision's cap in wall-clock time (the limits; an external bot keeps its own time)
+  // and calls Agent::decide. Empty when
+  // the turn was stopped (stop()) meanwhile: its answer is not to be played. An agent's exception
+  // passes through.
+  std::optional<Action> run() const;
+  // Abandons the decision (any thread): it ends within about 100 ms and run() returns nothing.
+  void stop() const { stop_->stop(); }
+  bool stopped() const { return stop_->stopped(); }
+
+ private:
+  friend class Table;
+  BotTurn(Seat seat, int move, View view) : seat_(seat), move_(move), view_(std::move(view)) {}
+  Seat seat_;
+  int move_;
+  View view_;
+  std::vector<Narration> news_;
+  bool follows_ = false;
+  double cap_ = 0;
+  std::shared_ptr<Agent> agent_;
+  std::shared_ptr<StopSignal> stop_;
+};
+
+class Table {
+ public:
+  // Takes the match and builds the agent of every non-human seat from match.seats() (checked
+  // against config.limits, seeded by config.seeds). Throws Error for a seat it cannot build.
+  Table(Match match, const TableConfig& config);
+  // Closes the table (close()).
+  ~Table();
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
+
+  const Match& match() const { return match_; }
+  const GameInfo& game() const { return match_.game(); }
+  bool over() const { return match_.over(); }
+  int moves() const { return static_cast<int>(match_.history().size()); }
+  int num_seats() const { return static_cast<int>(match_.seats().size()); }
+  // The seat to move (kNobody once over).
+  Seat to_move() const { return match_.state().to_move(); }
+  SeatKind kind(Seat s) const { return kinds_[static_cast<std::size_t>(s)]; }
+  bool is_human(Seat s) const { return kind(s) == SeatKind::kHuman; }
+  int humans() const;
+  const std::string& name(Seat s) const { return match_.seats()[static_cast<std::size_t>(s)].name; }
+  std::vector<std::string> names() const;
+  // Whether the seat's agent reads words: a labelled view, observe before each decision, observe
+  // and finish at the end (external bots and agents that ask to: Agent::wants_narration).
+  bool follows(Seat s) const { return follows_[static_cast<std::size_t>(s)]; }
+
+  // ---- Acting ---------------------------------------------------------------------------------
+  // Why `seat` (a seat or kSpectator) may not take action `a` having seen `move` actions; a bot
+  // seat's actions come from its turns, never from here.
+  Refusal check_act(Seat seat, Action a, int move) const;
+  Refusal act(Seat seat, Action a, int move);
+  // How many of its latest actions `seat` may take back now (0 unless it is to move).
+  int undoable(Seat seat) const;
+  // Why `seat` may not take back n actions (n <= 0: all it may).
+  Refusal check_undo(Seat seat, int n = 0) const;
+  // Takes them back; *undone (if given) is how many.
+  Refusal undo(Seat seat, int n = 0, int* undone = nullptr);
+
+  // ---- Bots -----------------------------------------------------------------------------------
+  // The bot seat to move, if any, whose decision is not in flight.
+  std::optional<Seat> bot_to_move() const;
+  // Hands out the decision of the bot to move (nothing when a human is to move, the match is
+  // over, or that bot's decision is in flight).
+  std::optional<BotTurn> bot_turn();
+  // The answer of a turn, on the table's thread: plays it when it is still the turn's position
+  // (kStale when the table moved on or the turn was stopped; the agent is free again either way).
+  Refusal complete(const BotTurn& turn, std::optional<Action> answer);
+  // A bot turn run here and completed (the terminal and the lab). False when no bot is to move.
+  // An agent's exception (an external bot's failure under on_error=abort) closes the table with
+  // its message as the reason (the other agents are told) and passes through.
+  bool play_bot();
+  // Stops every decision in flight (any thread is fine for BotTurn::stop; this one is the
+  // table's): the server's shutdown.
+  void stop_bots();
+
+  // ---- Stories --------------------------------------------------------------------------------
+  // A viewer's story (a seat, kSpectator or kOmniscient): built by replaying the match the first
+  // time it is asked for, then kept up to date at every act and undo.
+  const Story& story(Seat viewer);
+
+  // ---- The end --------------------------------------------------------------------------------
+  // Match::result() (null while not over).
+  nlohmann::json result() const { return match_.result(); }
+  // "1st mcts 2, 33 points; 2nd Player 1, 0 points" (shared places "1st="); a game with its own
+  // words for results says them, never a ranking key of its scores. Empty while not over.
+  std::string result_in_words() const;
+  // Tells every agent that reads words the end (observe the last news, then finish): at the end
+  // of the match by itself, or now with {"aborted": why} when it is not over (a quit, a server
+  // letting the table go). Agents whose decision is in flight are stopped instead. Once; the
+  // destructor calls it ("the match was stopped").
+  void close(const std::string& why = "the match was stopped");
+
+  // ---- The change hook ------------------------------------------------------------------------
+  // Called after every act and undo (one hook; set it before the first change).
+  void on_change(std::function<void(const Change&)> hook) { hook_ = std::move(hook); }
+
+ private:
+  // Applies a (false, nothing changed, when it is illegal), then the stories, the hook, the end.
+  bool apply(Seat seat, Action a);
+  std::vector<Narration> news_for(Seat seat);
+  void finish_agents(const nlohmann::json& result);
+
+  Match match_;
+  TableConfig config_;
+  std::vector<SeatKind> kinds_;
+  std::vector<std::shared_ptr<Agent>> agents_;
+  std::vector<std::shared_ptr<StopSignal>> stops_;
+  std::vector<double> caps_;  // per seat: the cap on a decision (0: none)
+  std::vector<char> in_flight_, follows_;
+  std::vector<int> told_upto_;  // per following seat: steps of its story its agent was told
+  std::map<Seat, Story> stories_;
+  std::function<void(const Change&)> hook_;
+  int following_ = 0;  // seats whose agents follow the match
+  bool closed_ = false;
+};
+
+}  // namespace turf::table
