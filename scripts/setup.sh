@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev librapidcheck-dev # tests
   libbenchmark-dev                            # micro-benchmarks
   libboost1.81-dev libsqlite3-dev             # turf serve: Boost.Beast 1.81 (never libboost-dev), SQLite
+  libsodium-dev pkgconf                       # cryptography: the record seal, token hashes, OS randomness
   clang-19 libclang-rt-19-dev                 # sanitizer builds (clang 14 cannot build our C++20)
   clang-format                                # formatting check
   chromium                                    # the browser test of the balance lab's report

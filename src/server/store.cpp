@@ -3,6 +3,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "core/secret.h"
 #include "server/stats.h"
 #include "server/table.h"
 
