@@ -98,6 +98,12 @@ struct ServeArgs {
   std::vector<std::string> allow_origins;
   std::string sync = "full";  // SQLite synchronous: full or normal
   bool stats = false;
+  // Per client address (docs/security.md "Resources").
+  int max_connections = 0;  // 0: from the file descriptor limit
+  int connections_per_address = 64;
+  double request_rate = 20;      // HTTP requests a second (burst 5 s' worth)
+  double tables_per_minute = 6;  // burst 10
+  double handshake_timeout = 10;
 };
 int serve(const ServeArgs& args);
 

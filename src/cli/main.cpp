@@ -260,6 +260,20 @@ int main(int argc, char** argv) {
                         "full: an acknowledged action survives a power cut (default); normal: "
                         "it survives kill -9, not a power cut (faster)");
   serve_cmd->add_flag("--stats", serve.stats, "Serve GET /api/stats: latency of each stage");
+  serve_cmd
+      ->add_option("--max-connections", serve.max_connections,
+                   "Open connections in all (0: the file descriptor limit less 64)")
+      ->check(CLI::Range(0, 1 << 20));
+  serve_cmd
+      ->add_option("--connections-per-address", serve.connections_per_address,
+                   "Open connections per client address (an IPv6 /64 counts as one)")
+      ->check(CLI::Range(1, 1 << 20));
+  serve_cmd->add_option("--request-rate", serve.request_rate,
+                        "HTTP requests a second per client address (burst: 5 seconds' worth)");
+  serve_cmd->add_option("--tables-per-minute", serve.tables_per_minute,
+                        "Tables a client address may create a minute (10 at once)");
+  serve_cmd->add_option("--handshake-timeout", serve.handshake_timeout,
+                        "Seconds to send an HTTP request, open a WebSocket or say hello");
 
   server::LoadOptions load;
   auto* load_cmd = app.add_subcommand(

@@ -44,6 +44,9 @@ class Client {
   virtual void send(std::shared_ptr<const std::string> frame) = 0;
   // Closes the connection (I/O thread).
   virtual void close() = 0;
+  // Whether its hello was accepted (it sits at a table); the server closes a connection that is
+  // not greeted within its handshake time.
+  bool greeted() const { return hello_; }
 
  private:
   friend class Hub;

@@ -290,7 +290,9 @@ int serve_load(const LoadOptions& o) {
       const std::string db = tmp + "/load.db";
       execl("/proc/self/exe", "turf", "serve", "--port", "0", "--db", db.c_str(), "--web",
             tmp.c_str(), "--rate", "1000", "--burst", "1000", "--sync", o.sync.c_str(), "--stats",
-            static_cast<char*>(nullptr));
+            // Every simulated client comes from 127.0.0.1: no per-address limits.
+            "--connections-per-address", "1000000", "--request-rate", "1000000",
+            "--tables-per-minute", "1000000", static_cast<char*>(nullptr));
       _exit(127);
     }
     close(out[1]);
