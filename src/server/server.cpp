@@ -548,6 +548,19 @@ awaitable<Response> handle(Context& ctx, AddressBook::Entry& address,
         co_return error_response(req, http::status::method_not_allowed, "use GET");
       co_return json_response(req, http::status::ok, games_json());
     }
+    if (path.rfind("/api/games/", 0) == 0) {
+      // GET /api/games/ID/cards: the game's card texts (the `cards` hook; turf cards GAME --json).
+      if (req.method() != http::verb::get)
+        co_return error_response(req, http::status::method_not_allowed, "use GET");
+      const std::string rest = path.substr(11);
+      const auto slash = rest.find('/');
+      const GameInfo* game = nullptr;
+      for (const auto& g : Registry::instance().games())
+        if (slash != std::string::npos && g->id == rest.substr(0, slash)) game = g.get();
+      if (!game || rest.substr(slash) != "/cards" || !game->cards)
+        co_return error_response(req, http::status::not_found, "no such API path");
+      co_return json_response(req, http::status::ok, game_cards_json(*game));
+    }
     if (path == "/api/tables") {
       if (req.method() == http::verb::get)
         co_return json_response(req, http::status::ok, ctx.hub.lobby(200));

@@ -340,6 +340,17 @@ std::string game_about(const GameInfo& game) {
   return game.summary;
 }
 
+const nlohmann::json& game_cards_json(const GameInfo& game) {
+  // Built once for every game, on first use (a function-local static: thread-safe).
+  static const std::map<std::string, nlohmann::json> built = [] {
+    std::map<std::string, nlohmann::json> m;
+    for (const auto& g : Registry::instance().games())
+      m.emplace(g->id, g->cards ? g->cards() : nlohmann::json::array());
+    return m;
+  }();
+  return built.at(game.id);
+}
+
 nlohmann::json games_json() {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& g : Registry::instance().games()) {

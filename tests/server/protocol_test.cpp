@@ -370,6 +370,18 @@ TEST(ServerHttp, ApiValidatesAndLimits) {
   ASSERT_EQ(games.status, 200);
   EXPECT_EQ(games.parsed()[0]["id"], "dungeon");
   EXPECT_TRUE(games.parsed()[0]["bots"].contains("hard"));
+  // Every game's card texts, for the browser table's hover and tap.
+  for (const auto& g : games.parsed()) {
+    auto cards =
+        http_request(p, http::verb::get, "/api/games/" + g["id"].get<std::string>() + "/cards");
+    ASSERT_EQ(cards.status, 200) << g["id"];
+    ASSERT_FALSE(cards.parsed().empty()) << g["id"];
+    EXPECT_TRUE(cards.parsed()[0].contains("text")) << g["id"];
+  }
+  EXPECT_EQ(http_request(p, http::verb::get, "/api/games/dungon/cards").status, 404);
+  EXPECT_EQ(http_request(p, http::verb::get, "/api/games/dungeon/rules").status, 404);
+  EXPECT_EQ(http_request(p, http::verb::get, "/api/games/dungeon").status, 404);
+  EXPECT_EQ(http_request(p, http::verb::post, "/api/games/dungeon/cards", "{}").status, 405);
   EXPECT_EQ(http_request(p, http::verb::post, "/api/tables", "{not json").status, 400);
   EXPECT_EQ(http_request(p, http::verb::post, "/api/tables", std::string(20000, ' ')).status, 413);
   auto bad = http_request(p, http::verb::post, "/api/tables", R"({"game":"dungon","seats":[]})");
