@@ -104,6 +104,8 @@ struct ServeArgs {
   double request_rate = 20;      // HTTP requests a second (burst 5 s' worth)
   double tables_per_minute = 6;  // burst 10
   double handshake_timeout = 10;
+  double idle_minutes = 10;  // an unwatched table leaves memory
+  double expire_days = 30;   // an unfinished table without an action leaves the disk
 };
 int serve(const ServeArgs& args);
 

@@ -272,6 +272,10 @@ int main(int argc, char** argv) {
                         "HTTP requests a second per client address (burst: 5 seconds' worth)");
   serve_cmd->add_option("--tables-per-minute", serve.tables_per_minute,
                         "Tables a client address may create a minute (10 at once)");
+  serve_cmd->add_option("--idle-minutes", serve.idle_minutes,
+                        "Minutes an unwatched, unfinished table stays in memory (then on disk)");
+  serve_cmd->add_option("--expire-days", serve.expire_days,
+                        "Days an unfinished table without an action stays on disk");
   serve_cmd->add_option("--handshake-timeout", serve.handshake_timeout,
                         "Seconds to send an HTTP request, open a WebSocket or say hello");
 

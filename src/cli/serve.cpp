@@ -60,6 +60,10 @@ int serve(const ServeArgs& args) {
   o.address.tables_per_minute = args.tables_per_minute;
   o.address.table_burst = std::max(10.0, args.tables_per_minute / 6.0);
   o.address.handshake_s = args.handshake_timeout;
+  if (args.idle_minutes <= 0) throw Error("--idle-minutes must be > 0");
+  if (args.expire_days <= 0) throw Error("--expire-days must be > 0");
+  o.limits.idle_evict_s = args.idle_minutes * 60;
+  o.limits.expire_s = args.expire_days * 86400;
   return server::serve(o);
 }
 

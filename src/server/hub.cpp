@@ -17,35 +17,69 @@ BotPool::BotPool(int threads) {
     threads_.emplace_back([this] {
       for (;;) {
         std::function<void()> job;
+        bool human = false;
         {
           std::unique_lock lock(mutex_);
-          cv_.wait(lock, [&] { return stopping_ || !jobs_.empty(); });
+          cv_.wait(lock, [&] { return stopping_ || take(job, human); });
           if (stopping_) return;
-          job = std::move(jobs_.front());
-          jobs_.pop_front();
         }
         job();
+        if (!human) {
+          std::lock_guard lock(mutex_);
+          --bots_only_running_;
+        }
+        cv_.notify_all();
       }
     });
+}
+
+bool BotPool::take(std::function<void()>& job, bool& human) {
+  if (!human_.empty()) {
+    Group g = std::move(human_.front());
+    human_.pop_front();
+    job = std::move(g.jobs.front());
+    g.jobs.pop_front();
+    if (!g.jobs.empty()) human_.push_back(std::move(g));  // its next decision waits its turn
+    human = true;
+    return true;
+  }
+  const int share = std::max(1, static_cast<int>(threads_.size()) - 1);
+  if (bots_only_.empty() || bots_only_running_ >= share) return false;
+  job = std::move(bots_only_.front());
+  bots_only_.pop_front();
+  ++bots_only_running_;
+  human = false;
+  return true;
 }
 
 BotPool::~BotPool() {
   stop();
 }
 
-void BotPool::submit(std::function<void()> job) {
+void BotPool::submit(std::function<void()> job, const std::string& group, bool human) {
   {
     std::lock_guard lock(mutex_);
-    jobs_.push_back(std::move(job));
+    if (!human) {
+      bots_only_.push_back(std::move(job));
+    } else {
+      auto it = std::find_if(human_.begin(), human_.end(),
+                             [&](const Group& g) { return g.name == group; });
+      if (it == human_.end()) {
+        human_.push_back(Group{group, {}});
+        it = std::prev(human_.end());
+      }
+      it->jobs.push_back(std::move(job));
+    }
   }
-  cv_.notify_one();
+  cv_.notify_all();
 }
 
 void BotPool::stop() {
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
-    jobs_.clear();
+    human_.clear();
+    bots_only_.clear();
   }
   cv_.notify_all();
   for (auto& t : threads_)
@@ -69,20 +103,40 @@ void Hub::stop() {
 }
 
 int Hub::restore() {
-  int n = 0;
-  for (auto& row : store_.load_unfinished()) {
-    const std::string id = row.id;
+  // Nothing is loaded at start: a table comes into memory at its first hello (its bots go on
+  // then). Abandoned tables are expired first.
+  expired_at_ = Clock::now();
+  const int expired =
+      store_.expire(std::chrono::seconds(static_cast<long long>(limits_.expire_s)), {});
+  if (expired > 0)
+    std::cerr << "turf serve: " << expired << " abandoned table(s) expired (no action for "
+              << limits_.expire_s / 86400 << " days)\n";
+  return 0;
+}
+
+bool Hub::evictable(const Live& live) const {
+  return live.clients.empty() && !live.busy && !live.bot_thinking && live.waiting.empty() &&
+         live.pending.empty();
+}
+
+void Hub::sweep() {
+  const auto now = Clock::now();
+  const auto idle = std::chrono::duration<double>(limits_.idle_evict_s);
+  for (auto it = live_.begin(); it != live_.end();)
+    if (evictable(it->second) && (it->second.table->over() || now - it->second.active > idle))
+      it = live_.erase(it);  // it stays in the store; the next hello loads it again
+    else
+      ++it;
+  if (now - expired_at_ > std::chrono::hours(1)) {
+    expired_at_ = now;
+    std::vector<std::string> keep;
+    for (const auto& [id, live] : live_) keep.push_back(id);
     try {
-      Live live;
-      live.table = std::make_unique<Table>(std::move(row));
-      auto& l = live_[id] = std::move(live);
-      schedule_bot(l);
-      ++n;
+      store_.expire(std::chrono::seconds(static_cast<long long>(limits_.expire_s)), keep);
     } catch (const Error& e) {
-      std::cerr << "turf serve: table " << id << " not restored: " << e.what() << "\n";
+      std::cerr << "turf serve: " << e.what() << "\n";
     }
   }
-  return n;
 }
 
 void Hub::send(Client& c, const nlohmann::json& frame) {
@@ -106,6 +160,10 @@ Hub::Live* Hub::find_live(const std::string& id) {
     std::cerr << "turf serve: table " << id << " cannot be loaded: " << e.what() << "\n";
     return nullptr;
   }
+  live.creator = id;
+  live.has_human = false;
+  for (const auto& s : live.table->row().seats) live.has_human |= s.kind == "human";
+  live.active = Clock::now();
   auto& l = live_[id] = std::move(live);
   schedule_bot(l);
   return &l;
@@ -118,28 +176,30 @@ std::vector<int> Hub::connections(const Live& live) const {
   return n;
 }
 
+nlohmann::json Hub::row_entry(const StoredTable& row) const {
+  nlohmann::json seats = nlohmann::json::array();
+  for (std::size_t s = 0; s < row.seats.size(); ++s)
+    seats.push_back({{"seat", s},
+                     {"name", row.seats[s].name},
+                     {"kind", row.seats[s].kind},
+                     {"connected", row.seats[s].kind == "bot"}});
+  return {{"id", row.id},
+          {"game", row.game},
+          {"options", row.options},
+          {"status", row.status == "over" ? "over" : (row.moves == 0 ? "waiting" : "playing")},
+          {"seats", seats},
+          {"moves", row.moves},
+          {"created", row.created}};
+}
+
 nlohmann::json Hub::lobby(int limit) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& row : store_.list_tables(limit)) {
     auto it = live_.find(row.id);
-    if (it != live_.end()) {
+    if (it != live_.end())
       out.push_back(it->second.table->lobby_entry(connections(it->second)));
-      continue;
-    }
-    nlohmann::json seats = nlohmann::json::array();
-    for (std::size_t s = 0; s < row.seats.size(); ++s)
-      seats.push_back({{"seat", s},
-                       {"name", row.seats[s].name},
-                       {"kind", row.seats[s].kind},
-                       {"connected", row.seats[s].kind == "bot"}});
-    out.push_back(
-        {{"id", row.id},
-         {"game", row.game},
-         {"options", row.options},
-         {"status", row.status == "over" ? "over" : (row.moves == 0 ? "waiting" : "playing")},
-         {"seats", seats},
-         {"moves", row.moves},
-         {"created", row.created}});
+    else
+      out.push_back(row_entry(row));
   }
   // Open tables first (waiting, then playing, then over); newest first within (store order).
   auto rank = [](const nlohmann::json& e) {
@@ -156,12 +216,16 @@ nlohmann::json Hub::lobby(int limit) {
 
 nlohmann::json Hub::lobby_entry(const std::string& id) {
   if (!is_hex32(id)) return nullptr;
-  Live* live = find_live(id);
-  if (!live) return nullptr;
-  return live->table->lobby_entry(connections(*live));
+  // A table in memory answers for itself; any other from its stored row (it is not loaded).
+  if (auto it = live_.find(id); it != live_.end())
+    return it->second.table->lobby_entry(connections(it->second));
+  auto row = store_.load_row(id);
+  if (!row) return nullptr;
+  return row_entry(*row);
 }
 
-void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::json)> done) {
+void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::json)> done,
+                       const std::string& creator) {
   StoredTable row = new_table_row(body);  // throws Error
   auto table = std::make_unique<Table>(row);
   nlohmann::json seats = nlohmann::json::array();
@@ -183,10 +247,12 @@ void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::
   w.status = "playing";
   auto shared = std::make_shared<std::unique_ptr<Table>>(std::move(table));
   std::weak_ptr<bool> alive = alive_;
+  bool has_human = false;
+  for (const auto& s : w.table.seats) has_human |= s.kind == "human";
   store_.write(std::move(w), [this, alive, id, shared, answer = std::move(answer),
-                              done = std::move(done)](bool ok) mutable {
+                              done = std::move(done), creator, has_human](bool ok) mutable {
     boost::asio::post(io_, [this, alive, id, shared, ok, answer = std::move(answer),
-                            done = std::move(done)]() mutable {
+                            done = std::move(done), creator, has_human]() mutable {
       if (alive.expired()) return;
       if (!ok) {
         done(nullptr);
@@ -194,6 +260,9 @@ void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::
       }
       Live live;
       live.table = std::move(*shared);
+      live.creator = creator.empty() ? id : creator;
+      live.has_human = has_human;
+      live.active = Clock::now();
       auto& l = live_[id] = std::move(live);
       schedule_bot(l);
       done(std::move(answer));
@@ -302,10 +371,12 @@ void Hub::on_frame(const std::shared_ptr<Client>& cp, std::string_view text) {
     when_idle(c.table_, [this, cp](Live& l) {
       if (!cp->hello_) return;  // closed meanwhile
       l.clients.push_back(cp);
+      l.active = Clock::now();
       send(*cp, l.table->welcome(cp->seat_));
       auto frame = l.table->state_frame(cp->seat_, 0);
       cp->sent_steps_ = l.table->moves();
       send(*cp, frame);
+      schedule_bot(l);  // a table of bots only plays while someone watches
     });
     return;
   }
@@ -453,8 +524,13 @@ void Hub::committed(const std::string& id, bool ok, const std::weak_ptr<Client>&
   }
   if (live.from_client) stats.server.record(Clock::now() - live.received);
   live.from_client = false;
+  live.active = Clock::now();
   schedule_bot(live);
   drain(id);
+  // A game that ended with nobody watching leaves memory now (it stays in the store).
+  auto again = live_.find(id);
+  if (again != live_.end() && again->second.table->over() && evictable(again->second))
+    live_.erase(again);
 }
 
 void Hub::prepare(Live& live) {
@@ -486,6 +562,7 @@ void Hub::broadcast(Live& live) {
 
 void Hub::schedule_bot(Live& live) {
   if (live.bot_thinking || live.busy) return;
+  if (!live.has_human && live.clients.empty()) return;  // bots only, and nobody watches
   auto seat = live.table->bot_to_move();
   if (!seat) return;
   live.bot_thinking = true;
@@ -500,31 +577,34 @@ void Hub::schedule_bot(Live& live) {
   const std::string id = t.id();
   std::weak_ptr<bool> alive = alive_;
   const Seat s = *seat;
-  bots_.submit([this, alive, view, spec, seed, id, move, s] {
-    Action a = 0;
-    bool ok = true;
-    try {
-      a = make_bot(spec, seed)->choose(*view);
-    } catch (const std::exception& e) {
-      ok = false;
-      std::cerr << "turf serve: bot '" << spec << "' at table " << id << " failed: " << e.what()
-                << "\n";
-    }
-    boost::asio::post(io_, [this, alive, id, move, s, a, ok] {
-      if (alive.expired()) return;
-      const auto received = Clock::now();
-      auto it = live_.find(id);
-      if (it == live_.end()) return;
-      it->second.bot_thinking = false;
-      if (!ok) return;
-      guarded([&] {
-        when_idle(id, [this, s, a, move, received](Live& l) {
-          act(l, nullptr, s, a, move, received);
-          if (!l.busy) schedule_bot(l);  // refused (the table changed meanwhile): think again
+  bots_.submit(
+      [this, alive, view, spec, seed, id, move, s] {
+        Action a = 0;
+        bool ok = true;
+        try {
+          a = make_bot(spec, seed)->choose(*view);
+        } catch (const std::exception& e) {
+          ok = false;
+          std::cerr << "turf serve: bot '" << spec << "' at table " << id << " failed: " << e.what()
+                    << "\n";
+        }
+        boost::asio::post(io_, [this, alive, id, move, s, a, ok] {
+          if (alive.expired()) return;
+          const auto received = Clock::now();
+          auto it = live_.find(id);
+          if (it == live_.end()) return;
+          it->second.bot_thinking = false;
+          it->second.active = Clock::now();
+          if (!ok) return;
+          guarded([&] {
+            when_idle(id, [this, s, a, move, received](Live& l) {
+              act(l, nullptr, s, a, move, received);
+              if (!l.busy) schedule_bot(l);  // refused (the table changed meanwhile): think again
+            });
+          });
         });
-      });
-    });
-  });
+      },
+      live.creator, live.has_human);
 }
 
 void Hub::on_close(const std::shared_ptr<Client>& c) {
@@ -534,9 +614,10 @@ void Hub::on_close(const std::shared_ptr<Client>& c) {
   if (it == live_.end()) return;
   auto& v = it->second.clients;
   v.erase(std::remove(v.begin(), v.end(), c), v.end());
-  // A finished table nobody watches leaves memory (it stays in the store).
-  if (v.empty() && it->second.table->over() && !it->second.busy && it->second.waiting.empty())
-    live_.erase(it);
+  it->second.active = Clock::now();
+  // A finished table nobody watches leaves memory (it stays in the store); an unfinished one
+  // after the idle time (sweep).
+  if (it->second.table->over() && evictable(it->second)) live_.erase(it);
 }
 
 }  // namespace turf::server

@@ -35,6 +35,9 @@ struct Limits {
   double burst = 40.0;                     // bucket size
   int abuse_close = 100;                   // rate-limited frames in a row that close the connection
   std::size_t max_queued_bytes = 8 << 20;  // a client this far behind is closed
+  // Memory and disk (docs/security.md "Memory and the database").
+  double idle_evict_s = 600;           // an unwatched, unfinished table leaves memory after this
+  double expire_s = 30 * 24 * 3600.0;  // an unfinished table without an action is deleted after
 };
 
 class Client {
@@ -59,18 +62,33 @@ class Client {
   int refused_in_row_ = 0;
 };
 
-// A small pool of threads for the bots.
+// The threads of the bots, shared fairly (docs/security.md "Bot time"). Two classes of
+// decision: those of tables with a human seat (someone waits for them) and those of bot-only
+// tables. A free thread takes a human table's decision first, choosing among creators in turn
+// (round robin: one creator's many tables wait their turn like everyone else's); a bot-only
+// table's decision only when none waits, and bot-only decisions never hold more than
+// threads - 1 threads at once (all of one thread, when there is one), so that a human table's
+// decision starts at once whatever the bot-only tables run.
 class BotPool {
  public:
   explicit BotPool(int threads);
   ~BotPool();
-  void submit(std::function<void()> job);
+  // `group`: who the decision is for (the table's creator); `human`: a table with a human seat.
+  void submit(std::function<void()> job, const std::string& group, bool human);
   void stop();
+  int threads() const { return static_cast<int>(threads_.size()); }
 
  private:
+  struct Group {
+    std::string name;
+    std::deque<std::function<void()>> jobs;
+  };
+  bool take(std::function<void()>& job, bool& human);  // under mutex_
   std::mutex mutex_;
   std::condition_variable cv_;
-  std::deque<std::function<void()>> jobs_;
+  std::deque<Group> human_;  // round robin: the front group's first job, then it goes last
+  std::deque<std::function<void()>> bots_only_;
+  int bots_only_running_ = 0;
   bool stopping_ = false;
   std::vector<std::thread> threads_;
 };
@@ -81,7 +99,9 @@ class Hub {
       std::string base_url);
   ~Hub();
 
-  // Reloads every unfinished table from the store and restarts its bots. Returns the count.
+  // At start: expires the abandoned tables on disk (docs/security.md "Memory and the database").
+  // Loads nothing: a table comes into memory at its first hello, and its bots go on then.
+  // Returns 0 (tables loaded now).
   int restore();
   // Stops the bots (joins their threads).
   void stop();
@@ -91,8 +111,12 @@ class Hub {
   // The lobby entry of one table, or null when there is none.
   nlohmann::json lobby_entry(const std::string& id);
   // Validates a create request (throws Error), stores the table and, once committed, calls
-  // done(answer) (on the I/O thread; answer is null when the store failed).
-  void create_table(const nlohmann::json& body, std::function<void(nlohmann::json)> done);
+  // done(answer) (on the I/O thread; answer is null when the store failed). `creator`: who asks
+  // (the address key), for the fair share of bot time.
+  void create_table(const nlohmann::json& body, std::function<void(nlohmann::json)> done,
+                    const std::string& creator = "");
+  // Evicts tables idle past the limit and, once an hour, expires abandoned ones on disk.
+  void sweep();
 
   // WebSocket (I/O thread).
   void on_frame(const std::shared_ptr<Client>& client, std::string_view text);
@@ -113,7 +137,14 @@ class Hub {
     bool bot_thinking = false;
     std::deque<std::function<void()>> waiting;
     std::vector<std::shared_ptr<Client>> clients;
+    std::string creator;         // the creating address (this process's tables), else the id
+    bool has_human = true;       // a table of bots only plays while someone watches
+    Clock::time_point active{};  // the last change, connection or bot answer
   };
+  // Whether a live table may leave memory now (nobody watches, nothing in flight).
+  bool evictable(const Live& live) const;
+  nlohmann::json row_entry(const StoredTable& row) const;
+  Clock::time_point expired_at_{};
 
   void send(Client& c, const nlohmann::json& frame);
   void refuse(Client& c, const std::string& code, const std::string& message);

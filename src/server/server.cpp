@@ -19,6 +19,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <thread>
 #include <unordered_map>
@@ -525,20 +526,23 @@ Response too_many(const http::request<http::string_body>& req, int retry_after,
 }
 
 // Waits for a callback on the same (single-threaded) executor.
-awaitable<nlohmann::json> create(Hub& hub, const nlohmann::json& body) {
+awaitable<nlohmann::json> create(Hub& hub, const nlohmann::json& body, const std::string& creator) {
   auto exec = co_await asio::this_coro::executor;
   asio::steady_timer timer(exec, asio::steady_timer::time_point::max());
   auto result = std::make_shared<std::optional<nlohmann::json>>();
-  hub.create_table(body, [result, &timer](nlohmann::json answer) {
-    *result = std::move(answer);
-    timer.cancel();
-  });
+  hub.create_table(
+      body,
+      [result, &timer](nlohmann::json answer) {
+        *result = std::move(answer);
+        timer.cancel();
+      },
+      creator);
   beast::error_code ec;
   while (!result->has_value()) co_await timer.async_wait(asio::redirect_error(use_awaitable, ec));
   co_return std::move(**result);
 }
 
-awaitable<Response> handle(Context& ctx, AddressBook::Entry& address,
+awaitable<Response> handle(Context& ctx, const std::string& key, AddressBook::Entry& address,
                            const http::request<http::string_body>& req) {
   const std::string target(req.target());
   const std::string path = target.substr(0, target.find('?'));
@@ -585,7 +589,7 @@ awaitable<Response> handle(Context& ctx, AddressBook::Entry& address,
       auto body = nlohmann::json::parse(req.body(), nullptr, false);
       if (body.is_discarded())
         co_return error_response(req, http::status::bad_request, "malformed JSON");
-      nlohmann::json answer = co_await create(ctx.hub, body);
+      nlohmann::json answer = co_await create(ctx.hub, body, key);
       if (answer.is_null())
         co_return error_response(req, http::status::service_unavailable,
                                  "the table could not be stored");
@@ -719,7 +723,7 @@ awaitable<void> http_session(Context& ctx, tcp::socket socket) {
       co_await session->run(std::move(req));
       co_return;
     }
-    Response res = co_await handle(ctx, slot.entry(), req);
+    Response res = co_await handle(ctx, key, slot.entry(), req);
     const bool keep = res.keep_alive();
     co_await send_response(stream, res, handshake, ec);
     if (ec || !keep) break;
@@ -826,11 +830,10 @@ int serve(const ServerOptions& options) {
                     ? options.bot_threads
                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   Hub hub(io, store, threads, options.limits, url);
-  const int restored = hub.restore();
+  hub.restore();
 
   std::cout << "turf serve: open " << url << std::endl;
-  std::cout << "turf serve: database " << options.db << ", " << restored
-            << " unfinished table(s) restored, web client "
+  std::cout << "turf serve: database " << options.db << ", web client "
             << (web_root.empty() ? std::string("not served") : web_root) << ", at most "
             << address_limits.max_connections << " connections (" << address_limits.connections
             << " an address)" << std::endl;
@@ -841,11 +844,25 @@ int serve(const ServerOptions& options) {
               std::move(origins),
               AddressBook(address_limits, options.limits.rate, options.limits.burst),
               options.stats};
+  // Idle tables leave memory, abandoned ones the disk (Hub::sweep), checked every 30 s (or a
+  // quarter of the idle time, when shorter).
+  asio::steady_timer sweeper(io);
+  const auto every = millis(std::clamp(options.limits.idle_evict_s / 4, 0.05, 30.0));
+  std::function<void()> arm = [&] {
+    sweeper.expires_after(every);
+    sweeper.async_wait([&](const beast::error_code& e) {
+      if (e) return;
+      hub.sweep();
+      arm();
+    });
+  };
+  arm();
   asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&](const beast::error_code& e, int sig) {
     if (e) return;
     std::cout << "turf serve: signal " << sig << ", stopping" << std::endl;
     acceptor.close();
+    sweeper.cancel();
     io.stop();
   });
   asio::co_spawn(io, listen(ctx, acceptor), asio::detached);

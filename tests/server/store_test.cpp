@@ -82,9 +82,11 @@ TEST(ServerStore, AbandonedTablesExpireFinishedOnesStay) {
   {
     sqlite3* h = nullptr;
     sqlite3_open(db.c_str(), &h);
-    sqlite3_exec(h, ("UPDATE tables SET updated = '" + long_ago + "' WHERE id = '" +
-                     abandoned.id + "'").c_str(),
-                 nullptr, nullptr, nullptr);
+    sqlite3_exec(
+        h,
+        ("UPDATE tables SET updated = '" + long_ago + "' WHERE id = '" + abandoned.id + "'")
+            .c_str(),
+        nullptr, nullptr, nullptr);
     sqlite3_close(h);
   }
   // An action today makes an old table recent.
@@ -129,7 +131,7 @@ TEST(ServerStore, SchemaTwoTablesGetTheirCreationAsLastChange) {
     EXPECT_EQ(store.expire(std::chrono::hours(24 * 365 * 100), {}), 0);
   }
   EXPECT_EQ(count(db, "PRAGMA user_version"), Store::kSchema);
-  Store store(db);  // opens again without migrating
+  Store store(db);                                          // opens again without migrating
   EXPECT_EQ(store.expire(std::chrono::seconds(0), {}), 2);  // the two unfinished ones
   EXPECT_EQ(store.list_tables(10).size(), 1u);
   EXPECT_EQ(count(db, "SELECT count(*) FROM actions"), 87);
