@@ -40,22 +40,8 @@ double to_double(const BotSpec& spec, const std::string& key, const std::string&
   return x;
 }
 
-// "1s", "500ms", "2.5s", "0.5" (seconds).
 double to_seconds(const BotSpec& spec, const std::string& v) {
-  std::string num = v;
-  double unit = 1;
-  if (num.size() > 2 && num.compare(num.size() - 2, 2, "ms") == 0) {
-    num.resize(num.size() - 2);
-    unit = 0.001;
-  } else if (!num.empty() && num.back() == 's') {
-    num.pop_back();
-  }
-  char* end = nullptr;
-  const double x = std::strtod(num.c_str(), &end);
-  if (num.empty() || *end || !(x > 0) || x * unit > 3600)
-    throw Error("bot '" + spec.text +
-                "': time must look like 1s, 500ms or 2.5s (at most 3600s), not '" + v + "'");
-  return x * unit;
+  return parse_seconds(v, "bot '" + spec.text + "': time");
 }
 
 const std::vector<BotKind>& kinds() {
@@ -119,6 +105,22 @@ std::string joined_names() {
 }
 
 }  // namespace
+
+double parse_seconds(const std::string& v, const std::string& what) {
+  std::string num = v;
+  double unit = 1;
+  if (num.size() > 2 && num.compare(num.size() - 2, 2, "ms") == 0) {
+    num.resize(num.size() - 2);
+    unit = 0.001;
+  } else if (!num.empty() && num.back() == 's') {
+    num.pop_back();
+  }
+  char* end = nullptr;
+  const double x = std::strtod(num.c_str(), &end);
+  if (num.empty() || *end || !(x > 0) || x * unit > 3600)
+    throw Error(what + " must look like 1s, 500ms or 2.5s (at most 3600s), not '" + v + "'");
+  return x * unit;
+}
 
 std::vector<std::string> bot_names() {
   std::vector<std::string> out;

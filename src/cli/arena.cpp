@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "bots/agent.h"
+#include "bots/external.h"
 #include "bots/presets.h"
 #include "cli/commands.h"
 #include "cli/lines.h"
@@ -157,6 +158,10 @@ int arena(const ArenaArgs& args) {
   if (agents.empty() || agents[0].empty()) throw Error("--agents needs at least one bot spec");
   for (auto& a : agents) {
     if (a == "human") throw Error("the arena is for bots; 'human' cannot take part");
+    if (is_external_spec(a)) {  // a program (bots/external.h; docs/bots.md)
+      parse_external_spec(a);   // validates the spec
+      continue;
+    }
     a = resolve_bot_spec(game.id, a);  // a level becomes the game's preset
     make_bot(a, 0);                    // validates the spec
   }

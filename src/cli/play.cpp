@@ -20,6 +20,7 @@
 #include <sstream>
 
 #include "bots/agent.h"
+#include "bots/external.h"
 #include "bots/presets.h"
 #include "cli/commands.h"
 #include "cli/screen.h"
@@ -82,8 +83,10 @@ struct LogEntry {
 class Table {
  public:
   Table(Match& match, std::vector<std::unique_ptr<Agent>> bots, std::string record_path,
-        LiveSeal seal, bool quiet, DrawStyle style)
+        LiveSeal seal, bool quiet, DrawStyle style,
+        std::shared_ptr<std::vector<std::string>> bot_notes)
       : m_(match),
+        bot_notes_(std::move(bot_notes)),
         bots_(std::move(bots)),
         record_(std::move(record_path)),
         seal_(std::move(seal)),
@@ -94,7 +97,17 @@ class Table {
 
   // Plays to the end. Returns the exit code.
   int run() {
-    const bool done = humans_ > 0 ? play_on_alternate_screen() : play_until_a_human_quits();
+    bool done = false;
+    try {
+      done = humans_ > 0 ? play_on_alternate_screen() : play_until_a_human_quits();
+    } catch (const ExternalBotFailure& e) {  // on_error=abort: the record so far is kept
+      save();
+      tell_the_end(false, e.what());
+      for (const auto& note : *bot_notes_) std::cerr << "turf: " << note << "\n";
+      throw;
+    }
+    tell_the_end(done, "a player left the table");
+    for (const auto& note : *bot_notes_) std::cerr << "turf: " << note << "\n";
     if (!done) {
       std::cout << "\nThe match is not finished.";
       if (!record_.empty())
@@ -120,7 +133,9 @@ class Table {
       const Seat seat = m_.state().to_move();
       if (bots_[seat]) {
         show_bot_thinking(seat);
-        const View v = m_.view(seat, false);
+        const bool words = bots_[seat]->wants_narration();
+        if (words) bots_[seat]->observe(untold(seat));
+        const View v = m_.view(seat, words);
         const Action a = bots_[seat]->choose(v);
         apply(a);
         if (humans_ == 0 && !quiet_) print_last_narration();
@@ -135,6 +150,30 @@ class Table {
   }
 
   std::string name(Seat s) const { return m_.seats()[s].name; }
+
+  // Interim, until the table layer (src/table/) keeps each viewer's story: the narration of the
+  // steps a bot that reads words (an external program) has not been told yet. After an undo it
+  // goes on from the shorter history.
+  std::vector<Narration> untold(Seat seat) {
+    told_.resize(bots_.size(), 0);
+    auto& told = told_[static_cast<std::size_t>(seat)];
+    const auto steps = narrate_history(m_, seat);
+    std::vector<Narration> out;
+    for (std::size_t i = std::min(told, steps.size()); i < steps.size(); ++i)
+      out.insert(out.end(), steps[i].begin(), steps[i].end());
+    told = steps.size();
+    return out;
+  }
+
+  // The end (or an early stop, and why) for the bots that read words.
+  void tell_the_end(bool over, const std::string& why) {
+    const nlohmann::json result = over ? match_result_json(m_) : nlohmann::json{{"aborted", why}};
+    for (std::size_t s = 0; s < bots_.size(); ++s)
+      if (bots_[s] && bots_[s]->wants_narration()) {
+        bots_[s]->observe(untold(static_cast<Seat>(s)));
+        bots_[s]->finish(m_.view(static_cast<Seat>(s)), result);
+      }
+  }
 
   std::string describe(const LogEntry& e, Seat viewer) const {
     const bool mine = viewer == e.seat || viewer == kOmniscient;
@@ -207,6 +246,9 @@ class Table {
     std::string notice;
     for (;;) {
       const View v = m_.view(seat);
+      for (std::size_t& k = bot_notes_shown_; k < bot_notes_->size(); ++k)  // a program failed
+        if ((*bot_notes_)[k].rfind("  ", 0) != 0)  // its stderr lines wait for the end
+          notice += (notice.empty() ? "" : " ") + (*bot_notes_)[k];
       show(v, notice);
       notice.clear();
       std::string line;
@@ -403,6 +445,10 @@ class Table {
   }
 
   Match& m_;
+  // The external programs' log lines (a failure and its consequence): shown to the next human
+  // and printed again once the match has left the screen.
+  std::shared_ptr<std::vector<std::string>> bot_notes_;
+  std::size_t bot_notes_shown_ = 0;
   std::vector<std::unique_ptr<Agent>> bots_;
   std::string record_;
   LiveSeal seal_;
@@ -411,6 +457,7 @@ class Table {
   int humans_ = 0;
   Seat last_human_ = kNobody;
   std::deque<LogEntry> log_;
+  std::vector<std::size_t> told_;  // per seat: history steps told (untold())
 };
 
 }  // namespace
@@ -485,7 +532,8 @@ int play(const PlayArgs& args) {
     std::vector<SeatInfo> seats;
     for (const auto& spec : seat_specs) {
       const std::string text = trim(spec);
-      seats.push_back({resolve_bot_spec(game.id, text), ""});
+      if (is_external_spec(text)) parse_external_spec(text);  // validates (docs/bots.md)
+      seats.push_back({is_external_spec(text) ? text : resolve_bot_spec(game.id, text), ""});
       level_of.push_back(text);
     }
     if (static_cast<int>(seats.size()) != options.players())
@@ -504,7 +552,9 @@ int play(const PlayArgs& args) {
     level_of.assign(specs.size(), "");
     for (std::size_t i = 0; i < specs.size(); ++i) {
       level_of[i] = trim(specs[i]);
-      m.seats()[i].agent = resolve_bot_spec(m.game().id, level_of[i]);
+      if (is_external_spec(level_of[i])) parse_external_spec(level_of[i]);  // validates
+      m.seats()[i].agent =
+          is_external_spec(level_of[i]) ? level_of[i] : resolve_bot_spec(m.game().id, level_of[i]);
     }
   }
   if (!args.names.empty()) {
@@ -512,15 +562,12 @@ int play(const PlayArgs& args) {
     for (std::size_t i = 0; i < names.size() && i < m.seats().size(); ++i)
       m.seats()[i].name = trim(names[i]);
   }
-  std::vector<std::unique_ptr<Agent>> bots;
   for (std::size_t i = 0; i < m.seats().size(); ++i) {
     const std::string& spec = m.seats()[i].agent;
     if (spec == "human") {
-      bots.push_back(nullptr);
       if (m.seats()[i].name == "Seat " + std::to_string(i))
         m.seats()[i].name = "Player " + std::to_string(i + 1);
     } else {
-      bots.push_back(make_bot(spec, bot_seed(m.seed(), args.seed.has_value(), i)));
       if (m.seats()[i].name == "Seat " + std::to_string(i)) {
         const bool level =
             i < level_of.size() &&
@@ -528,6 +575,28 @@ int play(const PlayArgs& args) {
         m.seats()[i].name =
             (level ? level_of[i] : spec.substr(0, spec.find(':'))) + " " + std::to_string(i + 1);
       }
+    }
+  }
+  std::vector<std::string> names;
+  for (const auto& s : m.seats()) names.push_back(s.name);
+  std::vector<std::unique_ptr<Agent>> bots;
+  auto bot_notes = std::make_shared<std::vector<std::string>>();
+  const bool all_bots = std::none_of(m.seats().begin(), m.seats().end(),
+                                     [](const SeatInfo& s) { return s.agent == "human"; });
+  for (std::size_t i = 0; i < m.seats().size(); ++i) {
+    const std::string& spec = m.seats()[i].agent;
+    const std::uint64_t seed = spec == "human" ? 0 : bot_seed(m.seed(), args.seed.has_value(), i);
+    if (spec == "human") {
+      bots.push_back(nullptr);
+    } else if (is_external_spec(spec)) {  // interim, until the table layer seats it
+      ExternalConfig config = parse_external_spec(spec);
+      config.seed = seed;
+      if (!all_bots)  // not on the screen's back: the human is told (Table::human_turn)
+        config.log = [bot_notes](const std::string& line) { bot_notes->push_back(line); };
+      bots.push_back(
+          make_external_agent({&m.game(), m.options(), static_cast<Seat>(i), names}, config));
+    } else {
+      bots.push_back(make_bot(spec, seed));
     }
   }
   const bool any_human = std::any_of(bots.begin(), bots.end(), [](const auto& b) { return !b; });
@@ -545,7 +614,7 @@ int play(const PlayArgs& args) {
   style.unicode = !args.ascii && term::unicode_wanted();
   style.wide = args.wide;
   for (const auto& s : m.seats()) style.seat_names.push_back(s.name);
-  Table table(m, std::move(bots), record, seal, args.quiet, style);
+  Table table(m, std::move(bots), record, seal, args.quiet, style, bot_notes);
   return table.run();
 }
 

@@ -324,6 +324,9 @@ void Match::check_record_agents() const {
   const long cores = std::max(1u, std::thread::hardware_concurrency());
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const std::string& spec = seats_[i].agent;
+    if (spec.rfind("ext:", 0) == 0)  // a command to run: only ever from the command line
+      throw Error("the record asks seat " + std::to_string(i) + " to be played by a program ('" +
+                  spec + "'); a record never starts programs: choose the bots with --seats");
     const auto colon = spec.find(':');
     if (colon == std::string::npos) continue;
     std::string_view rest(spec);

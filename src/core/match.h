@@ -72,7 +72,8 @@ class Match {
   static Match load(const std::string& path);
   // The agents of a loaded record come from a file: before they are run as bots, refuse any spec
   // that asks for more than a local game should (threads beyond this machine's cores, over 60 s
-  // a move, over 10^7 iterations or budget). Throws Error naming the seat.
+  // a move, over 10^7 iterations or budget) or a program to run ("ext:...": only the command
+  // line starts programs). Throws Error naming the seat.
   void check_record_agents() const;
   // Writes the full record with its narration, in clear (`turf play` writes a match in progress
   // sealed instead: save_match, core/live_record.h).

@@ -1,0 +1,137 @@
+// External bots: a program in any language playing one seat, like a chess engine speaking UCI.
+//
+// The seat spec `ext:COMMAND[,key=value...]` starts COMMAND once per match with /bin/sh -c in its
+// own process group, and speaks versioned JSON lines with it on its stdin and stdout: a hello
+// (game, rules version, options, its seat, the seat names) answered by "ready", then for each of
+// its decisions the seat's view, the narration since its last decision and the legal actions,
+// answered by an action id; at the end it is told the result. docs/bots.md specifies every
+// message field by field; this file is the implementation.
+//
+// The program sees only what the seat sees: the View (View::to_json) and the seat's narration,
+// never the state, the seed or another seat's story. Its stderr is kept apart from the protocol
+// (a bounded buffer, and a file when asked). A program that crashes, hangs, writes garbage,
+// answers an illegal id, floods its output or closes its input is stopped, a clear line goes to
+// the log, and then either a named built-in bot plays the seat's moves for the rest of the match
+// (on_error=fallback, the default) or choose() throws ExternalBotFailure and the match is
+// aborted (on_error=abort). Nothing is applied for a failed decision, so the record stays valid.
+//
+// No process is left behind: the program runs under a small supervisor process (a fork of this
+// one that never returns to C++) which is a child subreaper, dies with this process
+// (PR_SET_PDEATHSIG from a long-lived spawner thread) and then kills the program's process group
+// and every descendant that left it; the agent's destructor stops the program (stdin closed,
+// SIGTERM, SIGKILL to the group) and reaps the supervisor; kill_external_bots() is for signal
+// handlers.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bots/agent.h"
+#include "core/game.h"
+#include "core/narration.h"
+
+namespace turf {
+
+class Match;
+
+// The protocol's name and the one version this build speaks (docs/bots.md, "Versions").
+inline constexpr const char* kBotProtocol = "turf-bot";
+inline constexpr int kBotProtocolVersion = 1;
+
+// What the program is told at the start (the "hello" message).
+struct ExternalHello {
+  const GameInfo* game = nullptr;  // id, title and rules version
+  Options options;
+  Seat seat = 0;
+  std::vector<std::string> names;  // display name of every seat
+};
+
+// What happens when the program fails (docs/bots.md, "Failures").
+enum class OnBotError {
+  kFallback,  // stop it; the fallback bot plays the seat's moves for the rest of the match
+  kAbort,     // stop it; choose() throws ExternalBotFailure (the match is aborted)
+};
+
+struct ExternalConfig {
+  std::string spec;     // as written ("ext:python3 bot.py,time=2s"), for spec() and the logs
+  std::string command;  // run with /bin/sh -c
+  double decision_seconds = 10;  // per decision, from the message sent to the complete answer
+  OnBotError on_error = OnBotError::kFallback;
+  std::string fallback = "greedy";  // a bot name or level (easy, normal, hard) with no settings
+  std::string stderr_path;          // append the program's stderr here too ("" = memory only)
+  std::uint64_t seed = 1;           // the fallback bot's seed
+  // Receives the clear lines (a failure and its consequence, the program's last stderr lines).
+  // Default: "turf: LINE" on stderr.
+  std::function<void(const std::string&)> log;
+
+  // Limits (docs/bots.md, "Limits"). The "ready" answer may take start_seconds or the decision
+  // time, whichever is longer, from the start of the program.
+  double start_seconds = 10;
+  std::size_t max_line = 64 * 1024;           // one line of the program's stdout
+  std::size_t max_output = 1024 * 1024;       // the program's stdout bytes for one answer
+  std::size_t stderr_file_cap = 1024 * 1024;  // bytes written to stderr_path per match
+  double exit_seconds = 1;  // after the end (stdin closed) before SIGTERM, and again before SIGKILL
+};
+
+// True for "ext:..." (a seat played by a program).
+bool is_external_spec(std::string_view spec);
+// Parses `ext:COMMAND[,key=value...]`: COMMAND runs to the first comma; keys time (1s, 500ms,
+// 2.5s; default 10s), on_error (fallback|abort), fallback (random, greedy, easy, normal or hard)
+// and stderr (a file). Throws Error with the allowed keys and values.
+ExternalConfig parse_external_spec(std::string_view spec);
+
+// Thrown by ExternalAgent::choose() under on_error=abort; the message says why, in words.
+class ExternalBotFailure : public Error {
+ public:
+  using Error::Error;
+};
+
+class ExternalAgent : public Agent {
+ public:
+  // Starts the program and sends its hello (the "ready" answer is awaited at the first call
+  // that needs it, so several programs start in parallel). A program that cannot be started is
+  // a failure like any other (reported at the first call). Throws Error only for a stderr_path
+  // that cannot be opened.
+  ExternalAgent(ExternalHello hello, ExternalConfig config);
+  // Stops the program (if finish() has not already) and reaps it; waits at most about
+  // 2 * exit_seconds + 3 s.
+  ~ExternalAgent() override;
+
+  // Needs a labelled view (the legal actions with labels and JSON).
+  Action choose(const View& view) override;
+  std::string spec() const override;
+  bool wants_narration() const override { return true; }
+  void observe(const std::vector<Narration>& lines) override;
+  // Sends the end (result or abort), closes the program's stdin and stops it.
+  void finish(const View& final_view, const nlohmann::json& result) override;
+
+  // Whether the program failed (the fallback plays, or the match was aborted), and why.
+  bool failed() const;
+  const std::string& failure() const;
+  // The program's process id (its process group), 0 before it started or once it is reaped.
+  int pid() const;
+  // The last few KiB the program wrote on stderr.
+  std::string stderr_tail() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+std::unique_ptr<ExternalAgent> make_external_agent(ExternalHello hello, ExternalConfig config);
+
+// The result a finished match reports to agents' finish(): {"scores": [...], "ranking": [...]}
+// and "words" (the game's result in words per seat) where the game has them.
+nlohmann::json match_result_json(const Match& match);
+
+// For SIGINT/SIGTERM handlers: SIGKILL to the process group of every running external bot.
+// Async-signal-safe (a fixed table of process groups, kill(2) only). The supervisors reap them.
+void kill_external_bots() noexcept;
+
+}  // namespace turf
