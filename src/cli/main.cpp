@@ -294,6 +294,12 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0.0, 60.0));
   load_cmd->add_option("--game", load.game, "Game id");
   load_cmd->add_option("--bot", load.bot, "Bot spec at the bot tables");
+  load_cmd->add_option("--heavy", load.heavy,
+                       "Bot-only tables of --heavy-bot beside, watched (their bots play); the "
+                       "bots' turns at the human tables are timed");
+  load_cmd->add_option("--heavy-bot", load.heavy_bot,
+                       "The bot of the --heavy tables (default mcts:time=5s, the heaviest a "
+                       "client may ask for)");
   load_cmd->add_option("--seed", load.seed, "Seed of the simulated clients");
   load_cmd->add_flag("--json", load.json, "Machine-readable output");
   load_cmd->add_option("--sync", load.sync, "The started server's --sync: full or normal");

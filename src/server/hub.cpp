@@ -1,6 +1,10 @@
 #include "server/hub.h"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <algorithm>
+
 #include <boost/asio/post.hpp>
 #include <iostream>
 
@@ -13,42 +17,41 @@ namespace turf::server {
 // BotPool
 
 BotPool::BotPool(int threads) {
-  for (int i = 0; i < std::max(1, threads); ++i)
-    threads_.emplace_back([this] {
+  // Threads for the tables with a human seat (normal priority) and, apart, fewer threads for the
+  // bot-only tables at the lowest priority (nice 19: the kernel gives them a core only when the
+  // others leave it idle), so that a human table's decision neither waits for a thread nor
+  // shares a core with a bot-only one.
+  const int human = std::max(1, threads), bots_only = std::max(1, threads / 2);
+  for (int i = 0; i < human + bots_only; ++i) {
+    const bool for_humans = i < human;
+    threads_.emplace_back([this, for_humans] {
+      if (!for_humans) setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 19);
       for (;;) {
         std::function<void()> job;
-        bool human = false;
         {
           std::unique_lock lock(mutex_);
-          cv_.wait(lock, [&] { return stopping_ || take(job, human); });
+          cv_.wait(lock, [&] { return stopping_ || take(job, for_humans); });
           if (stopping_) return;
         }
         job();
-        if (!human) {
-          std::lock_guard lock(mutex_);
-          --bots_only_running_;
-        }
-        cv_.notify_all();
       }
     });
+  }
 }
 
-bool BotPool::take(std::function<void()>& job, bool& human) {
-  if (!human_.empty()) {
-    Group g = std::move(human_.front());
-    human_.pop_front();
-    job = std::move(g.jobs.front());
-    g.jobs.pop_front();
-    if (!g.jobs.empty()) human_.push_back(std::move(g));  // its next decision waits its turn
-    human = true;
+bool BotPool::take(std::function<void()>& job, bool for_humans) {
+  if (!for_humans) {
+    if (bots_only_.empty()) return false;
+    job = std::move(bots_only_.front());
+    bots_only_.pop_front();
     return true;
   }
-  const int share = std::max(1, static_cast<int>(threads_.size()) - 1);
-  if (bots_only_.empty() || bots_only_running_ >= share) return false;
-  job = std::move(bots_only_.front());
-  bots_only_.pop_front();
-  ++bots_only_running_;
-  human = false;
+  if (human_.empty()) return false;
+  Group g = std::move(human_.front());
+  human_.pop_front();
+  job = std::move(g.jobs.front());
+  g.jobs.pop_front();
+  if (!g.jobs.empty()) human_.push_back(std::move(g));  // its next decision waits its turn
   return true;
 }
 

@@ -63,12 +63,12 @@ class Client {
 };
 
 // The threads of the bots, shared fairly (docs/security.md "Bot time"). Two classes of
-// decision: those of tables with a human seat (someone waits for them) and those of bot-only
-// tables. A free thread takes a human table's decision first, choosing among creators in turn
-// (round robin: one creator's many tables wait their turn like everyone else's); a bot-only
-// table's decision only when none waits, and bot-only decisions never hold more than
-// threads - 1 threads at once (all of one thread, when there is one), so that a human table's
-// decision starts at once whatever the bot-only tables run.
+// decision, each with threads of its own: those of tables with a human seat (someone waits for
+// them) on `threads` threads, taken from the creators in turn (round robin: one creator's many
+// tables wait their turn like everyone else's); those of bot-only tables on threads/2 threads
+// (at least one) at the lowest priority (nice 19), which get a core only when the human tables'
+// threads leave it idle. So a human table's decision starts at once and runs at full speed,
+// whatever the bot-only tables run.
 class BotPool {
  public:
   explicit BotPool(int threads);
@@ -83,12 +83,11 @@ class BotPool {
     std::string name;
     std::deque<std::function<void()>> jobs;
   };
-  bool take(std::function<void()>& job, bool& human);  // under mutex_
+  bool take(std::function<void()>& job, bool for_humans);  // under mutex_
   std::mutex mutex_;
   std::condition_variable cv_;
   std::deque<Group> human_;  // round robin: the front group's first job, then it goes last
   std::deque<std::function<void()>> bots_only_;
-  int bots_only_running_ = 0;
   bool stopping_ = false;
   std::vector<std::thread> threads_;
 };

@@ -31,8 +31,9 @@ int wait_live(int port, int n, double seconds) {
 }
 
 json bots_only(const std::string& bot, const std::string& game = "dungeon") {
-  return {{"game", game},
-          {"seats", json::array({{{"kind", "bot"}, {"bot", bot}}, {{"kind", "bot"}, {"bot", bot}}})}};
+  return {
+      {"game", game},
+      {"seats", json::array({{{"kind", "bot"}, {"bot", bot}}, {{"kind", "bot"}, {"bot", bot}}})}};
 }
 
 }  // namespace
@@ -44,8 +45,9 @@ TEST(ServerMemory, IdleTablesLeaveMemoryAndComeBackAtHello) {
   TempDir dir;
   ServerProcess server(dir.file("turf.db"), {"--stats", "--idle-minutes", "0.02"});
   const int port = server.port();
-  json created = create_table(port, {{"game", "dungeon"},
-                                     {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}}})}});
+  json created = create_table(
+      port,
+      {{"game", "dungeon"}, {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}}})}});
   const std::string id = created["id"];
   EXPECT_EQ(live_tables(port), 1);
   {
@@ -115,9 +117,9 @@ TEST(ServerMemory, AbandonedTablesExpireAtStart) {
     sqlite3* h = nullptr;
     ASSERT_EQ(sqlite3_open(db.c_str(), &h), SQLITE_OK);
     for (const auto& id : {abandoned, finished})
-      sqlite3_exec(h, ("UPDATE tables SET updated = '2020-01-01T00:00:00Z' WHERE id = '" + id + "'")
-                          .c_str(),
-                   nullptr, nullptr, nullptr);
+      sqlite3_exec(
+          h, ("UPDATE tables SET updated = '2020-01-01T00:00:00Z' WHERE id = '" + id + "'").c_str(),
+          nullptr, nullptr, nullptr);
     sqlite3_close(h);
   }
   ServerProcess server(db, {"--stats"});
@@ -130,7 +132,7 @@ TEST(ServerMemory, AbandonedTablesExpireAtStart) {
 
 // Six bot-only tables with the heaviest bot a client may ask for (mcts:time=5s) pushed another
 // player's `normal` answer from 0.05 s to 15 s. Now a human table's decision goes first and
-// bot-only decisions hold at most threads - 1 threads: with 2 bot threads and 6 such tables
+// bot-only decisions have threads of their own at nice 19: with 2 bot threads and 6 such tables
 // thinking, the bot of a human table still answers each turn in well under a second.
 TEST(ServerMemory, AHumansBotAnswersWhileBotOnlyTablesThink) {
   TempDir dir;
@@ -156,8 +158,8 @@ TEST(ServerMemory, AHumansBotAnswersWhileBotOnlyTablesThink) {
       // The bot's turn: time it from the last human action to the frame where it is done.
       const auto t0 = std::chrono::steady_clock::now();
       while (!d.over() && !d.mover()) d.conn(0).last = d.conn(0).ws->recv_type("state");
-      worst = std::max(worst,
-                       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      worst = std::max(
+          worst, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
       ++turns;
       continue;
     }
