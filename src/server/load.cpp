@@ -106,6 +106,26 @@ awaitable<json> read_state(Ws& ws, beast::flat_buffer& buf, Stats& stats) {
   }
 }
 
+// POST /api/tables on a connection of its own (the server closes idle HTTP connections); the
+// create answer.
+awaitable<json> post_table(const Target& target, const tcp::resolver::results_type& endpoints,
+                           const json& body) {
+  auto exec = co_await asio::this_coro::executor;
+  http::request<http::string_body> req{http::verb::post, "/api/tables", 11};
+  req.set(http::field::host, target.host);
+  req.set(http::field::content_type, "application/json");
+  req.body() = body.dump();
+  req.prepare_payload();
+  beast::tcp_stream api(exec);
+  co_await api.async_connect(endpoints, use_awaitable);
+  co_await http::async_write(api, req, use_awaitable);
+  beast::flat_buffer hbuf;
+  http::response<http::string_body> res;
+  co_await http::async_read(api, hbuf, res, use_awaitable);
+  if (res.result() != http::status::created) throw Error("create failed: " + res.body());
+  co_return json::parse(res.body());
+}
+
 awaitable<void> run_table(const Target& target, const LoadOptions& o, int index, Stats& stats,
                           Clock::time_point deadline) {
   auto exec = co_await asio::this_coro::executor;
@@ -122,20 +142,8 @@ awaitable<void> run_table(const Target& target, const LoadOptions& o, int index,
     json seats = json::array({{{"kind", "human"}, {"name", "load"}}});
     seats.push_back(two_humans ? json{{"kind", "human"}, {"name", "load"}}
                                : json{{"kind", "bot"}, {"bot", o.bot}});
-    http::request<http::string_body> req{http::verb::post, "/api/tables", 11};
-    req.set(http::field::host, target.host);
-    req.set(http::field::content_type, "application/json");
-    req.body() = json{{"game", o.game}, {"seats", seats}}.dump();
-    req.prepare_payload();
-    // A connection per table created (the server closes idle HTTP connections after 30 s).
-    beast::tcp_stream api(exec);
-    co_await api.async_connect(endpoints, use_awaitable);
-    co_await http::async_write(api, req, use_awaitable);
-    beast::flat_buffer hbuf;
-    http::response<http::string_body> res;
-    co_await http::async_read(api, hbuf, res, use_awaitable);
-    if (res.result() != http::status::created) throw Error("create failed: " + res.body());
-    json created = json::parse(res.body());
+    const json body = {{"game", o.game}, {"seats", seats}};
+    json created = co_await post_table(target, endpoints, body);
     struct Seat {
       std::unique_ptr<Ws> ws;
       beast::flat_buffer buf;
@@ -217,22 +225,10 @@ awaitable<void> run_heavy(const Target& target, const LoadOptions& o, Clock::tim
   tcp::resolver resolver(exec);
   auto endpoints = co_await resolver.async_resolve(target.host, target.port, use_awaitable);
   while (Clock::now() < deadline) {
-    http::request<http::string_body> req{http::verb::post, "/api/tables", 11};
-    req.set(http::field::host, target.host);
-    req.set(http::field::content_type, "application/json");
-    req.body() = json{{"game", o.game},
-                      {"seats", json::array({{{"kind", "bot"}, {"bot", o.heavy_bot}},
-                                             {{"kind", "bot"}, {"bot", o.heavy_bot}}})}}
-                     .dump();
-    req.prepare_payload();
-    beast::tcp_stream api(exec);
-    co_await api.async_connect(endpoints, use_awaitable);
-    co_await http::async_write(api, req, use_awaitable);
-    beast::flat_buffer hbuf;
-    http::response<http::string_body> res;
-    co_await http::async_read(api, hbuf, res, use_awaitable);
-    if (res.result() != http::status::created) throw Error("create failed: " + res.body());
-    const json created = json::parse(res.body());
+    const json body = {{"game", o.game},
+                       {"seats", json::array({{{"kind", "bot"}, {"bot", o.heavy_bot}},
+                                              {{"kind", "bot"}, {"bot", o.heavy_bot}}})}};
+    const json created = co_await post_table(target, endpoints, body);
     Ws ws(exec);
     co_await beast::get_lowest_layer(ws).async_connect(endpoints, use_awaitable);
     beast::get_lowest_layer(ws).expires_never();
@@ -379,26 +375,19 @@ int serve_load(const LoadOptions& o) {
   int tables_at_rss = 0;
   int failed = 0;
   std::string first_failure;
+  auto on_done = [&](std::exception_ptr e) {
+    if (!e) return;
+    ++failed;
+    try {
+      std::rethrow_exception(e);
+    } catch (const std::exception& x) {
+      if (first_failure.empty()) first_failure = x.what();
+    }
+  };
   for (int i = 0; i < o.tables; ++i)
-    asio::co_spawn(io, run_table(target, o, i, stats, stats.measure_to), [&](std::exception_ptr e) {
-      if (!e) return;
-      ++failed;
-      try {
-        std::rethrow_exception(e);
-      } catch (const std::exception& x) {
-        if (first_failure.empty()) first_failure = x.what();
-      }
-    });
+    asio::co_spawn(io, run_table(target, o, i, stats, stats.measure_to), on_done);
   for (int i = 0; i < o.heavy; ++i)
-    asio::co_spawn(io, run_heavy(target, o, stats.measure_to), [&](std::exception_ptr e) {
-      if (!e) return;
-      ++failed;
-      try {
-        std::rethrow_exception(e);
-      } catch (const std::exception& x) {
-        if (first_failure.empty()) first_failure = x.what();
-      }
-    });
+    asio::co_spawn(io, run_heavy(target, o, stats.measure_to), on_done);
   // Sample the server's memory once every table is open.
   asio::steady_timer probe(io);
   probe.expires_at(stats.measure_from);
