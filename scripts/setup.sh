@@ -12,6 +12,7 @@ play=(
   g++ cmake ninja-build                       # compiler and build
   nlohmann-json3-dev libcli11-dev             # JSON, command line
   libboost1.81-dev libsqlite3-dev             # turf serve: Boost.Beast 1.81 (never libboost-dev), SQLite
+  libsodium-dev pkgconf                       # cryptography: the record seal, token hashes, OS randomness
 )
 
 # What developing needs on top of it.

@@ -1,9 +1,10 @@
 // Hidden information outside the views (issue 15): OS seeds, the sealed record of a match in
-// progress (ChaCha20-Poly1305 against RFC 8439 and OpenSSL), its key file, and the hot-seat
-// escape sequences. The public log and the undo probe are in the conformance suite; the CLI
-// sessions (screens, file names, replay --spoilers, typed-ahead input) are in
+// progress (libsodium's ChaCha20-Poly1305 against RFC 8439 and OpenSSL), its key file, and the
+// hot-seat escape sequences. The public log and the undo probe are in the conformance suite; the
+// CLI sessions (screens, file names, replay --spoilers, typed-ahead input) are in
 // tests/hidden_cli_test.sh.
 #include <gtest/gtest.h>
+#include <sodium.h>
 #include <sys/stat.h>
 
 #include <cstdlib>
@@ -31,11 +32,34 @@ std::array<std::uint8_t, N> array_of(std::string_view hex) {
   return out;
 }
 
+// The library's primitives against RFC 8439's own vectors: Poly1305 (2.5.2) and the ChaCha20
+// key stream (2.4.2), the two halves of the AEAD below.
 TEST(Seal, Poly1305MatchesRfc8439Section2_5_2) {
+  ASSERT_GE(sodium_init(), 0);
   const auto key = array_of<32>("85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
-  const auto tag = poly1305(key, "Cryptographic Forum Research Group");
-  EXPECT_EQ(to_hex(std::string_view(reinterpret_cast<const char*>(tag.data()), tag.size())),
+  const std::string msg = "Cryptographic Forum Research Group";
+  unsigned char tag[crypto_onetimeauth_poly1305_BYTES];
+  crypto_onetimeauth_poly1305(tag, reinterpret_cast<const unsigned char*>(msg.data()), msg.size(),
+                              key.data());
+  EXPECT_EQ(to_hex(std::string_view(reinterpret_cast<const char*>(tag), sizeof tag)),
             "a8061dc1305136c6c22b8baf0c0127a9");
+}
+
+TEST(Seal, ChaCha20MatchesRfc8439Section2_4_2) {
+  ASSERT_GE(sodium_init(), 0);
+  Key256 key;
+  for (int i = 0; i < 32; ++i) key[i] = static_cast<std::uint8_t>(i);
+  const auto nonce = array_of<12>("000000000000004a00000000");
+  std::string text =
+      "Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the "
+      "future, sunscreen would be it.";
+  crypto_stream_chacha20_ietf_xor_ic(reinterpret_cast<unsigned char*>(text.data()),
+                                     reinterpret_cast<const unsigned char*>(text.data()),
+                                     text.size(), nonce.data(), 1, key.data());
+  EXPECT_EQ(to_hex(text),
+            "6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0bf91b65c5524733ab8f59"
+            "3dabcd62b3571639d624e65152ab8f530c359f0861d807ca0dbf500d6a6156a38e088a22b65e52bc514d"
+            "16ccf806818ce91ab77937365af90bbf74a35be6b40b8eedf2785e42874d");
 }
 
 TEST(Seal, AeadMatchesRfc8439Section2_8_2) {
@@ -156,6 +180,40 @@ std::unique_ptr<Match> played_with_secret(const GameInfo& g, std::uint64_t seed,
   }
   if (!secret) return nullptr;
   return m;
+}
+
+// A live record sealed by the hand-written ChaCha20-Poly1305 of main 6b013de (`turf play dungeon
+// --seats human,easy --seed 7`, three moves, then q), with its key file: the libsodium seal opens
+// it to the same match (the tag checks every byte), so records of matches in progress survive
+// the change of library.
+TEST_F(LiveRecord, ARecordSealedBeforeLibsodiumStillOpens) {
+  const std::filesystem::path fixture = std::filesystem::path(TURF_FIXTURES) / "main-6b013de";
+  const std::string key_name = "f419dbdc7febe725aaec7e3bc0310de9.key";
+  std::filesystem::create_directories(live_key_dir());
+  std::filesystem::copy_file(fixture / "keys" / key_name,
+                             std::filesystem::path(live_key_dir()) / key_name);
+  const std::string path = (fixture / "live-record.json").string();
+  const auto live = nlohmann::json::parse(read_file(path));
+  ASSERT_TRUE(is_live_record(live));
+  std::optional<LiveSeal> seal;
+  const Match m = load_match(path, &seal);
+  ASSERT_TRUE(seal.has_value());
+  EXPECT_EQ(seal->match_id, "f419dbdc7febe725aaec7e3bc0310de9");
+  EXPECT_EQ(m.game().id, "dungeon");
+  EXPECT_EQ(m.seed(), 7u);
+  ASSERT_EQ(m.history().size(), live["public_log"].size());
+  ASSERT_EQ(m.history().size(), 7u);
+  auto s = m.state_at(0);
+  for (std::size_t i = 0; i < m.history().size(); ++i) {
+    EXPECT_EQ(m.history()[i].seat, live["public_log"][i]["seat"].get<Seat>()) << i;
+    EXPECT_EQ(s->public_label(m.history()[i].id), live["public_log"][i]["label"]) << i;
+    s->apply(m.history()[i].id);
+  }
+  // Saved again by this build, it opens again (the new seal, a fresh nonce).
+  const std::string again = (dir_ / "again.json").string();
+  save_match(m, *seal, again);
+  EXPECT_EQ(load_match(again).history().size(), m.history().size());
+  EXPECT_NE(read_file(again), read_file(path));
 }
 
 TEST_F(LiveRecord, HoldsNoSeedNoHiddenLabelAndOpensWithItsKey) {

@@ -99,6 +99,14 @@ struct ServeArgs {
   std::string sync = "full";  // SQLite synchronous: full or normal
   bool stats = false;
   bool allow_ext_bots = false;  // ext:COMMAND bot seats (programs the server starts)
+  // Per client address (docs/security.md "Resources").
+  int max_connections = 0;  // 0: from the file descriptor limit
+  int connections_per_address = 64;
+  double request_rate = 20;      // HTTP requests a second (burst 5 s' worth)
+  double tables_per_minute = 6;  // burst 10
+  double handshake_timeout = 10;
+  double idle_minutes = 10;  // an unwatched table leaves memory
+  double expire_days = 30;   // an unfinished table without an action leaves the disk
 };
 int serve(const ServeArgs& args);
 

@@ -263,6 +263,24 @@ int main(int argc, char** argv) {
   serve_cmd->add_flag("--allow-ext-bots", serve.allow_ext_bots,
                       "Let tables seat external bots (\"bot\": \"ext:COMMAND\"): the server runs "
                       "those programs (docs/security.md)");
+  serve_cmd
+      ->add_option("--max-connections", serve.max_connections,
+                   "Open connections in all (0: the file descriptor limit less 64)")
+      ->check(CLI::Range(0, 1 << 20));
+  serve_cmd
+      ->add_option("--connections-per-address", serve.connections_per_address,
+                   "Open connections per client address (an IPv6 /64 counts as one)")
+      ->check(CLI::Range(1, 1 << 20));
+  serve_cmd->add_option("--request-rate", serve.request_rate,
+                        "HTTP requests a second per client address (burst: 5 seconds' worth)");
+  serve_cmd->add_option("--tables-per-minute", serve.tables_per_minute,
+                        "Tables a client address may create a minute (10 at once)");
+  serve_cmd->add_option("--idle-minutes", serve.idle_minutes,
+                        "Minutes an unwatched, unfinished table stays in memory (then on disk)");
+  serve_cmd->add_option("--expire-days", serve.expire_days,
+                        "Days an unfinished table without an action stays on disk");
+  serve_cmd->add_option("--handshake-timeout", serve.handshake_timeout,
+                        "Seconds to send an HTTP request, open a WebSocket or say hello");
 
   server::LoadOptions load;
   auto* load_cmd = app.add_subcommand(
@@ -279,6 +297,12 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0.0, 60.0));
   load_cmd->add_option("--game", load.game, "Game id");
   load_cmd->add_option("--bot", load.bot, "Bot spec at the bot tables");
+  load_cmd->add_option("--heavy", load.heavy,
+                       "Bot-only tables of --heavy-bot beside, watched (their bots play); the "
+                       "bots' turns at the human tables are timed");
+  load_cmd->add_option("--heavy-bot", load.heavy_bot,
+                       "The bot of the --heavy tables (default mcts:time=5s, the heaviest a "
+                       "client may ask for)");
   load_cmd->add_option("--seed", load.seed, "Seed of the simulated clients");
   load_cmd->add_flag("--json", load.json, "Machine-readable output");
   load_cmd->add_option("--sync", load.sync, "The started server's --sync: full or normal");

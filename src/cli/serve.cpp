@@ -1,4 +1,5 @@
 // turf serve: the table server (src/server, docs/protocol.md).
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -49,6 +50,21 @@ int serve(const ServeArgs& args) {
     throw Error("--sync must be full or normal, not '" + args.sync + "'");
   o.full_sync = args.sync == "full";
   o.stats = args.stats;
+  if (args.request_rate <= 0) throw Error("--request-rate must be > 0");
+  if (args.tables_per_minute <= 0) throw Error("--tables-per-minute must be > 0");
+  if (args.handshake_timeout <= 0 || args.handshake_timeout > 300)
+    throw Error("--handshake-timeout must be in (0, 300] seconds");
+  o.address.max_connections = args.max_connections;
+  o.address.connections = args.connections_per_address;
+  o.address.request_rate = args.request_rate;
+  o.address.request_burst = std::max(5 * args.request_rate, 10.0);
+  o.address.tables_per_minute = args.tables_per_minute;
+  o.address.table_burst = std::max(10.0, args.tables_per_minute / 6.0);
+  o.address.handshake_s = args.handshake_timeout;
+  if (args.idle_minutes <= 0) throw Error("--idle-minutes must be > 0");
+  if (args.expire_days <= 0) throw Error("--expire-days must be > 0");
+  o.limits.idle_evict_s = args.idle_minutes * 60;
+  o.limits.expire_s = args.expire_days * 86400;
   return server::serve(o);
 }
 

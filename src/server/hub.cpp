@@ -1,6 +1,10 @@
 #include "server/hub.h"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <algorithm>
+
 #include <boost/asio/post.hpp>
 #include <iostream>
 
@@ -12,39 +16,72 @@ namespace turf::server {
 // BotPool
 
 BotPool::BotPool(int threads) {
-  for (int i = 0; i < std::max(1, threads); ++i)
-    threads_.emplace_back([this] {
+  // Threads for the tables with a human seat (normal priority) and, apart, fewer threads for the
+  // bot-only tables at the lowest priority (nice 19: the kernel gives them a core only when the
+  // others leave it idle), so that a human table's decision neither waits for a thread nor
+  // shares a core with a bot-only one.
+  const int human = std::max(1, threads), bots_only = std::max(1, threads / 2);
+  for (int i = 0; i < human + bots_only; ++i) {
+    const bool for_humans = i < human;
+    threads_.emplace_back([this, for_humans] {
+      if (!for_humans) setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 19);
       for (;;) {
         std::function<void()> job;
         {
           std::unique_lock lock(mutex_);
-          cv_.wait(lock, [&] { return stopping_ || !jobs_.empty(); });
+          cv_.wait(lock, [&] { return stopping_ || take(job, for_humans); });
           if (stopping_) return;
-          job = std::move(jobs_.front());
-          jobs_.pop_front();
         }
         job();
       }
     });
+  }
+}
+
+bool BotPool::take(std::function<void()>& job, bool for_humans) {
+  if (!for_humans) {
+    if (bots_only_.empty()) return false;
+    job = std::move(bots_only_.front());
+    bots_only_.pop_front();
+    return true;
+  }
+  if (human_.empty()) return false;
+  Group g = std::move(human_.front());
+  human_.pop_front();
+  job = std::move(g.jobs.front());
+  g.jobs.pop_front();
+  if (!g.jobs.empty()) human_.push_back(std::move(g));  // its next decision waits its turn
+  return true;
 }
 
 BotPool::~BotPool() {
   stop();
 }
 
-void BotPool::submit(std::function<void()> job) {
+void BotPool::submit(std::function<void()> job, const std::string& group, bool human) {
   {
     std::lock_guard lock(mutex_);
-    jobs_.push_back(std::move(job));
+    if (!human) {
+      bots_only_.push_back(std::move(job));
+    } else {
+      auto it = std::find_if(human_.begin(), human_.end(),
+                             [&](const Group& g) { return g.name == group; });
+      if (it == human_.end()) {
+        human_.push_back(Group{group, {}});
+        it = std::prev(human_.end());
+      }
+      it->jobs.push_back(std::move(job));
+    }
   }
-  cv_.notify_one();
+  cv_.notify_all();
 }
 
 void BotPool::stop() {
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
-    jobs_.clear();
+    human_.clear();
+    bots_only_.clear();
   }
   cv_.notify_all();
   for (auto& t : threads_)
@@ -76,20 +113,40 @@ void Hub::stop() {
 }
 
 int Hub::restore() {
-  int n = 0;
-  for (auto& row : store_.load_unfinished()) {
-    const std::string id = row.id;
+  // Nothing is loaded at start: a table comes into memory at its first hello (its bots go on
+  // then). Abandoned tables are expired first.
+  expired_at_ = Clock::now();
+  const int expired =
+      store_.expire(std::chrono::seconds(static_cast<long long>(limits_.expire_s)), {});
+  if (expired > 0)
+    std::cerr << "turf serve: " << expired << " abandoned table(s) expired (no action for "
+              << limits_.expire_s / 86400 << " days)\n";
+  return 0;
+}
+
+bool Hub::evictable(const Live& live) const {
+  return live.clients.empty() && !live.busy && !live.bot_thinking && live.waiting.empty() &&
+         live.pending.empty();
+}
+
+void Hub::sweep() {
+  const auto now = Clock::now();
+  const auto idle = std::chrono::duration<double>(limits_.idle_evict_s);
+  for (auto it = live_.begin(); it != live_.end();)
+    if (evictable(it->second) && (it->second.table->over() || now - it->second.active > idle))
+      it = live_.erase(it);  // it stays in the store; the next hello loads it again
+    else
+      ++it;
+  if (now - expired_at_ > std::chrono::hours(1)) {
+    expired_at_ = now;
+    std::vector<std::string> keep;
+    for (const auto& [id, live] : live_) keep.push_back(id);
     try {
-      Live live;
-      live.table = std::make_unique<Table>(std::move(row), bot_limits_);
-      auto& l = live_[id] = std::move(live);
-      schedule_bot(l);
-      ++n;
+      store_.expire(std::chrono::seconds(static_cast<long long>(limits_.expire_s)), keep);
     } catch (const Error& e) {
-      std::cerr << "turf serve: table " << id << " not restored: " << e.what() << "\n";
+      std::cerr << "turf serve: " << e.what() << "\n";
     }
   }
-  return n;
 }
 
 void Hub::send(Client& c, const nlohmann::json& frame) {
@@ -113,6 +170,10 @@ Hub::Live* Hub::find_live(const std::string& id) {
     std::cerr << "turf serve: table " << id << " cannot be loaded: " << e.what() << "\n";
     return nullptr;
   }
+  live.creator = id;
+  live.has_human = false;
+  for (const auto& s : live.table->row().seats) live.has_human |= s.kind == "human";
+  live.active = Clock::now();
   auto& l = live_[id] = std::move(live);
   schedule_bot(l);
   return &l;
@@ -125,28 +186,30 @@ std::vector<int> Hub::connections(const Live& live) const {
   return n;
 }
 
+nlohmann::json Hub::row_entry(const StoredTable& row) const {
+  nlohmann::json seats = nlohmann::json::array();
+  for (std::size_t s = 0; s < row.seats.size(); ++s)
+    seats.push_back({{"seat", s},
+                     {"name", row.seats[s].name},
+                     {"kind", row.seats[s].kind},
+                     {"connected", row.seats[s].kind == "bot"}});
+  return {{"id", row.id},
+          {"game", row.game},
+          {"options", row.options},
+          {"status", row.status == "over" ? "over" : (row.moves == 0 ? "waiting" : "playing")},
+          {"seats", seats},
+          {"moves", row.moves},
+          {"created", row.created}};
+}
+
 nlohmann::json Hub::lobby(int limit) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& row : store_.list_tables(limit)) {
     auto it = live_.find(row.id);
-    if (it != live_.end()) {
+    if (it != live_.end())
       out.push_back(it->second.table->lobby_entry(connections(it->second)));
-      continue;
-    }
-    nlohmann::json seats = nlohmann::json::array();
-    for (std::size_t s = 0; s < row.seats.size(); ++s)
-      seats.push_back({{"seat", s},
-                       {"name", row.seats[s].name},
-                       {"kind", row.seats[s].kind},
-                       {"connected", row.seats[s].kind == "bot"}});
-    out.push_back(
-        {{"id", row.id},
-         {"game", row.game},
-         {"options", row.options},
-         {"status", row.status == "over" ? "over" : (row.moves == 0 ? "waiting" : "playing")},
-         {"seats", seats},
-         {"moves", row.moves},
-         {"created", row.created}});
+    else
+      out.push_back(row_entry(row));
   }
   // Open tables first (waiting, then playing, then over); newest first within (store order).
   auto rank = [](const nlohmann::json& e) {
@@ -163,12 +226,16 @@ nlohmann::json Hub::lobby(int limit) {
 
 nlohmann::json Hub::lobby_entry(const std::string& id) {
   if (!is_hex32(id)) return nullptr;
-  Live* live = find_live(id);
-  if (!live) return nullptr;
-  return live->table->lobby_entry(connections(*live));
+  // A table in memory answers for itself; any other from its stored row (it is not loaded).
+  if (auto it = live_.find(id); it != live_.end())
+    return it->second.table->lobby_entry(connections(it->second));
+  auto row = store_.load_row(id);
+  if (!row) return nullptr;
+  return row_entry(*row);
 }
 
-void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::json)> done) {
+void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::json)> done,
+                       const std::string& creator) {
   StoredTable row = new_table_row(body, bot_limits_);  // throws Error
   auto table = std::make_unique<Table>(row, bot_limits_);
   nlohmann::json seats = nlohmann::json::array();
@@ -190,10 +257,12 @@ void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::
   w.status = "playing";
   auto shared = std::make_shared<std::unique_ptr<Table>>(std::move(table));
   std::weak_ptr<bool> alive = alive_;
+  bool has_human = false;
+  for (const auto& s : w.table.seats) has_human |= s.kind == "human";
   store_.write(std::move(w), [this, alive, id, shared, answer = std::move(answer),
-                              done = std::move(done)](bool ok) mutable {
+                              done = std::move(done), creator, has_human](bool ok) mutable {
     boost::asio::post(io_, [this, alive, id, shared, ok, answer = std::move(answer),
-                            done = std::move(done)]() mutable {
+                            done = std::move(done), creator, has_human]() mutable {
       if (alive.expired()) return;
       if (!ok) {
         done(nullptr);
@@ -201,6 +270,9 @@ void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::
       }
       Live live;
       live.table = std::move(*shared);
+      live.creator = creator.empty() ? id : creator;
+      live.has_human = has_human;
+      live.active = Clock::now();
       auto& l = live_[id] = std::move(live);
       schedule_bot(l);
       done(std::move(answer));
@@ -309,10 +381,12 @@ void Hub::on_frame(const std::shared_ptr<Client>& cp, std::string_view text) {
     when_idle(c.table_, [this, cp](Live& l) {
       if (!cp->hello_) return;  // closed meanwhile
       l.clients.push_back(cp);
+      l.active = Clock::now();
       send(*cp, l.table->welcome(cp->seat_));
       auto frame = l.table->state_frame(cp->seat_, 0);
       cp->sent_steps_ = l.table->moves();
       send(*cp, frame);
+      schedule_bot(l);  // a table of bots only plays while someone watches
     });
     return;
   }
@@ -443,6 +517,7 @@ void Hub::committed(const std::string& id, bool ok, const std::weak_ptr<Client>&
       live.table->stop_bots();
       live.table = std::make_unique<Table>(std::move(*row), bot_limits_);
       ++live.generation;  // answers of the old table's bots are dropped
+      live.bot_thinking = false;
     } catch (const Error& e) {
       std::cerr << "turf serve: table " << id << ": " << e.what() << "\n";
       for (auto& c : live.clients) c->close();
@@ -459,8 +534,13 @@ void Hub::committed(const std::string& id, bool ok, const std::weak_ptr<Client>&
   }
   if (live.from_client) stats.server.record(Clock::now() - live.received);
   live.from_client = false;
+  live.active = Clock::now();
   schedule_bot(live);
   drain(id);
+  // A game that ended with nobody watching leaves memory now (it stays in the store).
+  auto again = live_.find(id);
+  if (again != live_.end() && again->second.table->over() && evictable(again->second))
+    live_.erase(again);
 }
 
 void Hub::prepare(Live& live) {
@@ -491,42 +571,48 @@ void Hub::broadcast(Live& live) {
 }
 
 void Hub::schedule_bot(Live& live) {
-  if (live.busy) return;
+  if (live.busy || live.bot_thinking) return;
+  if (!live.has_human && live.clients.empty()) return;  // bots only, and nobody watches
   // The bot's turn holds a copy of its seat's view (no reference to the state) and the table's
   // agent for that seat, which lives as long as the table (a turn keeps it alive if the table
   // goes first). One turn per seat at a time: bot_turn() gives nothing while one is in flight.
   auto turn = live.table->bot_turn();
   if (!turn) return;
+  live.bot_thinking = true;
   auto job = std::make_shared<const table::BotTurn>(std::move(*turn));
   const std::string id = live.table->id();
   const std::uint64_t generation = live.generation;
   std::weak_ptr<bool> alive = alive_;
-  bots_.submit([this, alive, job, id, generation] {
-    std::optional<Action> answer;
-    bool failed = false;
-    try {
-      answer = job->run();
-    } catch (const std::exception& e) {
-      failed = true;
-      std::cerr << "turf serve: the bot of seat " << job->seat() << " at table " << id
-                << " failed: " << e.what() << "\n";
-    }
-    boost::asio::post(io_, [this, alive, id, generation, job, answer, failed] {
-      if (alive.expired()) return;
-      const auto received = Clock::now();
-      auto it = live_.find(id);
-      if (it == live_.end() || it->second.generation != generation) return;  // reloaded
-      guarded([&] {
-        when_idle(id, [this, job, answer, failed, generation, received](Live& l) {
-          if (l.generation != generation) return;
-          if (failed)  // the table waits (the bot's failure is in the log)
-            l.table->complete(*job, std::nullopt);
-          else
-            bot_answer(l, *job, answer, received);
+  bots_.submit(
+      [this, alive, job, id, generation] {
+        std::optional<Action> answer;
+        bool failed = false;
+        try {
+          answer = job->run();
+        } catch (const std::exception& e) {
+          failed = true;
+          std::cerr << "turf serve: the bot of seat " << job->seat() << " at table " << id
+                    << " failed: " << e.what() << "\n";
+        }
+        boost::asio::post(io_, [this, alive, id, generation, job, answer, failed] {
+          if (alive.expired()) return;
+          const auto received = Clock::now();
+          auto it = live_.find(id);
+          if (it == live_.end() || it->second.generation != generation) return;  // reloaded
+          it->second.bot_thinking = false;
+          it->second.active = received;
+          guarded([&] {
+            when_idle(id, [this, job, answer, failed, generation, received](Live& l) {
+              if (l.generation != generation) return;
+              if (failed)  // the table waits (the bot's failure is in the log)
+                l.table->complete(*job, std::nullopt);
+              else
+                bot_answer(l, *job, answer, received);
+            });
+          });
         });
-      });
-    });
-  });
+      },
+      live.creator, live.has_human);
 }
 
 void Hub::on_close(const std::shared_ptr<Client>& c) {
@@ -536,9 +622,10 @@ void Hub::on_close(const std::shared_ptr<Client>& c) {
   if (it == live_.end()) return;
   auto& v = it->second.clients;
   v.erase(std::remove(v.begin(), v.end(), c), v.end());
-  // A finished table nobody watches leaves memory (it stays in the store).
-  if (v.empty() && it->second.table->over() && !it->second.busy && it->second.waiting.empty())
-    live_.erase(it);
+  it->second.active = Clock::now();
+  // A finished table nobody watches leaves memory (it stays in the store); an unfinished one
+  // after the idle time (sweep).
+  if (it->second.table->over() && evictable(it->second)) live_.erase(it);
 }
 
 }  // namespace turf::server

@@ -36,6 +36,9 @@ struct Limits {
   int abuse_close = 100;                   // rate-limited frames in a row that close the connection
   std::size_t max_queued_bytes = 8 << 20;  // a client this far behind is closed
   bool allow_ext_bots = false;             // ext:COMMAND bot seats (turf serve --allow-ext-bots)
+  // Memory and disk (docs/security.md "Memory and the database").
+  double idle_evict_s = 600;           // an unwatched, unfinished table leaves memory after this
+  double expire_s = 30 * 24 * 3600.0;  // an unfinished table without an action is deleted after
 };
 
 class Client {
@@ -45,6 +48,9 @@ class Client {
   virtual void send(std::shared_ptr<const std::string> frame) = 0;
   // Closes the connection (I/O thread).
   virtual void close() = 0;
+  // Whether its hello was accepted (it sits at a table); the server closes a connection that is
+  // not greeted within its handshake time.
+  bool greeted() const { return hello_; }
 
  private:
   friend class Hub;
@@ -57,18 +63,32 @@ class Client {
   int refused_in_row_ = 0;
 };
 
-// A small pool of threads for the bots.
+// The threads of the bots, shared fairly (docs/security.md "Bot time"). Two classes of
+// decision, each with threads of its own: those of tables with a human seat (someone waits for
+// them) on `threads` threads, taken from the creators in turn (round robin: one creator's many
+// tables wait their turn like everyone else's); those of bot-only tables on threads/2 threads
+// (at least one) at the lowest priority (nice 19), which get a core only when the human tables'
+// threads leave it idle. So a human table's decision starts at once and runs at full speed,
+// whatever the bot-only tables run.
 class BotPool {
  public:
   explicit BotPool(int threads);
   ~BotPool();
-  void submit(std::function<void()> job);
+  // `group`: who the decision is for (the table's creator); `human`: a table with a human seat.
+  void submit(std::function<void()> job, const std::string& group, bool human);
   void stop();
+  int threads() const { return static_cast<int>(threads_.size()); }
 
  private:
+  struct Group {
+    std::string name;
+    std::deque<std::function<void()>> jobs;
+  };
+  bool take(std::function<void()>& job, bool for_humans);  // under mutex_
   std::mutex mutex_;
   std::condition_variable cv_;
-  std::deque<std::function<void()>> jobs_;
+  std::deque<Group> human_;  // round robin: the front group's first job, then it goes last
+  std::deque<std::function<void()>> bots_only_;
   bool stopping_ = false;
   std::vector<std::thread> threads_;
 };
@@ -79,7 +99,9 @@ class Hub {
       std::string base_url);
   ~Hub();
 
-  // Reloads every unfinished table from the store and restarts its bots. Returns the count.
+  // At start: expires the abandoned tables on disk (docs/security.md "Memory and the database").
+  // Loads nothing: a table comes into memory at its first hello, and its bots go on then.
+  // Returns 0 (tables loaded now).
   int restore();
   // Stops the bots: every decision in flight is asked to stop (table::BotTurn::stop: it ends within
   // about 100 ms and its answer is dropped), then their threads are joined.
@@ -90,8 +112,12 @@ class Hub {
   // The lobby entry of one table, or null when there is none.
   nlohmann::json lobby_entry(const std::string& id);
   // Validates a create request (throws Error), stores the table and, once committed, calls
-  // done(answer) (on the I/O thread; answer is null when the store failed).
-  void create_table(const nlohmann::json& body, std::function<void(nlohmann::json)> done);
+  // done(answer) (on the I/O thread; answer is null when the store failed). `creator`: who asks
+  // (the address key), for the fair share of bot time.
+  void create_table(const nlohmann::json& body, std::function<void(nlohmann::json)> done,
+                    const std::string& creator = "");
+  // Evicts tables idle past the limit and, once an hour, expires abandoned ones on disk.
+  void sweep();
 
   // WebSocket (I/O thread).
   void on_frame(const std::shared_ptr<Client>& client, std::string_view text);
@@ -110,9 +136,17 @@ class Hub {
     Clock::time_point received{};  // when the action in flight arrived
     bool from_client = false;
     std::uint64_t generation = 0;  // +1 when the table is reloaded: its bots' answers are dropped
+    bool bot_thinking = false;     // a bot turn of this generation is in flight
     std::deque<std::function<void()>> waiting;
     std::vector<std::shared_ptr<Client>> clients;
+    std::string creator;         // the creating address (this process's tables), else the id
+    bool has_human = true;       // a table of bots only plays while someone watches
+    Clock::time_point active{};  // the last change, connection or bot answer
   };
+  // Whether a live table may leave memory now (nobody watches, nothing in flight).
+  bool evictable(const Live& live) const;
+  nlohmann::json row_entry(const StoredTable& row) const;
+  Clock::time_point expired_at_{};
 
   void send(Client& c, const nlohmann::json& frame);
   void refuse(Client& c, const std::string& code, const std::string& message);

@@ -81,6 +81,7 @@ long rss_kib(pid_t pid) {
 
 struct Stats {
   std::vector<double> latencies_ms;  // measured window only
+  std::vector<double> bot_turns_ms;  // a bot's whole turn at a human table, measured window only
   long actions = 0;                  // measured window only
   long games = 0;
   long errors = 0;
@@ -105,6 +106,26 @@ awaitable<json> read_state(Ws& ws, beast::flat_buffer& buf, Stats& stats) {
   }
 }
 
+// POST /api/tables on a connection of its own (the server closes idle HTTP connections); the
+// create answer.
+awaitable<json> post_table(const Target& target, const tcp::resolver::results_type& endpoints,
+                           const json& body) {
+  auto exec = co_await asio::this_coro::executor;
+  http::request<http::string_body> req{http::verb::post, "/api/tables", 11};
+  req.set(http::field::host, target.host);
+  req.set(http::field::content_type, "application/json");
+  req.body() = body.dump();
+  req.prepare_payload();
+  beast::tcp_stream api(exec);
+  co_await api.async_connect(endpoints, use_awaitable);
+  co_await http::async_write(api, req, use_awaitable);
+  beast::flat_buffer hbuf;
+  http::response<http::string_body> res;
+  co_await http::async_read(api, hbuf, res, use_awaitable);
+  if (res.result() != http::status::created) throw Error("create failed: " + res.body());
+  co_return json::parse(res.body());
+}
+
 awaitable<void> run_table(const Target& target, const LoadOptions& o, int index, Stats& stats,
                           Clock::time_point deadline) {
   auto exec = co_await asio::this_coro::executor;
@@ -121,20 +142,8 @@ awaitable<void> run_table(const Target& target, const LoadOptions& o, int index,
     json seats = json::array({{{"kind", "human"}, {"name", "load"}}});
     seats.push_back(two_humans ? json{{"kind", "human"}, {"name", "load"}}
                                : json{{"kind", "bot"}, {"bot", o.bot}});
-    http::request<http::string_body> req{http::verb::post, "/api/tables", 11};
-    req.set(http::field::host, target.host);
-    req.set(http::field::content_type, "application/json");
-    req.body() = json{{"game", o.game}, {"seats", seats}}.dump();
-    req.prepare_payload();
-    // A connection per table created (the server closes idle HTTP connections after 30 s).
-    beast::tcp_stream api(exec);
-    co_await api.async_connect(endpoints, use_awaitable);
-    co_await http::async_write(api, req, use_awaitable);
-    beast::flat_buffer hbuf;
-    http::response<http::string_body> res;
-    co_await http::async_read(api, hbuf, res, use_awaitable);
-    if (res.result() != http::status::created) throw Error("create failed: " + res.body());
-    json created = json::parse(res.body());
+    const json body = {{"game", o.game}, {"seats", seats}};
+    json created = co_await post_table(target, endpoints, body);
     struct Seat {
       std::unique_ptr<Ws> ws;
       beast::flat_buffer buf;
@@ -158,6 +167,7 @@ awaitable<void> run_table(const Target& target, const LoadOptions& o, int index,
       clients.push_back(std::move(c));
     }
     ++stats.open_tables;
+    Clock::time_point bot_turn_from{};
     while (!clients[0].last["over"].get<bool>() && Clock::now() < deadline) {
       const int m = clients[0].last["move"];
       const json& tm = clients[0].last["to_move"];
@@ -185,6 +195,19 @@ awaitable<void> run_table(const Target& target, const LoadOptions& o, int index,
       for (auto& c : clients)
         if (&c != mover) c.last = co_await read_state(*c.ws, c.buf, stats);
       if (!mover && stats.measuring(Clock::now())) ++stats.actions;  // a bot's action
+      // A bot's turn ends when a client is to move again (or the game ends): timed from the
+      // frame of the client's action that handed it over.
+      if (mover && !two_humans) bot_turn_from = Clock::now();
+      const json& next = clients[0].last["to_move"];
+      const bool client_next = clients[0].last["over"].get<bool>() ||
+                               (!next.is_null() && next.get<int>() == clients[0].seat);
+      if (!mover && client_next && bot_turn_from != Clock::time_point{}) {
+        if (stats.measuring(bot_turn_from))
+          stats.bot_turns_ms.push_back(
+              std::chrono::duration<double, std::milli>(Clock::now() - bot_turn_from).count());
+        bot_turn_from = {};
+      }
+      if (mover && client_next) bot_turn_from = {};  // the client moves again: no bot turn
     }
     --stats.open_tables;
     if (clients[0].last["over"].get<bool>()) ++stats.games;
@@ -192,6 +215,40 @@ awaitable<void> run_table(const Target& target, const LoadOptions& o, int index,
       beast::error_code ec;
       beast::get_lowest_layer(*c.ws).socket().close(ec);
     }
+  }
+}
+
+// A bot-only table of the heaviest allowed bot, watched by a spectator until the deadline (a
+// finished game is replaced by a new one).
+awaitable<void> run_heavy(const Target& target, const LoadOptions& o, Clock::time_point deadline) {
+  auto exec = co_await asio::this_coro::executor;
+  tcp::resolver resolver(exec);
+  auto endpoints = co_await resolver.async_resolve(target.host, target.port, use_awaitable);
+  while (Clock::now() < deadline) {
+    const json body = {{"game", o.game},
+                       {"seats", json::array({{{"kind", "bot"}, {"bot", o.heavy_bot}},
+                                              {{"kind", "bot"}, {"bot", o.heavy_bot}}})}};
+    const json created = co_await post_table(target, endpoints, body);
+    Ws ws(exec);
+    co_await beast::get_lowest_layer(ws).async_connect(endpoints, use_awaitable);
+    beast::get_lowest_layer(ws).expires_never();
+    co_await ws.async_handshake(target.host, "/ws", use_awaitable);
+    ws.text(true);
+    const std::string hello = json{{"type", "hello"}, {"table", created["id"]}}.dump();
+    co_await ws.async_write(asio::buffer(hello), use_awaitable);
+    beast::flat_buffer buf;
+    bool over = false;
+    // The bots move at least once per their time cap, so a frame comes soon after the deadline.
+    while (!over && Clock::now() < deadline) {
+      buf.consume(buf.size());
+      beast::error_code ec;
+      co_await ws.async_read(buf, asio::redirect_error(use_awaitable, ec));
+      if (ec) break;
+      const json f = json::parse(beast::buffers_to_string(buf.data()), nullptr, false);
+      over = f.is_object() && f.value("type", "") == "state" && f.value("over", false);
+    }
+    beast::error_code ec;
+    beast::get_lowest_layer(ws).socket().close(ec);
   }
 }
 
@@ -290,7 +347,9 @@ int serve_load(const LoadOptions& o) {
       const std::string db = tmp + "/load.db";
       execl("/proc/self/exe", "turf", "serve", "--port", "0", "--db", db.c_str(), "--web",
             tmp.c_str(), "--rate", "1000", "--burst", "1000", "--sync", o.sync.c_str(), "--stats",
-            static_cast<char*>(nullptr));
+            // Every simulated client comes from 127.0.0.1: no per-address limits.
+            "--connections-per-address", "1000000", "--request-rate", "1000000",
+            "--tables-per-minute", "1000000", static_cast<char*>(nullptr));
       _exit(127);
     }
     close(out[1]);
@@ -316,16 +375,19 @@ int serve_load(const LoadOptions& o) {
   int tables_at_rss = 0;
   int failed = 0;
   std::string first_failure;
+  auto on_done = [&](std::exception_ptr e) {
+    if (!e) return;
+    ++failed;
+    try {
+      std::rethrow_exception(e);
+    } catch (const std::exception& x) {
+      if (first_failure.empty()) first_failure = x.what();
+    }
+  };
   for (int i = 0; i < o.tables; ++i)
-    asio::co_spawn(io, run_table(target, o, i, stats, stats.measure_to), [&](std::exception_ptr e) {
-      if (!e) return;
-      ++failed;
-      try {
-        std::rethrow_exception(e);
-      } catch (const std::exception& x) {
-        if (first_failure.empty()) first_failure = x.what();
-      }
-    });
+    asio::co_spawn(io, run_table(target, o, i, stats, stats.measure_to), on_done);
+  for (int i = 0; i < o.heavy; ++i)
+    asio::co_spawn(io, run_heavy(target, o, stats.measure_to), on_done);
   // Sample the server's memory once every table is open.
   asio::steady_timer probe(io);
   probe.expires_at(stats.measure_from);
@@ -372,6 +434,9 @@ int serve_load(const LoadOptions& o) {
   const double p50 = percentile(lat, 0.50), p90 = percentile(lat, 0.90),
                p99 = percentile(lat, 0.99);
   const double mx = lat.empty() ? 0 : *std::max_element(lat.begin(), lat.end());
+  std::vector<double> turns = stats.bot_turns_ms;
+  const double t50 = percentile(turns, 0.50), t90 = percentile(turns, 0.90);
+  const double tmax = turns.empty() ? 0 : *std::max_element(turns.begin(), turns.end());
   const double per_table_kib = (rss_before > 0 && rss_loaded > 0 && tables_at_rss > 0)
                                    ? static_cast<double>(rss_loaded - rss_before) / tables_at_rss
                                    : -1;
@@ -396,6 +461,12 @@ int serve_load(const LoadOptions& o) {
       {"p90_ms", p90},
       {"p99_ms", p99},
       {"max_ms", mx},
+      {"heavy_tables", o.heavy},
+      {"heavy_bot", o.heavy_bot},
+      {"bot_turns", turns.size()},
+      {"bot_turn_p50_ms", t50},
+      {"bot_turn_p90_ms", t90},
+      {"bot_turn_max_ms", tmax},
       {"server_rss_kib_before", rss_before},
       {"server_rss_kib_loaded", rss_loaded},
       {"kib_per_table", per_table_kib},
@@ -430,6 +501,11 @@ int serve_load(const LoadOptions& o) {
         "  latency, action sent to its view received: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max "
         "%.1f ms\n",
         p50, p90, p99, mx);
+    if (!turns.empty() || o.heavy > 0)
+      std::printf(
+          "  bot turns at the human tables (%s), with %d bot-only tables of %s beside: %zu, p50 "
+          "%.1f ms, p90 %.1f ms, max %.1f ms\n",
+          o.bot.c_str(), o.heavy, o.heavy_bot.c_str(), turns.size(), t50, t90, tmax);
     if (per_table_kib > 0)
       std::printf("  server memory: %ld KiB idle, %ld KiB loaded: %.1f KiB per table\n", rss_before,
                   rss_loaded, per_table_kib);

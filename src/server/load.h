@@ -6,7 +6,9 @@
 // frame of its action arrives. A finished game is replaced by a new table. Reports p50/p90/p99
 // latency, actions a second and the server's memory per table (its resident set growth); with a
 // server it starts itself, also the disk's commit time (a bare SQLite loop in the same folder)
-// and the server's own stages (GET /api/stats over the measured window).
+// and the server's own stages (GET /api/stats over the measured window). With --heavy N, N
+// bot-only tables run the heaviest allowed bot meanwhile, and the bots' turns at the human tables
+// are timed (docs/security.md "Bot time").
 #pragma once
 
 #include <string>
@@ -26,6 +28,12 @@ struct LoadOptions {
   bool json = false;
   std::string sync = "full";  // the started server's --sync
   int probe = 300;            // single-row commits of the disk probe (0: none)
+  // Bot-only tables playing the heaviest bot a client may ask for, each watched by a spectator
+  // (so that its bots play), beside the measured tables; the report then gives the answer time
+  // of the bots at the tables with a human (a whole bot turn: from the human's action until the
+  // human is to move again).
+  int heavy = 0;
+  std::string heavy_bot = "mcts:time=5s";
 };
 
 // The fsync floor of a folder's disk: `commits` single-row SQLite commits in WAL mode with

@@ -1,5 +1,10 @@
 #include "server/server.h"
 
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
@@ -11,10 +16,13 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <thread>
+#include <unordered_map>
 
 #include "server/stats.h"
 
@@ -189,26 +197,207 @@ bool OriginPolicy::allows(std::string_view origin, std::string_view host_header)
   return false;
 }
 
+std::string address_key(const asio::ip::address& a) {
+  if (a.is_v4()) return a.to_v4().to_string();
+  const auto v6 = a.to_v6();
+  if (v6.is_v4_mapped()) return asio::ip::make_address_v4(asio::ip::v4_mapped, v6).to_string();
+  auto bytes = v6.to_bytes();
+  std::fill(bytes.begin() + 8, bytes.end(), 0);
+  return asio::ip::address_v6(bytes).to_string() + "/64";
+}
+
+std::string state_change_refusal(const OriginPolicy& origins, std::string_view origin,
+                                 std::string_view fetch_site, std::string_view content_type,
+                                 std::string_view host_header, bool* wrong_type) {
+  if (wrong_type) *wrong_type = false;
+  if (!origin.empty()) {
+    if (!origins.allows(origin, host_header))
+      return "a page from this origin may not change anything here (turf serve --allow-origin "
+             "ORIGIN allows one)";
+  } else if (!fetch_site.empty() && fetch_site != "same-origin" && fetch_site != "none") {
+    return "a page of another site may not change anything here";
+  }
+  // The media type without parameters, case-insensitive.
+  std::string type(content_type.substr(0, content_type.find(';')));
+  while (!type.empty() && (type.back() == ' ' || type.back() == '\t')) type.pop_back();
+  for (auto& c : type)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  if (type != "application/json") {
+    if (wrong_type) *wrong_type = true;
+    return "the body must be JSON (Content-Type: application/json)";
+  }
+  return "";
+}
+
+const std::vector<std::pair<std::string, std::string>>& security_headers() {
+  static const std::vector<std::pair<std::string, std::string>> headers = {
+      {"Content-Security-Policy",
+       "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'"},
+      {"X-Frame-Options", "DENY"},
+      {"X-Content-Type-Options", "nosniff"},
+      {"Referrer-Policy", "no-referrer"},
+  };
+  return headers;
+}
+
 namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::chrono::milliseconds millis(double seconds) {
+  return std::chrono::milliseconds(static_cast<long long>(seconds * 1000.0));
+}
+
+// A token bucket: `burst` tokens at first, refilled at `rate` a second.
+struct Bucket {
+  double tokens = -1;  // -1: not started (full)
+  Clock::time_point last{};
+  bool take(double rate, double burst, Clock::time_point now) {
+    refill(rate, burst, now);
+    if (tokens < 1.0) return false;
+    tokens -= 1.0;
+    return true;
+  }
+  void refill(double rate, double burst, Clock::time_point now) {
+    if (tokens < 0)
+      tokens = burst;
+    else
+      tokens = std::min(burst, tokens + std::chrono::duration<double>(now - last).count() * rate);
+    last = now;
+  }
+  // Whole seconds until one token is there (for Retry-After).
+  int wait_s(double rate) const {
+    return rate > 0 ? std::max(1, static_cast<int>(std::ceil((1.0 - tokens) / rate))) : 60;
+  }
+};
+
+// What each client address uses now: its connections and its buckets. I/O thread only.
+class AddressBook {
+ public:
+  struct Entry {
+    int connections = 0;
+    Bucket frames, requests, tables;
+    Clock::time_point seen{};
+  };
+  AddressBook(AddressLimits limits, double frame_rate, double frame_burst)
+      : limits_(limits),
+        frame_rate_(frame_rate * limits.frame_factor),
+        frame_burst_(frame_burst * limits.frame_factor) {}
+
+  const AddressLimits& limits() const { return limits_; }
+  int total() const { return total_; }
+  std::size_t size() const { return entries_.size(); }
+
+  // A connection from `key`, or nothing when the address or the server is full. Entries stay
+  // where they are while connections hold them (unordered_map keeps its elements in place).
+  Entry* open(const std::string& key) {
+    sweep();
+    if (total_ >= limits_.max_connections) return nullptr;
+    Entry& e = entries_[key];
+    e.seen = Clock::now();
+    if (e.connections >= limits_.connections) return nullptr;
+    ++e.connections;
+    ++total_;
+    return &e;
+  }
+  void close(Entry* e) {
+    --e->connections;
+    --total_;
+    e->seen = Clock::now();
+  }
+  bool frame(Entry& e) { return e.frames.take(frame_rate_, frame_burst_, Clock::now()); }
+  bool request(Entry& e) {
+    return e.requests.take(limits_.request_rate, limits_.request_burst, Clock::now());
+  }
+  bool create(Entry& e) {
+    return e.tables.take(limits_.tables_per_minute / 60.0, std::max(limits_.table_burst, 1.0),
+                         Clock::now());
+  }
+
+ private:
+  // Forgets addresses with no connection whose buckets are full again (an entry holds nothing
+  // then). At most once a minute, so that its cost stays small.
+  void sweep() {
+    const auto now = Clock::now();
+    if (now - swept_ < std::chrono::minutes(1)) return;
+    swept_ = now;
+    const double full_s =
+        std::max({limits_.request_burst / std::max(limits_.request_rate, 1e-9),
+                  limits_.table_burst * 60.0 / std::max(limits_.tables_per_minute, 1e-9),
+                  frame_burst_ / std::max(frame_rate_, 1e-9)});
+    const auto forget = std::chrono::duration<double>(std::min(full_s, 24 * 3600.0));
+    for (auto it = entries_.begin(); it != entries_.end();)
+      if (it->second.connections == 0 && now - it->second.seen > forget)
+        it = entries_.erase(it);
+      else
+        ++it;
+  }
+
+  AddressLimits limits_;
+  double frame_rate_, frame_burst_;
+  std::unordered_map<std::string, Entry> entries_;
+  int total_ = 0;
+  Clock::time_point swept_{};
+};
+
+// Holds a connection's place in the address book for as long as the session lives.
+class Slot {
+ public:
+  Slot(AddressBook& book, AddressBook::Entry* e) : book_(book), entry_(e) {}
+  ~Slot() {
+    if (entry_) book_.close(entry_);
+  }
+  Slot(const Slot&) = delete;
+  Slot& operator=(const Slot&) = delete;
+  AddressBook::Entry& entry() { return *entry_; }
+
+ private:
+  AddressBook& book_;
+  AddressBook::Entry* entry_;
+};
 
 // A WebSocket connection: a Client of the hub.
 class WsSession : public Client, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(beast::tcp_stream stream, Hub& hub) : ws_(std::move(stream)), hub_(hub) {}
+  WsSession(beast::tcp_stream stream, Hub& hub, AddressBook& book, AddressBook::Entry& address)
+      : ws_(std::move(stream)), hub_(hub), book_(book), address_(address) {}
 
   awaitable<void> run(http::request<http::string_body> req) {
-    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    const auto& limits = book_.limits();
+    websocket::stream_base::timeout t{};
+    t.handshake_timeout = millis(limits.handshake_s);
+    t.idle_timeout = millis(limits.idle_s);
+    t.keep_alive_pings = true;  // a live browser answers the pings; a dead peer is dropped
+    ws_.set_option(t);
+    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
+      for (const auto& [name, value] : security_headers()) res.set(name, value);
+    }));
     ws_.read_message_max(kWsHardLimit);
     beast::error_code ec;
     co_await ws_.async_accept(req, asio::redirect_error(use_awaitable, ec));
     if (ec) co_return;
     auto self = shared_from_this();
+    // A connection that does not sit at a table within the handshake time is closed.
+    asio::co_spawn(ws_.get_executor(), hello_deadline(self, millis(limits.handshake_s)),
+                   asio::detached);
     beast::flat_buffer buffer;
+    int refused_in_row = 0;
     while (!closed_) {
       co_await ws_.async_read(buffer, asio::redirect_error(use_awaitable, ec));
       if (ec) break;
       const auto data = buffer.cdata();
       std::string_view text(static_cast<const char*>(data.data()), data.size());
+      if (!book_.frame(address_)) {
+        // The address's bucket (all its connections together) is empty.
+        send(std::make_shared<const std::string>(
+            error_frame(code::kRateLimited, "too many frames from your address").dump()));
+        if (++refused_in_row >= hub_.limits().abuse_close) close();
+        buffer.consume(buffer.size());
+        continue;
+      }
+      refused_in_row = 0;
       try {
         hub_.on_frame(self, text);
       } catch (const std::exception& e) {
@@ -248,7 +437,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
     }
   }
 
-  // Drops the connection at once (a client too far behind).
+  // Drops the connection at once (a client too far behind, or one that never said hello).
   void drop() {
     if (closed_) return;
     closed_ = true;
@@ -258,6 +447,14 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   }
 
  private:
+  static awaitable<void> hello_deadline(std::weak_ptr<WsSession> weak,
+                                        std::chrono::milliseconds after) {
+    asio::steady_timer timer(co_await asio::this_coro::executor, after);
+    beast::error_code ec;
+    co_await timer.async_wait(asio::redirect_error(use_awaitable, ec));
+    if (auto self = weak.lock(); self && !self->greeted()) self->drop();
+  }
+
   static awaitable<void> write_loop(std::shared_ptr<WsSession> self) {
     beast::error_code ec;
     while (!self->queue_.empty() && !self->closed_) {
@@ -284,6 +481,8 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
 
   websocket::stream<beast::tcp_stream> ws_;
   Hub& hub_;
+  AddressBook& book_;
+  AddressBook::Entry& address_;
   std::deque<std::pair<std::shared_ptr<const std::string>, std::chrono::steady_clock::time_point>>
       queue_;
   std::size_t queued_bytes_ = 0;
@@ -297,6 +496,7 @@ struct Context {
   Store& store;
   std::string web_root;  // canonical, or empty when there is no client folder
   OriginPolicy origins;
+  AddressBook book;
   bool stats = false;
 };
 
@@ -318,21 +518,32 @@ Response error_response(const http::request<http::string_body>& req, http::statu
   return json_response(req, status, {{"error", message}});
 }
 
+Response too_many(const http::request<http::string_body>& req, int retry_after,
+                  const std::string& message) {
+  auto res = error_response(req, http::status::too_many_requests, message);
+  res.set(http::field::retry_after, std::to_string(retry_after));
+  return res;
+}
+
 // Waits for a callback on the same (single-threaded) executor.
-awaitable<nlohmann::json> create(Hub& hub, const nlohmann::json& body) {
+awaitable<nlohmann::json> create(Hub& hub, const nlohmann::json& body, const std::string& creator) {
   auto exec = co_await asio::this_coro::executor;
   asio::steady_timer timer(exec, asio::steady_timer::time_point::max());
   auto result = std::make_shared<std::optional<nlohmann::json>>();
-  hub.create_table(body, [result, &timer](nlohmann::json answer) {
-    *result = std::move(answer);
-    timer.cancel();
-  });
+  hub.create_table(
+      body,
+      [result, &timer](nlohmann::json answer) {
+        *result = std::move(answer);
+        timer.cancel();
+      },
+      creator);
   beast::error_code ec;
   while (!result->has_value()) co_await timer.async_wait(asio::redirect_error(use_awaitable, ec));
   co_return std::move(**result);
 }
 
-awaitable<Response> handle(Context& ctx, const http::request<http::string_body>& req) {
+awaitable<Response> handle(Context& ctx, const std::string& key, AddressBook::Entry& address,
+                           const http::request<http::string_body>& req) {
   const std::string target(req.target());
   const std::string path = target.substr(0, target.find('?'));
   try {
@@ -359,10 +570,26 @@ awaitable<Response> handle(Context& ctx, const http::request<http::string_body>&
         co_return json_response(req, http::status::ok, ctx.hub.lobby(200));
       if (req.method() != http::verb::post)
         co_return error_response(req, http::status::method_not_allowed, "use GET or POST");
+      // A state-changing request: from the server's own pages (or a program) only, and JSON.
+      // (Every other method and path changes nothing: 405 or 404.)
+      bool wrong_type = false;
+      const std::string why =
+          state_change_refusal(ctx.origins, req[http::field::origin], req["Sec-Fetch-Site"],
+                               req[http::field::content_type], req[http::field::host], &wrong_type);
+      if (!why.empty())
+        co_return error_response(
+            req, wrong_type ? http::status::unsupported_media_type : http::status::forbidden, why);
+      if (!ctx.book.create(address)) {
+        const auto& l = ctx.book.limits();
+        co_return too_many(req, address.tables.wait_s(l.tables_per_minute / 60.0),
+                           "too many new tables from your address (at most " +
+                               std::to_string(static_cast<int>(l.tables_per_minute)) +
+                               " a minute); try again later");
+      }
       auto body = nlohmann::json::parse(req.body(), nullptr, false);
       if (body.is_discarded())
         co_return error_response(req, http::status::bad_request, "malformed JSON");
-      nlohmann::json answer = co_await create(ctx.hub, body);
+      nlohmann::json answer = co_await create(ctx.hub, body, key);
       if (answer.is_null())
         co_return error_response(req, http::status::service_unavailable,
                                  "the table could not be stored");
@@ -373,6 +600,8 @@ awaitable<Response> handle(Context& ctx, const http::request<http::string_body>&
       co_return json_response(req, http::status::ok,
                               {{"stages", server_stats().raw()},
                                {"live_tables", ctx.hub.live_tables()},
+                               {"connections", ctx.book.total()},
+                               {"addresses", ctx.book.size()},
                                {"commits", ctx.store.commits()},
                                {"transactions", ctx.store.transactions()}});
     }
@@ -396,7 +625,6 @@ awaitable<Response> handle(Context& ctx, const http::request<http::string_body>&
     std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     Response res{http::status::ok, req.version()};
     res.set(http::field::content_type, content_type(file));
-    res.set("X-Content-Type-Options", "nosniff");
     res.keep_alive(req.keep_alive());
     if (req.method() == http::verb::head) {
       res.content_length(data.size());
@@ -410,21 +638,47 @@ awaitable<Response> handle(Context& ctx, const http::request<http::string_body>&
   }
 }
 
+// Writes a response with the security headers, within the handshake time.
+awaitable<void> send_response(beast::tcp_stream& stream, Response& res, double seconds,
+                              beast::error_code& ec) {
+  for (const auto& [name, value] : security_headers()) res.set(name, value);
+  stream.expires_after(millis(seconds));
+  co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
+}
+
 awaitable<void> http_session(Context& ctx, tcp::socket socket) {
-  beast::tcp_stream stream(std::move(socket));
-  beast::flat_buffer buffer;
   beast::error_code ec;
+  const auto remote = socket.remote_endpoint(ec);
+  const std::string key = ec ? std::string("?") : address_key(remote.address());
+  beast::tcp_stream stream(std::move(socket));
+  const double handshake = ctx.book.limits().handshake_s;
+  AddressBook::Entry* entry = ctx.book.open(key);
+  if (!entry) {
+    // The address (or the server) holds as many connections as it may: say so and close.
+    http::request<http::string_body> req;
+    auto res = error_response(req, http::status::service_unavailable,
+                              "too many connections; close some and try again");
+    res.set(http::field::retry_after, "5");
+    res.keep_alive(false);
+    co_await send_response(stream, res, 2.0, ec);
+    stream.socket().shutdown(tcp::socket::shutdown_both, ec);
+    co_return;
+  }
+  Slot slot(ctx.book, entry);
+  beast::flat_buffer buffer;
   for (;;) {
     http::request_parser<http::string_body> parser;
     parser.header_limit(8 * 1024);
     parser.body_limit(kBodyLimit);
-    stream.expires_after(std::chrono::seconds(30));
+    // The whole request (headers and body), or the wait for the next one on a kept-alive
+    // connection, within the handshake time: a slow or silent client holds no descriptor long.
+    stream.expires_after(millis(handshake));
     co_await http::async_read(stream, buffer, parser, asio::redirect_error(use_awaitable, ec));
     if (ec == http::error::body_limit || ec == http::error::header_limit) {
       http::request<http::string_body> req;
       auto res = error_response(req, http::status::payload_too_large, "at most 16 KiB");
       res.keep_alive(false);
-      co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
+      co_await send_response(stream, res, handshake, ec);
       // Read what the client still sends (a little), so that closing does not reset the
       // connection before it reads the answer.
       stream.socket().shutdown(tcp::socket::shutdown_send, ec);
@@ -441,10 +695,17 @@ awaitable<void> http_session(Context& ctx, tcp::socket socket) {
     }
     if (ec) break;
     auto req = parser.release();
+    if (!ctx.book.request(slot.entry())) {
+      auto res = too_many(req, slot.entry().requests.wait_s(ctx.book.limits().request_rate),
+                          "too many requests from your address; slow down");
+      co_await send_response(stream, res, handshake, ec);
+      if (ec || !res.keep_alive()) break;
+      continue;
+    }
     if (websocket::is_upgrade(req)) {
       if (req.target() != "/ws") {
         auto res = error_response(req, http::status::not_found, "the WebSocket is at /ws");
-        co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
+        co_await send_response(stream, res, handshake, ec);
         break;
       }
       // A browser always sends Origin; a page of another site must not reach the table.
@@ -454,33 +715,81 @@ awaitable<void> http_session(Context& ctx, tcp::socket socket) {
                                   "a page from this origin may not open the table's WebSocket "
                                   "(turf serve --allow-origin ORIGIN allows one)");
         res.keep_alive(false);
-        co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
+        co_await send_response(stream, res, handshake, ec);
         break;
       }
-      stream.expires_never();
-      auto session = std::make_shared<WsSession>(std::move(stream), ctx.hub);
+      stream.expires_never();  // the WebSocket's own timeouts from here on
+      auto session = std::make_shared<WsSession>(std::move(stream), ctx.hub, ctx.book, *entry);
       co_await session->run(std::move(req));
       co_return;
     }
-    Response res = co_await handle(ctx, req);
+    Response res = co_await handle(ctx, key, slot.entry(), req);
     const bool keep = res.keep_alive();
-    co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
+    co_await send_response(stream, res, handshake, ec);
     if (ec || !keep) break;
   }
   stream.socket().shutdown(tcp::socket::shutdown_send, ec);
 }
 
+bool out_of_descriptors(const beast::error_code& ec) {
+  if (ec.category() != boost::system::system_category()) return false;
+  const int e = ec.value();
+  return e == EMFILE || e == ENFILE || e == ENOBUFS || e == ENOMEM;
+}
+
 awaitable<void> listen(Context& ctx, tcp::acceptor& acceptor) {
   auto exec = co_await asio::this_coro::executor;
+  // A descriptor kept in reserve: when the others run out, it is closed to accept (and close at
+  // once) the connections waiting, so that they hear "no" instead of hanging, then taken back.
+  int spare = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  auto backoff = std::chrono::milliseconds(50);
+  asio::steady_timer timer(exec);
   for (;;) {
     beast::error_code ec;
     tcp::socket socket = co_await acceptor.async_accept(asio::redirect_error(use_awaitable, ec));
     if (ec) {
-      if (!acceptor.is_open()) co_return;
-      continue;  // e.g. too many open files: keep serving the others
+      if (!acceptor.is_open()) break;
+      if (!out_of_descriptors(ec)) continue;  // e.g. a connection reset before it was taken
+      // Out of descriptors: never retry at once (that spins a core and starves the connections
+      // that would free some); shed what waits, then wait, longer each time (at most 1 s).
+      if (backoff == std::chrono::milliseconds(50))
+        std::cerr << "turf serve: out of file descriptors (" << ec.message()
+                  << "); refusing new connections until some close" << std::endl;
+      if (spare >= 0) {
+        ::close(spare);
+        acceptor.native_non_blocking(true, ec);
+        for (int i = 0; i < 64; ++i) {
+          const int fd = ::accept4(acceptor.native_handle(), nullptr, nullptr, SOCK_CLOEXEC);
+          if (fd < 0) break;
+          ::close(fd);
+        }
+        spare = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+      }
+      timer.expires_after(backoff);
+      co_await timer.async_wait(asio::redirect_error(use_awaitable, ec));
+      backoff = std::min(backoff * 2, std::chrono::milliseconds(1000));
+      continue;
     }
+    backoff = std::chrono::milliseconds(50);
     asio::co_spawn(exec, http_session(ctx, std::move(socket)), asio::detached);
   }
+  if (spare >= 0) ::close(spare);
+}
+
+// Raises the soft limit of open files to the hard one (at most 2^20) and returns the number of
+// connections it leaves room for: the limit less 64 descriptors kept for the database, the
+// web client's files and the reserve.
+int connection_room() {
+  rlimit rl{};
+  if (::getrlimit(RLIMIT_NOFILE, &rl) != 0) return 960;
+  const rlim_t want = std::min<rlim_t>(rl.rlim_max, rlim_t{1} << 20);
+  if (rl.rlim_cur < want) {
+    rl.rlim_cur = want;
+    ::setrlimit(RLIMIT_NOFILE, &rl);
+    ::getrlimit(RLIMIT_NOFILE, &rl);
+  }
+  const long room = static_cast<long>(std::min<rlim_t>(rl.rlim_cur, rlim_t{1} << 20)) - 64;
+  return static_cast<int>(std::max(16L, room));
 }
 
 }  // namespace
@@ -512,25 +821,48 @@ int serve(const ServerOptions& options) {
   OriginPolicy origins(options.host, port, options.allow_origins);  // throws for a bad one
   const std::string host = address.is_v6() ? "[" + options.host + "]" : options.host;
   const std::string url = "http://" + host + ":" + std::to_string(port) + "/";
+  AddressLimits address_limits = options.address;
+  const int room = connection_room();
+  if (address_limits.max_connections <= 0) address_limits.max_connections = room;
 
   Store store(options.db, options.full_sync);
   int threads = options.bot_threads > 0
                     ? options.bot_threads
                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   Hub hub(io, store, threads, options.limits, url);
-  const int restored = hub.restore();
+  hub.restore();
 
   std::cout << "turf serve: open " << url << std::endl;
-  std::cout << "turf serve: database " << options.db << ", " << restored
-            << " unfinished table(s) restored, web client "
-            << (web_root.empty() ? std::string("not served") : web_root) << std::endl;
+  std::cout << "turf serve: database " << options.db << ", web client "
+            << (web_root.empty() ? std::string("not served") : web_root) << ", at most "
+            << address_limits.max_connections << " connections (" << address_limits.connections
+            << " an address)" << std::endl;
 
-  Context ctx{hub, store, web_root, std::move(origins), options.stats};
+  Context ctx{hub,
+              store,
+              web_root,
+              std::move(origins),
+              AddressBook(address_limits, options.limits.rate, options.limits.burst),
+              options.stats};
+  // Idle tables leave memory, abandoned ones the disk (Hub::sweep), checked every 30 s (or a
+  // quarter of the idle time, when shorter).
+  asio::steady_timer sweeper(io);
+  const auto every = millis(std::clamp(options.limits.idle_evict_s / 4, 0.05, 30.0));
+  std::function<void()> arm = [&] {
+    sweeper.expires_after(every);
+    sweeper.async_wait([&](const beast::error_code& e) {
+      if (e) return;
+      hub.sweep();
+      arm();
+    });
+  };
+  arm();
   asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&](const beast::error_code& e, int sig) {
     if (e) return;
     std::cout << "turf serve: signal " << sig << ", stopping" << std::endl;
     acceptor.close();
+    sweeper.cancel();
     io.stop();
   });
   asio::co_spawn(io, listen(ctx, acceptor), asio::detached);

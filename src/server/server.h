@@ -2,13 +2,30 @@
 // The protocol: docs/protocol.md.
 #pragma once
 
+#include <boost/asio/ip/address.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "server/hub.h"
 
 namespace turf::server {
+
+// What one client address may use (an IPv4 address, or the /64 prefix of an IPv6 one: a host
+// usually holds a whole /64), and the server in all. docs/security.md "Resources" gives the
+// reasons for each number.
+struct AddressLimits {
+  int max_connections = 0;     // open connections in all; 0: the descriptor limit less 64
+  int connections = 64;        // open connections (HTTP and WebSocket) per address
+  double frame_factor = 3.0;   // WebSocket frames per address: this many connections' worth
+  double request_rate = 20.0;  // HTTP requests a second per address (token bucket)
+  double request_burst = 100.0;
+  double tables_per_minute = 6.0;  // tables an address may create (token bucket)
+  double table_burst = 10.0;
+  double handshake_s = 10.0;  // to send one HTTP request (headers and body), to upgrade, to hello
+  double idle_s = 120.0;      // a WebSocket silent this long (a ping unanswered) is closed
+};
 
 struct ServerOptions {
   std::string host = "127.0.0.1";
@@ -22,6 +39,7 @@ struct ServerOptions {
   std::vector<std::string> allow_origins;
   bool full_sync = true;  // SQLite synchronous=FULL (durable against power loss) or NORMAL
   bool stats = false;     // serve GET /api/stats (latency of each stage; for turf serve-load)
+  AddressLimits address;
 };
 
 // Which pages may open a WebSocket (cross-site WebSocket hijacking): a request without Origin
@@ -42,6 +60,25 @@ class OriginPolicy {
 // An origin in a canonical form (lowercase scheme and host, explicit port, no trailing slash),
 // or "" when it is not scheme://host[:port] with scheme http or https.
 std::string normalize_origin(std::string_view origin);
+
+// The key by which per-address limits count a client: the IPv4 address (also when mapped into
+// IPv6), or the first 64 bits of an IPv6 address ("2001:db8:1:2::/64").
+std::string address_key(const boost::asio::ip::address& a);
+
+// Whether a state-changing request (POST /api/tables; any other method and path changes
+// nothing and is answered 405 or 404) may come from the page that
+// sent it: "" when it may, else why not. Its Origin, when present, must be one the WebSocket
+// accepts; without Origin, a browser's Sec-Fetch-Site must say same-origin or none (typed by the
+// user); and its Content-Type must be application/json (which no page of another site can send
+// without a CORS preflight, which this server never grants).
+std::string state_change_refusal(const OriginPolicy& origins, std::string_view origin,
+                                 std::string_view fetch_site, std::string_view content_type,
+                                 std::string_view host_header, bool* wrong_type = nullptr);
+
+// The headers every response carries: a Content-Security-Policy that allows the page's own
+// scripts, styles, images, fonts and connections only, and no framing (frame-ancestors 'none',
+// X-Frame-Options DENY); no MIME sniffing; no Referer.
+const std::vector<std::pair<std::string, std::string>>& security_headers();
 
 // Runs until SIGINT or SIGTERM. Prints "turf serve: open http://HOST:PORT/" first on stdout.
 // Throws Error for bad options (an unusable folder, a port in use, a database it cannot open).

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "core/secret.h"
 #include "server/stats.h"
 #include "server/table.h"
 
@@ -83,6 +84,23 @@ int user_version(sqlite3* db) {
 
 constexpr int kCheckpointPages = 1000;  // SQLite's default auto-checkpoint size
 
+// A UTC time as ISO 8601 ("2026-01-02T03:04:05Z"): such texts sort as the times do.
+std::string iso8601(std::chrono::system_clock::time_point t) {
+  const std::time_t tt = std::chrono::system_clock::to_time_t(t);
+  std::tm tm{};
+  gmtime_r(&tt, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+bool has_column(sqlite3* db, const char* table, const char* column) {
+  Stmt st(db, (std::string("PRAGMA table_info(") + table + ")").c_str());
+  while (st.step())
+    if (st.col_text(1) == column) return true;
+  return false;
+}
+
 }  // namespace
 
 // The writer's prepared statements (prepared once, reset after each use).
@@ -90,10 +108,10 @@ struct Store::Statements {
   Stmt insert_table, insert_action, set_moves, truncate, savepoint, release, rollback_to;
   explicit Statements(sqlite3* db)
       : insert_table(db,
-                     "INSERT INTO tables (id, game, options, seed, seats, created, status, moves)"
-                     " VALUES (?, ?, ?, ?, ?, ?, ?, 0)"),
+                     "INSERT INTO tables (id, game, options, seed, seats, created, status, moves,"
+                     " updated) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)"),
         insert_action(db, "INSERT INTO actions (table_id, move, seat, action) VALUES (?, ?, ?, ?)"),
-        set_moves(db, "UPDATE tables SET moves = ?, status = ? WHERE id = ?"),
+        set_moves(db, "UPDATE tables SET moves = ?, status = ?, updated = ? WHERE id = ?"),
         truncate(db, "DELETE FROM actions WHERE table_id = ? AND move >= ?"),
         savepoint(db, "SAVEPOINT w"),
         release(db, "RELEASE w"),
@@ -151,10 +169,13 @@ void Store::migrate(const std::string& path) {
     has_tables = has.col_int(0) > 0;
   }
   if (version == kSchema) return;
-  if (version != 0)
+  if (version > kSchema)
     throw Error("database '" + path + "' has schema version " + std::to_string(version) +
                 "; this turf serve reads versions up to " + std::to_string(kSchema) +
                 " (use the turf that wrote it, or a newer one)");
+  if (version != 0 && version != 2)
+    throw Error("database '" + path + "' has schema version " + std::to_string(version) +
+                ", which no turf wrote");
   exec(wdb_, "BEGIN IMMEDIATE");
   int hashed = 0;
   try {
@@ -162,12 +183,19 @@ void Store::migrate(const std::string& path) {
          "CREATE TABLE IF NOT EXISTS tables ("
          " id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,"
          " seed INTEGER NOT NULL, seats TEXT NOT NULL, created TEXT NOT NULL,"
-         " status TEXT NOT NULL, moves INTEGER NOT NULL DEFAULT 0);"
+         " status TEXT NOT NULL, moves INTEGER NOT NULL DEFAULT 0,"
+         " updated TEXT NOT NULL DEFAULT '');"
          "CREATE TABLE IF NOT EXISTS actions ("
          " table_id TEXT NOT NULL, move INTEGER NOT NULL, seat INTEGER NOT NULL,"
          " action INTEGER NOT NULL, PRIMARY KEY (table_id, move)) WITHOUT ROWID;"
          "CREATE INDEX IF NOT EXISTS tables_status ON tables(status, created);");
-    if (has_tables) {
+    // Schemas 1 and 2 had no `updated`: a table's creation stands for its last change.
+    if (!has_column(wdb_, "tables", "updated")) {
+      exec(wdb_, "ALTER TABLE tables ADD COLUMN updated TEXT NOT NULL DEFAULT ''");
+      exec(wdb_, "UPDATE tables SET updated = created");
+    }
+    exec(wdb_, "CREATE INDEX IF NOT EXISTS tables_updated ON tables(status, updated)");
+    if (version == 0 && has_tables) {
       // Schema 1 kept each human seat's token in clear in the seats column: keep its SHA-256.
       std::vector<std::pair<std::string, std::string>> rows;
       {
@@ -202,7 +230,7 @@ void Store::migrate(const std::string& path) {
     sqlite3_exec(wdb_, "ROLLBACK", nullptr, nullptr, nullptr);
     throw;
   }
-  if (has_tables) {
+  if (version == 0 && has_tables) {
     // No page of the file, the free ones included, nor the WAL may keep a token in clear.
     exec(wdb_, "VACUUM");
     exec(wdb_, "PRAGMA wal_checkpoint(TRUNCATE)");
@@ -276,7 +304,7 @@ bool Store::write_sync(Write w) {
   return *result;
 }
 
-bool Store::apply(Statements& stmts, const Write& w) {
+bool Store::apply(Statements& stmts, const Write& w, const std::string& now) {
   switch (w.kind) {
     case Write::Kind::Create: {
       Stmt& st = stmts.insert_table;
@@ -288,6 +316,7 @@ bool Store::apply(Statements& stmts, const Write& w) {
       st.text(5, seats_json(w.table.seats).dump());
       st.text(6, w.table.created);
       st.text(7, w.status.empty() ? "playing" : w.status);
+      st.text(8, w.table.created.empty() ? now : w.table.created);
       st.step();
       return true;
     }
@@ -303,7 +332,8 @@ bool Store::apply(Statements& stmts, const Write& w) {
       up.reset();
       up.integer(1, w.move + 1);
       up.text(2, w.status);
-      up.text(3, w.table_id);
+      up.text(3, now);
+      up.text(4, w.table_id);
       up.step();
       return sqlite3_changes(wdb_) == 1;
     }
@@ -317,9 +347,34 @@ bool Store::apply(Statements& stmts, const Write& w) {
       up.reset();
       up.integer(1, w.move);
       up.text(2, w.status);
-      up.text(3, w.table_id);
+      up.text(3, now);
+      up.text(4, w.table_id);
       up.step();
       return sqlite3_changes(wdb_) == 1;
+    }
+    case Write::Kind::Expire: {
+      // Rare (at start and once an hour): statements prepared here.
+      exec(wdb_, "CREATE TEMP TABLE IF NOT EXISTS keep (id TEXT PRIMARY KEY)");
+      exec(wdb_, "DELETE FROM temp.keep");
+      Stmt keep(wdb_, "INSERT OR IGNORE INTO temp.keep (id) VALUES (?)");
+      for (const auto& id : w.keep) {
+        keep.reset();
+        keep.text(1, id);
+        keep.step();
+      }
+      const char* doomed =
+          "SELECT id FROM tables WHERE status != 'over' AND updated < ?"
+          " AND id NOT IN (SELECT id FROM temp.keep)";
+      Stmt actions(wdb_,
+                   (std::string("DELETE FROM actions WHERE table_id IN (") + doomed + ")").c_str());
+      actions.text(1, w.before);
+      actions.step();
+      Stmt tables(wdb_, (std::string("DELETE FROM tables WHERE id IN (") + doomed + ")").c_str());
+      tables.text(1, w.before);
+      tables.step();
+      if (w.expired) *w.expired = sqlite3_changes(wdb_);
+      exec(wdb_, "DELETE FROM temp.keep");
+      return true;
     }
   }
   return false;
@@ -356,10 +411,11 @@ void Store::run_writer() {
     try {
       if (!stmts) throw Error("database: the writer's statements could not be prepared");
       exec(wdb_, "BEGIN IMMEDIATE");
+      const std::string now = now_iso8601();
       for (std::size_t i = 0; i < batch.size(); ++i) {
         run(stmts->savepoint);
         try {
-          ok[i] = apply(*stmts, batch[i].first);
+          ok[i] = apply(*stmts, batch[i].first, now);
         } catch (const Error&) {
           ok[i] = 0;
         }
@@ -414,6 +470,7 @@ StoredTable Store::read_row(sqlite3_stmt* st) {
   t.created = text(5);
   t.status = text(6);
   t.moves = static_cast<int>(sqlite3_column_int64(st, 7));
+  t.updated = text(8);
   return t;
 }
 
@@ -425,7 +482,7 @@ void Store::read_actions(StoredTable& t) {
 }
 
 static const char* kColumns =
-    "SELECT id, game, options, seed, seats, created, status, moves FROM tables";
+    "SELECT id, game, options, seed, seats, created, status, moves, updated FROM tables";
 
 std::vector<StoredTable> Store::load_unfinished() {
   std::lock_guard lock(read_mutex_);
@@ -460,6 +517,25 @@ std::optional<StoredTable> Store::load_table(const std::string& id) {
   }
   exec(rdb_, "COMMIT");
   return out;
+}
+
+std::optional<StoredTable> Store::load_row(const std::string& id) {
+  std::lock_guard lock(read_mutex_);
+  Stmt st(rdb_, (std::string(kColumns) + " WHERE id = ?").c_str());
+  st.text(1, id);
+  if (!st.step()) return std::nullopt;
+  return read_row(st.st);
+}
+
+int Store::expire(std::chrono::seconds age, const std::vector<std::string>& keep) {
+  Write w;
+  w.kind = Write::Kind::Expire;
+  w.before = iso8601(std::chrono::system_clock::now() - age);
+  w.keep = keep;
+  w.expired = std::make_shared<int>(0);
+  auto count = w.expired;
+  if (!write_sync(std::move(w))) throw Error("database: abandoned tables could not be expired");
+  return *count;
 }
 
 std::vector<StoredTable> Store::list_tables(int limit) {

@@ -10,7 +10,12 @@
 //
 // Schema versions (PRAGMA user_version): 0 with tables present is the first schema, which kept
 // the seat tokens in clear: opening it hashes them (then VACUUM, so that no page keeps the old
-// text); 2 is this one; a newer version is refused.
+// text); 2 added nothing else; 3 (this one) adds `updated`, the time of a table's last change
+// (its creation for tables of older schemas); a newer version is refused.
+//
+// What stays on disk (docs/security.md "Memory and the database"): finished tables for good (they
+// are the records of the games); an unfinished table until it has had no action for the expiry
+// time (`expire`), after which its row and actions are deleted.
 #pragma once
 
 #include <sqlite3.h>
@@ -22,6 +27,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -49,26 +55,33 @@ struct StoredTable {
   std::uint64_t seed = 0;
   std::vector<StoredSeat> seats;
   std::string created;  // ISO 8601
+  std::string updated;  // ISO 8601: creation, or the last action or undo
   std::string status;   // "playing" or "over"
   int moves = 0;
   std::vector<std::pair<Seat, Action>> actions;  // filled by load_table / load_unfinished
 };
 
-// One write: a table created, an action appended, actions taken back.
+// One write: a table created, an action appended, actions taken back, or abandoned tables
+// expired.
 struct Write {
-  enum class Kind { Create, Append, Truncate } kind = Kind::Append;
+  enum class Kind { Create, Append, Truncate, Expire } kind = Kind::Append;
   StoredTable table;  // Create
   std::string table_id;
   int move = 0;  // Append: index of the action; Truncate: keep the first `move` actions
   Seat seat = 0;
   Action action = 0;
-  std::string status;                              // status after the write ("playing" / "over")
+  std::string status;  // status after the write ("playing" / "over")
+  // Expire: delete the unfinished tables last changed before this time (ISO 8601), except these
+  // (tables in memory); `expired` receives how many were deleted.
+  std::string before;
+  std::vector<std::string> keep;
+  std::shared_ptr<int> expired;
   std::chrono::steady_clock::time_point queued{};  // set by Store::write
 };
 
 class Store {
  public:
-  static constexpr int kSchema = 2;
+  static constexpr int kSchema = 3;
   // Opens (creating when missing, migrating an older schema) the database; throws Error when it
   // cannot. full_sync: synchronous=FULL (an acknowledged write survives a power cut) or NORMAL
   // (it survives the process's crash, kill -9 included, not the machine's).
@@ -85,6 +98,11 @@ class Store {
   // Reads (any thread but the writer; serialised by a mutex).
   std::vector<StoredTable> load_unfinished();
   std::optional<StoredTable> load_table(const std::string& id);
+  // The row of one table without its actions (the lobby entry of a table not in memory).
+  std::optional<StoredTable> load_row(const std::string& id);
+  // Deletes the unfinished tables (and their actions) last changed more than `age` ago, except
+  // those in `keep`; returns how many. Through the writer (ordered with every other write).
+  int expire(std::chrono::seconds age, const std::vector<std::string>& keep);
   // Lobby rows (no actions), open tables first, newest first.
   std::vector<StoredTable> list_tables(int limit);
 
@@ -96,7 +114,7 @@ class Store {
   void run_writer();
   void run_checkpointer();
   struct Statements;
-  bool apply(Statements& st, const Write& w);
+  bool apply(Statements& st, const Write& w, const std::string& now);
   void migrate(const std::string& path);
   StoredTable read_row(sqlite3_stmt* st);
   void read_actions(StoredTable& t);

@@ -81,96 +81,11 @@ std::string checked_name(const std::string& raw, int seat, const std::string& fa
 
 }  // namespace
 
-std::string random_hex16() {
-  unsigned char b[16];
-  os_random(b, sizeof b);  // core/secret.h
-  static const char* hex = "0123456789abcdef";
-  std::string s(32, '0');
-  for (int i = 0; i < 16; ++i) {
-    s[2 * i] = hex[b[i] >> 4];
-    s[2 * i + 1] = hex[b[i] & 15];
-  }
-  return s;
-}
-
 bool is_hex32(std::string_view s) {
   if (s.size() != 32) return false;
   for (char c : s)
     if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
   return true;
-}
-
-std::string sha256_hex(std::string_view data) {
-  static constexpr std::uint32_t k[64] = {
-      0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
-      0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
-      0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f,
-      0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
-      0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc,
-      0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
-      0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116,
-      0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-      0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
-      0xc67178f2};
-  std::uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                        0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-  auto rotr = [](std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); };
-  // The message, 0x80, zeros, and the length in bits (big-endian): a multiple of 64 bytes.
-  std::string msg(data);
-  const std::uint64_t bits = static_cast<std::uint64_t>(data.size()) * 8;
-  msg += static_cast<char>(0x80);
-  while (msg.size() % 64 != 56) msg += '\0';
-  for (int i = 7; i >= 0; --i) msg += static_cast<char>((bits >> (8 * i)) & 0xff);
-  for (std::size_t off = 0; off < msg.size(); off += 64) {
-    std::uint32_t w[64];
-    for (int i = 0; i < 16; ++i) {
-      const auto* b = reinterpret_cast<const unsigned char*>(msg.data() + off + 4 * i);
-      w[i] = (std::uint32_t{b[0]} << 24) | (std::uint32_t{b[1]} << 16) |
-             (std::uint32_t{b[2]} << 8) | std::uint32_t{b[3]};
-    }
-    for (int i = 16; i < 64; ++i) {
-      const std::uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
-      const std::uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
-      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-    }
-    std::uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
-    for (int i = 0; i < 64; ++i) {
-      const std::uint32_t t1 =
-          hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + k[i] + w[i];
-      const std::uint32_t t2 =
-          (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
-      hh = g;
-      g = f;
-      f = e;
-      e = d + t1;
-      d = c;
-      c = b;
-      b = a;
-      a = t1 + t2;
-    }
-    h[0] += a;
-    h[1] += b;
-    h[2] += c;
-    h[3] += d;
-    h[4] += e;
-    h[5] += f;
-    h[6] += g;
-    h[7] += hh;
-  }
-  static const char* hex = "0123456789abcdef";
-  std::string out(64, '0');
-  for (int i = 0; i < 8; ++i)
-    for (int j = 0; j < 8; ++j) out[8 * i + j] = hex[(h[i] >> (28 - 4 * j)) & 15];
-  return out;
-}
-
-bool constant_time_equal(std::string_view a, std::string_view b) {
-  // Length is not secret (tokens are always 32 characters); the content is.
-  unsigned diff = a.size() == b.size() ? 0u : 1u;
-  const std::size_t n = std::min(a.size(), b.size());
-  for (std::size_t i = 0; i < n; ++i)
-    diff |= static_cast<unsigned char>(a[i]) ^ static_cast<unsigned char>(b[i]);
-  return diff == 0;
 }
 
 nlohmann::json error_frame(const std::string& code, const std::string& message) {
@@ -391,7 +306,7 @@ StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& li
     seat.kind = p.kind == table::SeatKind::kHuman ? "human" : "bot";
     seat.name = p.name;
     if (p.kind == table::SeatKind::kHuman) {
-      seat.token = random_hex16();
+      seat.token = os_random_hex(16);
       seat.token_hash = sha256_hex(seat.token);
     } else {
       seat.bot = p.agent;
@@ -420,7 +335,7 @@ StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& li
     throw Error(game.id + " with players=" + std::to_string(resolved.players()) + " needs " +
                 std::to_string(resolved.players()) + " seats, not " + std::to_string(seats.size()));
   row.options = resolved.values();
-  row.id = random_hex16();
+  row.id = os_random_hex(16);
   row.seed = os_random_u64();
   row.created = now_iso8601();
   row.status = "playing";

@@ -36,15 +36,8 @@ inline constexpr const char* kSpectator = "spectator";
 inline constexpr const char* kServerError = "server_error";
 }  // namespace code
 
-// 16 random bytes from the OS as 32 lowercase hex digits.
-std::string random_hex16();
 // True for exactly 32 lowercase hex digits.
 bool is_hex32(std::string_view s);
-// SHA-256 (FIPS 180-4) of data as 64 lowercase hex digits. The store keeps only this of each seat
-// token (a 128-bit random token needs no salt nor slow hash: it cannot be guessed).
-std::string sha256_hex(std::string_view data);
-// Compares two strings in time independent of where they differ.
-bool constant_time_equal(std::string_view a, std::string_view b);
 nlohmann::json error_frame(const std::string& code, const std::string& message);
 
 class Table {

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/secret.h"
 #include "harness.h"
 #include "server/store.h"
 #include "server/table.h"
@@ -167,7 +168,7 @@ TEST(ServerTokens, TheDatabaseHoldsOnlyTheTokensHashes) {
     ASSERT_NE(live.find(std::string(created["id"])), std::string::npos);  // the files are read
     for (const auto& t : tok) {
       EXPECT_EQ(live.find(t), std::string::npos) << "a seat token in the database files";
-      EXPECT_NE(live.find(server::sha256_hex(t)), std::string::npos) << "its hash is stored";
+      EXPECT_NE(live.find(sha256_hex(t)), std::string::npos) << "its hash is stored";
     }
     EXPECT_EQ(server.terminate(), 0);
   }
@@ -175,7 +176,7 @@ TEST(ServerTokens, TheDatabaseHoldsOnlyTheTokensHashes) {
   const std::string rest = db_bytes(db);
   for (const auto& t : tok) {
     EXPECT_EQ(rest.find(t), std::string::npos);
-    EXPECT_NE(rest.find(server::sha256_hex(t)), std::string::npos);
+    EXPECT_NE(rest.find(sha256_hex(t)), std::string::npos);
   }
   EXPECT_EQ(db_user_version(db), server::Store::kSchema);
   // The join links still work after a restart: the token is checked against its hash.

@@ -4,6 +4,7 @@
 
 #include <signal.h>
 #include <sqlite3.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,6 +18,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -60,17 +62,27 @@ class TempDir {
 // A `turf serve` child process.
 class ServerProcess {
  public:
-  explicit ServerProcess(const std::string& db, std::vector<std::string> extra = {}) {
+  // nofile > 0: the child's limit of open files (soft and hard), as a crowded host would have.
+  explicit ServerProcess(const std::string& db, std::vector<std::string> extra = {},
+                         int nofile = 0) {
     int out[2];
     if (pipe(out) != 0) throw std::runtime_error("pipe failed");
     std::vector<std::string> args{TURF_BIN, "serve", "--port", "0", "--db", db};
     // The test clients play far faster than people: no rate limit unless a test sets one.
     if (std::find(extra.begin(), extra.end(), "--rate") == extra.end())
       args.insert(args.end(), {"--rate", "1000000", "--burst", "1000000"});
+    // Nor a per-address limit (every test client comes from 127.0.0.1), unless it sets one.
+    for (const char* flag : {"--connections-per-address", "--request-rate", "--tables-per-minute"})
+      if (std::find(extra.begin(), extra.end(), flag) == extra.end())
+        args.insert(args.end(), {flag, "1000000"});
     args.insert(args.end(), extra.begin(), extra.end());
     pid_ = fork();
     if (pid_ < 0) throw std::runtime_error("fork failed");
     if (pid_ == 0) {
+      if (nofile > 0) {
+        rlimit rl{static_cast<rlim_t>(nofile), static_cast<rlim_t>(nofile)};
+        setrlimit(RLIMIT_NOFILE, &rl);
+      }
       dup2(out[1], 1);
       close(out[0]);
       close(out[1]);
@@ -134,19 +146,31 @@ class ServerProcess {
 struct HttpAnswer {
   int status = 0;
   std::string body;
+  std::map<std::string, std::string> headers;  // names in lowercase
   json parsed() const { return json::parse(body); }
+  std::string header(const std::string& name) const {
+    auto it = headers.find(name);
+    return it == headers.end() ? "" : it->second;
+  }
 };
 
+using Headers = std::vector<std::pair<std::string, std::string>>;
+
+// One request. Without `headers` a body goes as application/json; with them, exactly those
+// headers are sent (besides Host and Content-Length).
 inline HttpAnswer http_request(int port, http::verb verb, const std::string& target,
-                               const std::string& body = "") {
+                               const std::string& body = "",
+                               const std::optional<Headers>& headers = std::nullopt) {
   asio::io_context io;
   tcp::socket socket(io);
   socket.connect(
       tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
   http::request<http::string_body> req{verb, target, 11};
-  req.set(http::field::host, "127.0.0.1");
+  req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
+  if (headers)
+    for (const auto& [k, v] : *headers) req.set(k, v);
   if (!body.empty() || verb == http::verb::post) {
-    req.set(http::field::content_type, "application/json");
+    if (!headers) req.set(http::field::content_type, "application/json");
     req.body() = body;
     req.prepare_payload();
   }
@@ -156,8 +180,14 @@ inline HttpAnswer http_request(int port, http::verb verb, const std::string& tar
   parser.body_limit(64 << 20);
   beast::error_code ec;
   http::read(socket, buffer, parser, ec);
-  if (ec) return {0, ""};  // the server closed without an answer
-  return {static_cast<int>(parser.get().result_int()), parser.get().body()};
+  if (ec) return {};  // the server closed without an answer
+  HttpAnswer a{static_cast<int>(parser.get().result_int()), parser.get().body(), {}};
+  for (const auto& f : parser.get()) {
+    std::string name(f.name_string());
+    for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    a.headers[name] = std::string(f.value());
+  }
+  return a;
 }
 
 // Creates a table; returns the create answer.

@@ -196,8 +196,10 @@ TEST(ServerProtocol, RefusalsChangeNothing) {
 
 TEST(ServerProtocol, TenThousandHostileFramesAreRefused) {
   TempDir dir;
-  // No rate limit here: every one of the hostile frames must reach validation.
-  ServerProcess server(dir.file("turf.db"), {"--rate", "1000000000", "--burst", "1000000000"});
+  // No rate limit here: every one of the hostile frames must reach validation; and the client
+  // that never says hello is kept for the test's length (not closed after the handshake time).
+  ServerProcess server(dir.file("turf.db"), {"--rate", "1000000000", "--burst", "1000000000",
+                                             "--handshake-timeout", "300"});
   json created = create_table(server.port(), two_humans());
   const std::string id = created["id"];
   const std::string tok[2] = {created["seats"][0]["token"], created["seats"][1]["token"]};

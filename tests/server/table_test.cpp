@@ -7,6 +7,7 @@
 
 #include "bots/agent.h"
 #include "bots/presets.h"
+#include "core/secret.h"
 #include "harness.h"
 #include "server/server.h"
 #include "server/store.h"

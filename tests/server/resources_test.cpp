@@ -1,0 +1,346 @@
+// Resources a client may use (issue 24, "a server that no client can starve or stop"), each
+// against a real `turf serve` on loopback: table creation per address, the Origin and JSON rule
+// for every state-changing request, CSP and anti-framing headers on every response, connections
+// per address and in all, idle handshakes, frames and requests per address, and running out of
+// file descriptors. The limits and why: docs/security.md "Resources". Every loop is bounded.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "harness.h"
+#include "server/server.h"
+
+using namespace turf;
+using namespace turf::server_test;
+
+namespace {
+
+const json kTwoHumans = {
+    {"game", "dungeon"},
+    {"seats", json::array({{{"kind", "human"}, {"name", "Ann"}}, {{"kind", "human"}}})}};
+
+// One HTTP request with exactly the given headers (besides Host and Content-Length).
+HttpAnswer request(int port, http::verb verb, const std::string& target,
+                   const Headers& headers = {}, const std::string& body = "") {
+  return http_request(port, verb, target, body, headers);
+}
+
+HttpAnswer post_table(int port, const Headers& headers) {
+  return request(port, http::verb::post, "/api/tables", headers, kTwoHumans.dump());
+}
+
+std::size_t lobby_size(int port) {
+  return http_request(port, http::verb::get, "/api/tables").parsed().size();
+}
+
+// A plain TCP connection that the test holds open (sending what it is told).
+class RawConn {
+ public:
+  explicit RawConn(int port) : socket_(io_) {
+    socket_.connect(
+        tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
+  }
+  void write(const std::string& text) { asio::write(socket_, asio::buffer(text)); }
+  // Reads until the server closes the connection or `limit` passes; returns the seconds it took
+  // the server to close, or nothing when it did not. `got` receives what was read.
+  std::optional<double> seconds_to_close(std::chrono::milliseconds limit,
+                                         std::string* got = nullptr) {
+    const auto t0 = std::chrono::steady_clock::now();
+    std::optional<double> closed;
+    char buf[4096];
+    std::function<void()> next = [&] {
+      socket_.async_read_some(asio::buffer(buf), [&](beast::error_code ec, std::size_t n) {
+        if (got) got->append(buf, n);
+        if (ec) {
+          closed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+          return;
+        }
+        next();
+      });
+    };
+    next();
+    io_.restart();
+    io_.run_for(limit);
+    if (!closed) {
+      beast::error_code ec;
+      socket_.cancel(ec);
+      io_.restart();
+      io_.run();
+    }
+    return closed;
+  }
+
+ private:
+  asio::io_context io_;
+  tcp::socket socket_;
+};
+
+// CPU seconds (user + system) a process has used.
+double cpu_seconds(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::istringstream rest(text.substr(text.rfind(')') + 2));
+  std::string field;
+  double ticks = 0;
+  for (int i = 3; i <= 15 && rest >> field; ++i)
+    if (i == 14 || i == 15) ticks += std::stod(field);
+  return ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+}  // namespace
+
+// 357 tables a second were accepted from one address: now 10 at once, then 6 a minute (the
+// numbers of `--tables-per-minute`), and the 11th gets 429 with Retry-After.
+TEST(ServerResources, TableCreationIsLimitedPerAddress) {
+  TempDir dir;
+  ServerProcess server(dir.file("turf.db"), {"--tables-per-minute", "6"});
+  const Headers json_type = {{"Content-Type", "application/json"}};
+  int created = 0, refused = 0;
+  HttpAnswer last;
+  for (int i = 0; i < 14; ++i) {
+    last = post_table(server.port(), json_type);
+    if (last.status == 201) ++created;
+    if (last.status == 429) {
+      ++refused;
+      EXPECT_GE(std::stoi(last.headers["retry-after"]), 1);
+      EXPECT_NE(last.body.find("too many new tables"), std::string::npos);
+    }
+  }
+  EXPECT_EQ(created, 10);
+  EXPECT_EQ(refused, 4);
+  EXPECT_EQ(lobby_size(server.port()), 10u);
+}
+
+// A page of another site created tables on a player's local server: every state-changing request
+// now needs the server's own Origin (or none, from a program), no cross-site Sec-Fetch-Site, and
+// Content-Type application/json (which a page of another site cannot send without a preflight).
+TEST(ServerResources, StateChangesNeedTheServersOriginAndJson) {
+  TempDir dir;
+  ServerProcess server(dir.file("turf.db"));
+  const int port = server.port();
+  const std::string own = "http://127.0.0.1:" + std::to_string(port);
+  // A form post of another site (text/plain, its Origin): refused.
+  auto a = post_table(port, {{"Origin", "http://evil.example"}, {"Content-Type", "text/plain"}});
+  EXPECT_EQ(a.status, 403);
+  // A fetch of another site with JSON: refused by the Origin rule.
+  a = post_table(port, {{"Origin", "http://evil.example"}, {"Content-Type", "application/json"}});
+  EXPECT_EQ(a.status, 403);
+  EXPECT_NE(a.body.find("origin"), std::string::npos);
+  a = post_table(port, {{"Origin", "null"}, {"Content-Type", "application/json"}});
+  EXPECT_EQ(a.status, 403);
+  // The same server's port on another name is another origin.
+  a = post_table(port, {{"Origin", "http://127.0.0.1:1"}, {"Content-Type", "application/json"}});
+  EXPECT_EQ(a.status, 403);
+  // No Origin but a browser's cross-site fetch metadata: refused.
+  a = post_table(port, {{"Sec-Fetch-Site", "cross-site"}, {"Content-Type", "application/json"}});
+  EXPECT_EQ(a.status, 403);
+  // Not JSON, from the server's own page or from a program: 415.
+  for (const auto& type : {"text/plain", "application/x-www-form-urlencoded", "multipart/form-data",
+                           "application/jsonx", ""}) {
+    Headers h = {{"Origin", own}};
+    if (*type) h.emplace_back("Content-Type", type);
+    EXPECT_EQ(post_table(port, h).status, 415) << type;
+  }
+  EXPECT_EQ(lobby_size(port), 0u) << "a refused request created a table";
+  // The server's own page, a program, and a typed request (Sec-Fetch-Site: none) may.
+  EXPECT_EQ(post_table(port, {{"Origin", own}, {"Content-Type", "application/json"}}).status, 201);
+  EXPECT_EQ(post_table(port, {{"Origin", "http://localhost:" + std::to_string(port)},
+                              {"Content-Type", "Application/JSON; charset=utf-8"}})
+                .status,
+            201);
+  EXPECT_EQ(post_table(port, {{"Content-Type", "application/json"}}).status, 201);
+  EXPECT_EQ(
+      post_table(port, {{"Sec-Fetch-Site", "same-origin"}, {"Content-Type", "application/json"}})
+          .status,
+      201);
+  EXPECT_EQ(lobby_size(port), 4u);
+}
+
+// Every response, errors included, carries the CSP with frame-ancestors 'none', X-Frame-Options,
+// nosniff and no-referrer.
+TEST(ServerResources, EveryResponseCarriesCspAndAntiFraming) {
+  TempDir dir;
+  std::filesystem::create_directories(dir.file("web"));
+  std::ofstream(dir.file("web/index.html")) << "<!doctype html><title>t</title>";
+  ServerProcess server(dir.file("turf.db"), {"--web", dir.file("web")});
+  const int port = server.port();
+  std::vector<HttpAnswer> answers = {
+      request(port, http::verb::get, "/"),
+      request(port, http::verb::get, "/api/games"),
+      request(port, http::verb::get, "/api/tables"),
+      request(port, http::verb::get, "/api/tables/0123"),
+      request(port, http::verb::get, "/no/such/file"),
+      request(port, http::verb::delete_, "/api/tables"),
+      post_table(port, {{"Content-Type", "text/plain"}}),
+      post_table(port, {{"Content-Type", "application/json"}}),
+      request(port, http::verb::get, "/ws"),
+  };
+  for (auto& a : answers) {
+    SCOPED_TRACE(std::to_string(a.status) + " " + a.body.substr(0, 80));
+    ASSERT_NE(a.status, 0);
+    const auto csp = a.headers.find("content-security-policy");
+    ASSERT_NE(csp, a.headers.end());
+    EXPECT_NE(csp->second.find("frame-ancestors 'none'"), std::string::npos);
+    EXPECT_NE(csp->second.find("default-src 'self'"), std::string::npos);
+    EXPECT_EQ(csp->second.find("unsafe"), std::string::npos);
+    EXPECT_EQ(a.headers["x-frame-options"], "DENY");
+    EXPECT_EQ(a.headers["x-content-type-options"], "nosniff");
+    EXPECT_EQ(a.headers["referrer-policy"], "no-referrer");
+  }
+  EXPECT_EQ(answers[0].status, 200);
+}
+
+// No cap per address: now 64 by default (`--connections-per-address`); the connection over it
+// is answered 503 and closed, and a place freed is taken again.
+TEST(ServerResources, ConnectionsPerAddressAreCapped) {
+  TempDir dir;
+  ServerProcess server(dir.file("turf.db"), {"--connections-per-address", "6"});
+  std::vector<std::unique_ptr<RawConn>> held;
+  for (int i = 0; i < 6; ++i) held.push_back(std::make_unique<RawConn>(server.port()));
+  // The server counts a connection once it has accepted it: let it take the six.
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  RawConn over(server.port());
+  std::string got;
+  auto closed = over.seconds_to_close(std::chrono::seconds(5), &got);
+  ASSERT_TRUE(closed) << "the connection over the cap was kept";
+  EXPECT_NE(got.find("503"), std::string::npos) << got;
+  EXPECT_NE(got.find("too many connections"), std::string::npos) << got;
+  held.pop_back();  // one place freed
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_EQ(request(server.port(), http::verb::get, "/api/games").status, 200);
+}
+
+// A WebSocket that never said hello was held 300 s; a slow HTTP request 30 s. Now the handshake
+// time (`--handshake-timeout`, 10 s by default; 1 s here) bounds each: the request, the upgrade,
+// and the hello. A connection that said hello stays.
+TEST(ServerResources, IdleHandshakesAreClosedInSeconds) {
+  TempDir dir;
+  ServerProcess server(dir.file("turf.db"), {"--handshake-timeout", "1"});
+  const int port = server.port();
+  const auto limit = std::chrono::seconds(6);
+  // Connects and says nothing.
+  RawConn silent(port);
+  // Sends half a request header, a byte at a time is the same.
+  RawConn slow(port);
+  slow.write("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+  // Opens a WebSocket and never says hello.
+  WsClient mute(port);
+  // Opens a WebSocket and says hello.
+  auto created = create_table(port, kTwoHumans);
+  WsClient seated(port);
+  seated.send(json{{"type", "hello"}, {"table", created["id"]}});
+  EXPECT_EQ(seated.recv()["type"], "welcome");
+  EXPECT_EQ(seated.recv()["type"], "state");
+  auto s = silent.seconds_to_close(limit);
+  ASSERT_TRUE(s) << "a silent connection was kept";
+  EXPECT_LT(*s, 3.0);
+  auto w = slow.seconds_to_close(limit);
+  ASSERT_TRUE(w) << "a slow request was kept";
+  EXPECT_LT(*w, 3.0);
+  EXPECT_FALSE(mute.recv_text(std::chrono::seconds(4))) << "a WebSocket without hello was kept";
+  EXPECT_TRUE(mute.closed());
+  // The seated one is still there, past the handshake time.
+  seated.send(json{{"type", "ping"}});
+  EXPECT_EQ(seated.recv()["type"], "pong");
+}
+
+// The frame limit was per connection only: several connections from one address could send
+// several times as much. Now an address's connections together have three connections' worth
+// (`--rate`, `--burst`); more gets rate_limited.
+TEST(ServerResources, FramesAreLimitedPerAddress) {
+  TempDir dir;
+  ServerProcess server(dir.file("turf.db"), {"--rate", "0.01", "--burst", "5"});
+  std::vector<std::unique_ptr<WsClient>> conns;
+  for (int i = 0; i < 5; ++i) conns.push_back(std::make_unique<WsClient>(server.port()));
+  // Each connection sends 5 pings (within its own bucket of 5): 25 from the address, whose
+  // bucket holds 15.
+  for (auto& c : conns)
+    for (int i = 0; i < 5; ++i) c->send(json{{"type", "ping"}});
+  int pongs = 0, limited = 0;
+  for (auto& c : conns)
+    for (int i = 0; i < 5; ++i) {
+      json f = c->recv();
+      if (f["type"] == "pong") ++pongs;
+      if (f["type"] == "error" && f["code"] == "rate_limited") {
+        ++limited;
+        EXPECT_NE(f["message"].get<std::string>().find("your address"), std::string::npos);
+      }
+    }
+  EXPECT_EQ(pongs, 15);
+  EXPECT_EQ(limited, 10);
+}
+
+// HTTP requests per address (`--request-rate`, burst 5 seconds' worth, at least 10).
+TEST(ServerResources, RequestsAreLimitedPerAddress) {
+  TempDir dir;
+  ServerProcess server(dir.file("turf.db"), {"--request-rate", "0.01"});
+  int ok = 0, limited = 0;
+  for (int i = 0; i < 14; ++i) {
+    auto a = request(server.port(), http::verb::get, "/api/games");
+    if (a.status == 200) ++ok;
+    if (a.status == 429) {
+      ++limited;
+      EXPECT_GE(std::stoi(a.headers["retry-after"]), 1);
+    }
+  }
+  EXPECT_EQ(ok, 10);
+  EXPECT_EQ(limited, 4);
+}
+
+// Out of file descriptors, the accept loop retried at once and spun at 66% of a core. Now it
+// backs off (50 ms, doubling to 1 s) and sheds the waiting connections with a descriptor kept
+// in reserve; once descriptors are free again it serves. Here the server may open 64 files and
+// is told to allow far more connections than that, so that it really runs out.
+TEST(ServerResources, OutOfDescriptorsTheServerBacksOffAndServesAgain) {
+  TempDir dir;
+  ServerProcess server(dir.file("turf.db"),
+                       {"--max-connections", "100000", "--handshake-timeout", "30"}, 64);
+  std::vector<std::unique_ptr<RawConn>> held;
+  for (int i = 0; i < 90; ++i) held.push_back(std::make_unique<RawConn>(server.port()));
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const double c0 = cpu_seconds(server.pid());
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  const double used = cpu_seconds(server.pid()) - c0;
+  EXPECT_LT(used, 0.1) << "the server spins while out of descriptors";
+  RecordProperty("cpu_seconds_in_2s", std::to_string(used));
+  EXPECT_TRUE(server.alive());
+  held.clear();
+  // Within a few backoffs (at most 1 s each) it serves again.
+  int status = 0;
+  for (int i = 0; i < 40 && status != 200; ++i) {
+    status = request(server.port(), http::verb::get, "/api/games").status;
+    if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_EQ(status, 200);
+}
+
+// By default the connections in all are capped below the descriptor limit (less 64), so that a
+// crowd is answered 503 instead of starving the database of descriptors.
+TEST(ServerResources, TheConnectionCapFollowsTheDescriptorLimit) {
+  TempDir dir;
+  ServerProcess server(dir.file("turf.db"), {}, 96);  // room for 96 - 64 = 32 connections
+  EXPECT_NE(server.first_line().find("open http"), std::string::npos);
+  std::vector<std::unique_ptr<RawConn>> held;
+  for (int i = 0; i < 32; ++i) held.push_back(std::make_unique<RawConn>(server.port()));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  RawConn over(server.port());
+  std::string got;
+  ASSERT_TRUE(over.seconds_to_close(std::chrono::seconds(5), &got));
+  EXPECT_NE(got.find("503"), std::string::npos) << got;
+  held.clear();
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_EQ(request(server.port(), http::verb::get, "/api/games").status, 200);
+}
+
+TEST(ServerResources, AddressKeys) {
+  using asio::ip::make_address;
+  EXPECT_EQ(server::address_key(make_address("192.0.2.7")), "192.0.2.7");
+  EXPECT_EQ(server::address_key(make_address("::ffff:192.0.2.7")), "192.0.2.7");
+  EXPECT_EQ(server::address_key(make_address("2001:db8:1:2:3:4:5:6")), "2001:db8:1:2::/64");
+  EXPECT_EQ(server::address_key(make_address("2001:db8:1:2:ffff::1")), "2001:db8:1:2::/64");
+  EXPECT_EQ(server::address_key(make_address("::1")), "::/64");
+}
