@@ -139,7 +139,7 @@ std::vector<std::string> menu_lines(const View& v) {
 
 }  // namespace
 
-Screen play_screen(const Match& m, const View& v, const std::vector<std::vector<Narration>>& story,
+Screen play_screen(const Match& m, const View& v, const std::vector<std::vector<Narration>>& steps,
                    const DrawStyle& style, const std::string& notice, Seat thinking) {
   const GameInfo& g = m.game();
   Screen sc;
@@ -195,8 +195,8 @@ Screen play_screen(const Match& m, const View& v, const std::vector<std::vector<
                                  " lines of the board above; `board` shows it all)"));
   }
   const std::size_t from =
-      log.size() > static_cast<std::size_t>(sc.log_rows) ? log.size() - sc.log_rows : 0;
-  sc.log_rows = static_cast<int>(log.size() - from);
+      story.size() > static_cast<std::size_t>(sc.log_rows) ? story.size() - sc.log_rows : 0;
+  sc.log_rows = static_cast<int>(story.size() - from);
   sc.lines.push_back(title);
   for (std::size_t i = from; i < story.size(); ++i)
     sc.lines.push_back(term::paint(style.colour, term::kDim, "  " + story[i]));

@@ -38,14 +38,10 @@ void play(Store& store, Table& t, int n, Rng& rng) {
     const Seat s = t.match().state().to_move();
     const auto legal = t.match().view(s).legal();
     const Action a = legal[rng.below(static_cast<std::uint32_t>(legal.size()))].id;
-    Write w;
-    w.table_id = t.id();
-    w.move = t.moves();
-    w.seat = s;
-    w.action = a;
-    t.apply(a);
-    w.status = t.status();
-    ASSERT_TRUE(store.write_sync(w));
+    ASSERT_EQ(t.act(s, a, t.moves()), "");
+    const auto w = t.take_write();
+    ASSERT_TRUE(w.has_value());
+    ASSERT_TRUE(store.write_sync(*w));
   }
 }
 
