@@ -295,7 +295,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0.0, 600.0));
   load_cmd->add_option("--think", load.think, "Mean seconds a client waits before acting")
       ->check(CLI::Range(0.0, 60.0));
-  load_cmd->add_option("--game", load.game, "Game id");
+  load_cmd->add_option("--game", load.game,
+                       "Game id, several (dungeon,yard) or all: the tables take them in turn");
   load_cmd->add_option("--bot", load.bot, "Bot spec at the bot tables");
   load_cmd->add_option("--heavy", load.heavy,
                        "Bot-only tables of --heavy-bot beside, watched (their bots play); the "

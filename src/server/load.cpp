@@ -81,6 +81,7 @@ long rss_kib(pid_t pid) {
 
 struct Stats {
   std::vector<double> latencies_ms;  // measured window only
+  std::map<std::string, std::vector<double>> latencies_by_game;
   std::vector<double> bot_turns_ms;  // a bot's whole turn at a human table, measured window only
   long actions = 0;                  // measured window only
   long games = 0;
@@ -138,11 +139,13 @@ awaitable<void> run_table(const Target& target, const LoadOptions& o, int index,
       std::chrono::duration<double>(o.ramp * 0.8 * index / std::max(1, o.tables))));
   co_await timer.async_wait(use_awaitable);
   const bool two_humans = index % 2 == 0;
+  // With several games, table i plays game (i / 2) mod n: each game gets tables of both kinds.
+  const std::string& game = o.games[static_cast<std::size_t>(index / 2) % o.games.size()];
   while (Clock::now() < deadline) {
     json seats = json::array({{{"kind", "human"}, {"name", "load"}}});
     seats.push_back(two_humans ? json{{"kind", "human"}, {"name", "load"}}
                                : json{{"kind", "bot"}, {"bot", o.bot}});
-    const json body = {{"game", o.game}, {"seats", seats}};
+    const json body = {{"game", game}, {"seats", seats}};
     json created = co_await post_table(target, endpoints, body);
     struct Seat {
       std::unique_ptr<Ws> ws;
@@ -187,8 +190,9 @@ awaitable<void> run_table(const Target& target, const LoadOptions& o, int index,
         mover->last = co_await read_state(*mover->ws, mover->buf, stats);
         const auto got = Clock::now();
         if (stats.measuring(sent)) {
-          stats.latencies_ms.push_back(
-              std::chrono::duration<double, std::milli>(got - sent).count());
+          const double ms = std::chrono::duration<double, std::milli>(got - sent).count();
+          stats.latencies_ms.push_back(ms);
+          if (o.games.size() > 1) stats.latencies_by_game[game].push_back(ms);
           ++stats.actions;
         }
       }
@@ -225,7 +229,7 @@ awaitable<void> run_heavy(const Target& target, const LoadOptions& o, Clock::tim
   tcp::resolver resolver(exec);
   auto endpoints = co_await resolver.async_resolve(target.host, target.port, use_awaitable);
   while (Clock::now() < deadline) {
-    const json body = {{"game", o.game},
+    const json body = {{"game", o.games.front()},
                        {"seats", json::array({{{"kind", "bot"}, {"bot", o.heavy_bot}},
                                               {{"kind", "bot"}, {"bot", o.heavy_bot}}})}};
     const json created = co_await post_table(target, endpoints, body);
@@ -313,11 +317,23 @@ std::vector<double> probe_commits(const std::string& folder, int commits, bool f
   return ms;
 }
 
-int serve_load(const LoadOptions& o) {
+int serve_load(const LoadOptions& options) {
+  LoadOptions o = options;
+  o.games.clear();
+  if (o.game == "all") {
+    for (const auto& g : Registry::instance().games()) o.games.push_back(g->id);
+  } else {
+    for (std::size_t at = 0; at <= o.game.size();) {
+      std::size_t end = o.game.find(',', at);
+      if (end == std::string::npos) end = o.game.size();
+      o.games.push_back(o.game.substr(at, end - at));
+      at = end + 1;
+    }
+  }
+  for (const auto& g : o.games) Registry::instance().find(g);  // "did you mean" on a typo
   if (o.sync != "full" && o.sync != "normal")
     throw Error("--sync must be full or normal, not '" + o.sync + "'");
   if (o.tables < 1 || o.tables > 20000) throw Error("--tables must be in 1..20000");
-  Registry::instance().find(o.game);
   pid_t child = -1;
   std::vector<double> probe_full, probe_normal;  // p50, p90, p99, max (ms)
   std::string url = o.url;
@@ -478,6 +494,10 @@ int serve_load(const LoadOptions& o) {
       {"server_stages", stages},
       {"writes_per_transaction",
        transactions ? static_cast<double>(commits) / static_cast<double>(transactions) : 0.0}};
+  for (auto& [g, l] : stats.latencies_by_game)
+    out["by_game"][g] = {{"client_actions", l.size()},
+                         {"p50_ms", percentile(l, 0.50)},
+                         {"p99_ms", percentile(l, 0.99)}};
   if (!probe_full.empty())
     out["disk_commit_ms"] = {{"full",
                               {{"p50", probe_full[0]},
@@ -501,6 +521,9 @@ int serve_load(const LoadOptions& o) {
         "  latency, action sent to its view received: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max "
         "%.1f ms\n",
         p50, p90, p99, mx);
+    for (auto& [g, l] : stats.latencies_by_game)
+      std::printf("    %-9s %zu actions: p50 %.2f ms, p99 %.2f ms\n", g.c_str(), l.size(),
+                  percentile(l, 0.50), percentile(l, 0.99));
     if (!turns.empty() || o.heavy > 0)
       std::printf(
           "  bot turns at the human tables (%s), with %d bot-only tables of %s beside: %zu, p50 "

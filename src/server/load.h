@@ -11,6 +11,7 @@
 // are timed (docs/security.md "Bot time").
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,8 @@ namespace turf::server {
 
 struct LoadOptions {
   std::string url;  // a running server; empty: start `turf serve` on a temporary database
-  std::string game = "dungeon";
+  std::string game = "dungeon";  // a game id, several ("yard,cryhavoc") or "all": tables in turn
+  std::vector<std::string> games;  // filled by serve_load from `game`
   std::string bot = "random";
   int tables = 1000;
   double seconds = 60;  // measured time (after the ramp)

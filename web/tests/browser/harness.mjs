@@ -26,7 +26,10 @@ export function turfBin() {
 export async function startServer(opts = {}) {
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), "turf-web-"));
   const db = join(dir, "turf.db");
-  const args = ["serve", "--host", "127.0.0.1", "--port", String(opts.port ?? 0), "--db", db, "--web", DIST];
+  // The whole suite is one client address creating a table a test, loading pages in many
+  // contexts: the per-address limits are raised here (the C++ server tests hold them).
+  const args = ["serve", "--host", "127.0.0.1", "--port", String(opts.port ?? 0), "--db", db, "--web", DIST,
+    "--tables-per-minute", "6000", "--request-rate", "2000", "--connections-per-address", "512"];
   const proc = spawn(turfBin(), args, { stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   const url = await new Promise((resolveUrl, reject) => {
