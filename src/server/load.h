@@ -19,7 +19,7 @@ namespace turf::server {
 
 struct LoadOptions {
   std::string url;  // a running server; empty: start `turf serve` on a temporary database
-  std::string game = "dungeon";  // a game id, several ("yard,cryhavoc") or "all": tables in turn
+  std::string game = "dungeon";    // a game id, several ("yard,cryhavoc") or "all": tables in turn
   std::vector<std::string> games;  // filled by serve_load from `game`
   std::string bot = "random";
   int tables = 1000;
