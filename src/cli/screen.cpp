@@ -7,68 +7,6 @@
 
 namespace turf::cli {
 
-std::size_t display_columns(std::string_view line) {
-  std::size_t cols = 0;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    if (line[i] == '\033') {
-      while (i < line.size() && line[i] != 'm') ++i;
-      continue;
-    }
-    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++cols;
-  }
-  return cols;
-}
-
-std::string fit_columns(const std::string& text, std::size_t width) {
-  if (display_columns(text) <= width) return text;
-  std::string out;
-  std::size_t cols = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const bool starts = (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
-    if (starts && cols == width - 3) break;
-    if (starts) ++cols;
-    out += text[i];
-  }
-  return out + "...";
-}
-
-namespace {
-
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    out.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
-
-}  // namespace
-
-std::vector<std::string> wrap_words(const std::string& text, std::size_t width) {
-  std::vector<std::string> out;
-  for (const auto& para : split_lines(text)) {
-    std::string line;
-    std::size_t at = 0;
-    while (at <= para.size()) {
-      std::size_t next = para.find(' ', at);
-      if (next == std::string::npos) next = para.size();
-      const std::string word = para.substr(at, next - at);
-      if (!line.empty() && display_columns(line) + 1 + display_columns(word) > width) {
-        out.push_back(line);
-        line.clear();
-      }
-      line += (line.empty() ? "" : " ") + word;
-      at = next + 1;
-    }
-    out.push_back(fit_columns(line, width));
-  }
-  return out;
-}
-
 std::vector<std::string> wrap_narration(const std::string& line, std::size_t width) {
   // The text starts after the leading blanks and a "[12] " move number.
   std::size_t indent = line.find_first_not_of(' ');

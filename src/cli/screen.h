@@ -14,9 +14,16 @@
 
 #include "core/match.h"
 #include "core/narration.h"
+#include "core/term.h"
 #include "core/view.h"
 
 namespace turf::cli {
+
+// The terminal's column helpers (core/term.h), by their short names here.
+using term::display_columns;
+using term::fit_columns;
+using term::split_lines;
+using term::wrap_words;
 
 inline constexpr int kScreenRows = 40;
 inline constexpr int kScreenColumns = 80;
@@ -40,16 +47,6 @@ Screen play_screen(const Match& m, const View& v, const std::vector<std::vector<
 std::vector<std::string> narration_lines(const std::vector<std::vector<Narration>>& story,
                                          const std::vector<std::string>& names,
                                          std::size_t first = 0);
-
-// Columns a line takes on a terminal: ANSI colour sequences take none, a UTF-8 character one.
-std::size_t display_columns(std::string_view line);
-
-// `text` cut to at most `width` columns (colour sequences kept; a cut line ends in "...").
-std::string fit_columns(const std::string& text, std::size_t width);
-
-// Plain text broken at spaces into lines of at most `width` columns, each line of the text
-// (each paragraph) on its own; a word longer than a line is cut with "...".
-std::vector<std::string> wrap_words(const std::string& text, std::size_t width);
 
 // A narration line ("[12] text" or an indented follow-up line) broken at spaces into lines of at
 // most `width` columns, each further line indented under the text (issue 23: the line that says

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace turf::term {
 
@@ -19,6 +21,19 @@ inline const std::string kCyan = "\033[36m";
 inline std::string paint(bool colour, const std::string& style, const std::string& text) {
   return colour ? style + text + kReset : text;
 }
+
+// Columns a line takes on a terminal: ANSI colour sequences take none, a UTF-8 character one.
+std::size_t display_columns(std::string_view line);
+
+// `text` cut to at most `width` columns (colour sequences kept; a cut line ends in "...").
+std::string fit_columns(const std::string& text, std::size_t width);
+
+// The lines of a text, without their '\n'.
+std::vector<std::string> split_lines(const std::string& text);
+
+// Plain text broken at spaces into lines of at most `width` columns, each line of the text
+// (each paragraph) on its own; a word longer than a line is cut with "...".
+std::vector<std::string> wrap_words(const std::string& text, std::size_t width);
 
 // True when stdout is a terminal and NO_COLOR is not set (https://no-color.org).
 bool colour_wanted();

@@ -142,8 +142,8 @@ awaitable<void> run_table(const Target& target, const LoadOptions& o, int index,
   // With several games, table i plays game (i / 2) mod n: each game gets tables of both kinds.
   const std::string& game = o.games[static_cast<std::size_t>(index / 2) % o.games.size()];
   while (Clock::now() < deadline) {
-    json seats = json::array({{{"kind", "human"}, {"name", "load"}}});
-    seats.push_back(two_humans ? json{{"kind", "human"}, {"name", "load"}}
+    json seats = json::array({{{"kind", "human"}, {"name", "load A"}}});
+    seats.push_back(two_humans ? json{{"kind", "human"}, {"name", "load B"}}
                                : json{{"kind", "bot"}, {"bot", o.bot}});
     const json body = {{"game", game}, {"seats", seats}};
     json created = co_await post_table(target, endpoints, body);

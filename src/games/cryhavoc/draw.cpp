@@ -211,22 +211,7 @@ std::string prompt(const Public& pub) {
 // A region's name in lines of at most `width` columns, broken at spaces (a word longer than a
 // line is cut).
 std::vector<std::string> name_lines(const std::string& name, int width) {
-  std::vector<std::string> out;
-  std::string line;
-  std::size_t at = 0;
-  while (at <= name.size()) {
-    std::size_t next = name.find(' ', at);
-    if (next == std::string::npos) next = name.size();
-    const std::string word = name.substr(at, next - at);
-    if (!line.empty() && static_cast<int>(line.size() + 1 + word.size()) > width) {
-      out.push_back(line);
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + word;
-    at = next + 1;
-  }
-  out.push_back(line.substr(0, static_cast<std::size_t>(width)));
-  return out;
+  return term::wrap_words(name, static_cast<std::size_t>(width));
 }
 
 std::string draw(const View& view, const DrawStyle& style) {
