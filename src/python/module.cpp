@@ -29,6 +29,7 @@
 #include "core/secret.h"
 #include "core/view.h"
 #include "python/vec_env.h"
+#include "table/table.h"
 
 namespace py = pybind11;
 
@@ -259,38 +260,49 @@ py::dict play_match(const std::string& id, const py::list& agents,
   if (static_cast<int>(py::len(agents)) != seats)
     throw Error(id + " with these options needs " + std::to_string(seats) + " agents, not " +
                 std::to_string(py::len(agents)));
-  std::vector<std::unique_ptr<Agent>> bots(seats);
+  // The seats through the table layer (src/table): a bot spec, level or ext:COMMAND as `turf
+  // play` takes them, within the command line's limits; a Python callable sits as a human seat
+  // whose actions come from it.
+  std::vector<table::SeatPlan> plans;
   std::vector<py::object> callables(seats);
-  std::vector<std::string> specs(seats);
-  Rng seeds(*g.seed ^ 0x9e3779b97f4a7c15ULL);
+  std::vector<std::string> agent_names(seats);
   bool all_bots = true;
   for (int s = 0; s < seats; ++s) {
     py::handle a = agents[s];
     if (py::isinstance<py::str>(a)) {
-      specs[s] = resolve_bot_spec(id, a.cast<std::string>());
-      if (specs[s] == "human")
-        throw Error("seat " + std::to_string(s) + ": 'human' cannot play here");
-      bots[s] = make_bot(specs[s], seeds.next());
+      const std::string text = a.cast<std::string>();
+      if (table::seat_kind(text) == table::SeatKind::kHuman)
+        throw Error("seat " + std::to_string(s) + ": 'human' cannot play here (give a callable)");
+      plans.push_back(table::plan_seat(*g.info, text, table::BotLimits::cli()));
+      agent_names[s] = plans.back().agent;
     } else if (PyCallable_Check(a.ptr())) {
       callables[s] = py::reinterpret_borrow<py::object>(a);
-      specs[s] = "python";
+      plans.push_back(table::plan_seat(*g.info, "human", table::BotLimits::cli()));
+      agent_names[s] = "python";
       all_bots = false;
     } else {
       throw Error("seat " + std::to_string(s) + ": an agent is a bot spec or a callable");
     }
   }
+  table::name_seats(plans);
+  // Bots seeded from the match seed (table::SeedRule::kFromMatch): the same seed, the same match.
+  table::Table t(Match(*g.info, g.options, *g.seed, table::seat_infos(plans)), {});
   const auto run = [&] {
-    while (!g.state->terminal()) {
-      const Seat s = g.state->to_move();
-      if (!bots[s]) {
-        PyView pv{g.state->view(s), g.options};
-        py::object choice = callables[s](pv);
-        g.apply(py::cast<std::int64_t>(choice));
+    while (!t.over()) {
+      const Seat s = t.to_move();
+      if (!t.is_human(s)) {
+        t.play_bot();  // the bot gets its seat's view only
         continue;
       }
-      const Action a = bots[s]->choose(g.state->view(s, false));
-      g.state->apply(a);
-      g.actions.push_back(a);
+      PyView pv{t.match().view(s, true), g.options};
+      const auto a = py::cast<std::int64_t>(callables[s](pv));
+      if (a < 0 || a > INT32_MAX ||
+          t.act(s, static_cast<Action>(a), t.moves()) != table::Refusal::kNone) {
+        PyErr_SetString(g_illegal, ("action " + std::to_string(a) + " is not legal for seat " +
+                                    std::to_string(s))
+                                       .c_str());
+        throw py::error_already_set();
+      }
     }
   };
   if (all_bots) {
@@ -299,13 +311,12 @@ py::dict play_match(const std::string& id, const py::list& agents,
   } else {
     run();
   }
-  Match m = g.match();
-  for (int s = 0; s < seats; ++s) m.seats()[s].agent = specs[s];
+  const Match& m = t.match();
   py::dict out;
-  out["scores"] = g.state->scores();
-  out["ranking"] = g.state->ranking();
+  out["scores"] = m.state().scores();
+  out["ranking"] = m.state().ranking();
   out["record"] = json_to_py(m.record());
-  out["agents"] = specs;
+  out["agents"] = agent_names;
   return out;
 }
 

@@ -6,6 +6,7 @@ import copy
 import json
 import pickle
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -175,6 +176,15 @@ def test_play_match_against_built_in_bots():
         turf.play_match("dungeon", ["random"])
     with pytest.raises(turf.TurfError, match="unknown bot"):
         turf.play_match("dungeon", ["random", "genius"])
+
+
+def test_play_match_seats_an_external_bot_through_the_table_layer():
+    bot = Path(__file__).resolve().parents[2] / "examples" / "bots" / "random_bot.py"
+    out = turf.play_match("yard", ["ext:/usr/bin/python3 " + str(bot), "random"], seed=6)
+    assert out["agents"] == ["ext:/usr/bin/python3 " + str(bot), "random"]
+    assert turf.game_from_record(out["record"]).scores() == out["scores"]
+    with pytest.raises(turf.TurfError, match="human"):
+        turf.play_match("dungeon", ["human", "random"])
 
 
 def test_play_match_with_a_python_agent_sees_only_its_view():
