@@ -432,6 +432,7 @@ TEST(TurfWarsScreen, TwoPlayerScreensFitAndNameSeatsFromOne) {
   style.colour = false;
   style.seat_names = {"Ana", "Bo"};
   std::size_t most_lines = 0, widest = 0;
+  int exchanges = 0;
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     auto s = fresh(2, seed);
     Rng r(seed);
@@ -457,6 +458,10 @@ TEST(TurfWarsScreen, TwoPlayerScreensFitAndNameSeatsFromOne) {
         EXPECT_FALSE(prompt(p).empty()) << static_cast<int>(p.step);
         EXPECT_NE(screen.find(prompt(p).substr(0, 20)), std::string::npos) << screen;
         EXPECT_EQ(v.to_json()["prompt"], prompt(p));
+        if (p.step == Step::kExchange) {  // T12.3: one card drawn for two (issue 23)
+          EXPECT_NE(prompt(p).find("one new card"), std::string::npos) << prompt(p);
+          ++exchanges;
+        }
       }
       s->legal_actions(legal);
       s->apply(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
@@ -464,6 +469,7 @@ TEST(TurfWarsScreen, TwoPlayerScreensFitAndNameSeatsFromOne) {
   }
   EXPECT_LE(widest, 80u);
   EXPECT_LE(most_lines, 26u);  // the table adds its title, 6 log lines and the menu
+  EXPECT_GT(exchanges, 0);
   std::cout << "turfwars 2p screen: at most " << most_lines << " lines, " << widest << " columns\n";
 }
 

@@ -176,7 +176,10 @@ std::string prompt(const Position& p) {
     case Step::kKeepCombat:
       return "Keep one of the two combat cards you bought.";
     case Step::kExchange:
-      return "Exchange: return a combat card (two in turn); you draw two new ones.";
+      // T12.3: two cards go back, one at a time, and one new card is drawn (issue 23).
+      return p.sub == 4 ? "Exchange: give back a second combat card; then you draw one new card."
+                        : "Exchange: give back two combat cards, one at a time; then you draw "
+                          "one new card.";
     case Step::kTieSupport:
       return "Tie-break: pledge your troops to one of the tied players.";
     case Step::kOver:
