@@ -155,6 +155,14 @@ TEST(PlayerText, NarrationOfSeededGames) {
       Rng rng(players);
       std::vector<Action> legal;
       for (int step = 0; step < 1500 && !m.over(); ++step) {
+        // The question a seat is asked (shown at the terminal and in the browser): no terminal
+        // command or marks of one front end ("`look`", "(* : ...)").
+        const nlohmann::json j = m.view(m.state().to_move()).to_json();
+        if (j.contains("prompt") && j["prompt"].is_string()) {
+          const std::string q = j["prompt"].get<std::string>();
+          EXPECT_EQ(q.find('`'), std::string::npos) << g->id << ": " << q;
+          EXPECT_EQ(q.find("(*"), std::string::npos) << g->id << ": " << q;
+        }
         m.state().legal_actions(legal);
         m.apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
       }

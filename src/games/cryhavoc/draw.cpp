@@ -185,7 +185,7 @@ std::string step_text(const Public& pub) {
       return std::string("Battle: how many units on ") +
              (pub.battle.sub == 0 ? "Region Control?" : "Capture Prisoners? (the rest: Attrition)");
     case Step::kTactics:
-      return "Battle: play a tactics card, or pass (* : not playable here).";
+      return "Battle: play a tactics card, or pass.";
     case Step::kCapture:
       return "Capture Prisoners: take a prisoner from which objective?";
     case Step::kKill:
@@ -412,12 +412,17 @@ std::string draw(const View& view, const DrawStyle& style) {
 
   // The viewer's hand and the decision, last.
   if (v.mine) {
-    // Cards that cannot be played in this battle are marked with "*" (the prompt says so).
+    // Cards that cannot be played in this battle are marked with "*", said after the hand.
     std::string hand;
-    for (auto d : v.mine->hand)
-      hand += (hand.empty() ? "" : ", ") + c.cards[d].name +
-              (tactic_unplayable(pub, v.viewer, d).empty() ? "" : "*");
-    out += wrap("Your hand: " + (hand.empty() ? std::string("none") : hand), 79, 2);
+    bool marked = false;
+    for (auto d : v.mine->hand) {
+      const bool no = !tactic_unplayable(pub, v.viewer, d).empty();
+      marked |= no;
+      hand += (hand.empty() ? "" : ", ") + c.cards[d].name + (no ? "*" : "");
+    }
+    out += wrap("Your hand: " + (hand.empty() ? std::string("none") : hand) +
+                    (marked ? " (*: not playable in this battle)" : ""),
+                79, 2);
     if (!v.mine->limbo.empty()) out += wrap("Drawn: " + cards_text(v.mine->limbo), 79, 2);
   }
   if (!pub.over) {

@@ -115,7 +115,7 @@ std::string prompt(const Position& p) {
   const Content& c = content();
   switch (p.step) {
     case Step::kChooseFaction:
-      return "Choose your faction (its ability, home turf and nemesis are in `look`).";
+      return "Choose your faction (each faction's card gives its ability, home turf and nemesis).";
     case Step::kChooseStart:
       return "Choose your starting turf (never next to another player's, diagonals included).";
     case Step::kClone:
