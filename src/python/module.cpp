@@ -144,7 +144,7 @@ struct Game {
     std::vector<SeatInfo> seats(state->num_seats());
     for (int s = 0; s < state->num_seats(); ++s) {
       seats[s].agent = "python";
-      seats[s].name = "Player " + std::to_string(s + 1);
+      seats[s].name = player_name(static_cast<Seat>(s));
     }
     Match m(*info, options, *seed, seats);
     for (Action a : actions) m.apply(a);
@@ -240,7 +240,7 @@ py::dict spec_dict(const GameInfo& info, const Options& options) {
 
 py::list narration_list(const std::vector<Narration>& lines, int seats) {
   std::vector<std::string> names;
-  for (int s = 0; s < seats; ++s) names.push_back("Player " + std::to_string(s + 1));
+  for (int s = 0; s < seats; ++s) names.push_back(player_name(static_cast<Seat>(s)));
   py::list out;
   for (const auto& n : lines) {
     nlohmann::json j = n.to_json();

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/match.h"
 #include "core/term.h"
 #include "core/view.h"
 #include "games/cryhavoc/game.h"
@@ -143,7 +144,7 @@ std::string wrap(const std::string& text, std::size_t width = 79, std::size_t in
 // "P1 Ana (Humans)": the 1-based seat number, the name and the faction.
 std::string seat_name(const DrawStyle& style, const Public& pub, int s) {
   std::string n = s < static_cast<int>(style.seat_names.size()) ? style.seat_names[s]
-                                                                : "Player " + std::to_string(s + 1);
+                                                                : player_name(static_cast<Seat>(s));
   return "P" + std::to_string(s + 1) + " " + n + " (" + faction_name(pub.seats[s].faction) + ")";
 }
 
@@ -428,7 +429,7 @@ std::string draw(const View& view, const DrawStyle& style) {
   if (!pub.over) {
     const std::string who = pub.to_move < style.seat_names.size()
                                 ? style.seat_names[pub.to_move]
-                                : "Player " + std::to_string(pub.to_move + 1);
+                                : player_name(static_cast<Seat>(pub.to_move));
     out += wrap(paint(term::kBold, "P" + std::to_string(pub.to_move + 1) + " " + who) + ": " +
                     step_text(pub),
                 79, 2);

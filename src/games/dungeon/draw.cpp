@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/match.h"
 #include "core/term.h"
 #include "core/view.h"
 #include "games/dungeon/game.h"
@@ -193,7 +194,7 @@ std::string draw(const View& view, const DrawStyle& style) {
   auto name = [&](int s) {
     const std::string n = s < static_cast<int>(style.seat_names.size())
                               ? style.seat_names[s]
-                              : "Player " + std::to_string(s + 1);
+                              : player_name(static_cast<Seat>(s));
     return term::paint(style.colour, term::kBold + seat_colour(s), n) + " (P" +
            std::to_string(s + 1) + ")";
   };

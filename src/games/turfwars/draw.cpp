@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "core/match.h"
 #include "core/term.h"
 #include "core/view.h"
 #include "games/turfwars/game.h"
@@ -25,7 +26,7 @@ std::string pad(std::string s, std::size_t w) {
 
 std::string seat_name(const DrawStyle& style, int s) {
   return s < static_cast<int>(style.seat_names.size()) ? style.seat_names[s]
-                                                       : "Player " + std::to_string(s + 1);
+                                                       : player_name(static_cast<Seat>(s));
 }
 
 std::string hand_text(const std::array<std::uint8_t, kCombatTypes>& h) {

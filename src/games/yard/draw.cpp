@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/match.h"
 #include "core/term.h"
 #include "core/view.h"
 #include "games/yard/game.h"
@@ -249,7 +250,7 @@ std::string draw(const View& view, const DrawStyle& style) {
   const Content& c = content();
   auto plain_name = [&](int s) {
     return s < static_cast<int>(style.seat_names.size()) ? style.seat_names[s]
-                                                         : "Player " + std::to_string(s + 1);
+                                                         : player_name(static_cast<Seat>(s));
   };
   auto name = [&](int s) {
     return term::paint(style.colour, term::kBold + seat_colour(s), plain_name(s));
