@@ -42,7 +42,7 @@ TEST(ServerBots, LimitsAndProgramsNeedTheFlag) {
 TEST(ServerBots, AProgramPlaysATableToTheEnd) {
   TempDir dir;
   ServerProcess server(dir.file("turf.db"), {"--allow-ext-bots"});
-  for (const char* game : {"dungeon", "yard"}) {
+  for (const char* game : {"dungeon", "yard", "turfwars", "cryhavoc"}) {
     const json created = create_table(server.port(), ext_body(game));
     ASSERT_TRUE(created.contains("id")) << created.dump();
     EXPECT_EQ(created["seats"][1]["name"], "Bot 2");
