@@ -22,6 +22,9 @@ function setAttrs(el: Element, attrs?: Attrs | null) {
   for (const [k, v] of Object.entries(attrs)) {
     if (v === null || v === undefined || v === false) continue;
     if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    // A style goes through the CSSOM: the server's Content-Security-Policy (style-src 'self')
+    // refuses a style attribute, not a property set from the page's own script.
+    else if (k === "style") (el as HTMLElement | SVGElement).style.cssText = String(v);
     else el.setAttribute(k, v === true ? "" : String(v));
   }
 }

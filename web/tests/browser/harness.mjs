@@ -67,8 +67,12 @@ export async function startServer(opts = {}) {
   };
 }
 
+// What the pages broke of the server's Content-Security-Policy (an inline style or script it
+// refuses: the page then looks or works otherwise than its code says). closeShared() fails on any.
+export const cspViolations = [];
+
 export async function launchBrowser() {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     headless: true,
     args: [
@@ -82,6 +86,15 @@ export async function launchBrowser() {
       "--disable-sync",
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const ctx = await newContext(...args);
+    ctx.on("console", (m) => {
+      if (m.type() === "error" && /Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+    });
+    return ctx;
+  };
+  return browser;
 }
 
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -138,6 +151,7 @@ export async function closeShared() {
   await browser.close();
   await server.stop();
   server.cleanup();
+  if (cspViolations.length) throw new Error(`the pages broke the Content-Security-Policy ${cspViolations.length} times, first: ${cspViolations[0]}`);
 }
 
 // Every WebSocket frame a page receives, parsed (register before the page opens the table).

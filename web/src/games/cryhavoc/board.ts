@@ -433,7 +433,7 @@ export class CryHavocBoard implements GameBoard {
         h(
           "span",
           { class: `ch-event-space${view.event_spaces[k] ? "" : " empty"}`, style: `left:${(v / top) * 100}%`, title: `event space at ${v} VP: ${view.event_spaces[k]} event token(s) face down` },
-          `${v}: ${view.event_spaces[k]} event${view.event_spaces[k] === 1 ? "" : "s"}`,
+          `${v}: ${view.event_spaces[k]}`,
         ),
       ), ...marks.map((m, k) => {
         const mk = this.host.mark(m.i);
@@ -441,7 +441,7 @@ export class CryHavocBoard implements GameBoard {
         el.append(svgMark(mk), h("span", { class: "ch-vp-n" }, String(m.vp)));
         return el;
       })),
-      h("small", { class: "muted" }, `Score track, 0 to ${top} VP. The event spaces hold face-down events; a score marker passing one pulls them forward to the next.`),
+      h("small", { class: "muted" }, `Score track, 0 to ${top} VP. Under the line, each event space: its VP and how many face-down events it holds; a score marker passing one pulls them forward to the next.`),
     );
   }
 
