@@ -206,7 +206,8 @@ TEST_F(LiveRecord, ARecordSealedBeforeLibsodiumStillOpens) {
   auto s = m.state_at(0);
   for (std::size_t i = 0; i < m.history().size(); ++i) {
     EXPECT_EQ(m.history()[i].seat, live["public_log"][i]["seat"].get<Seat>()) << i;
-    EXPECT_EQ(s->public_label(m.history()[i].id), live["public_log"][i]["label"]) << i;
+    EXPECT_EQ(s->public_label(m.history()[i].id), live["public_log"][i]["label"].get<std::string>())
+        << i;
     s->apply(m.history()[i].id);
   }
   // Saved again by this build, it opens again (the new seal, a fresh nonce).
