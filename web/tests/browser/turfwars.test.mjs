@@ -75,9 +75,9 @@ describe("turfwars in the browser", { timeout: 900000 }, () => {
 
   it("T7 T9 a human plays by clicking: a faction, turfs, troops, a draft pick, a combat card in a Turf War", async () => {
     const done = { faction: false, cell: false, count: false, draft: false, combatInWar: false, secretShown: false };
-    // greedy bots often end a game early (a secret win card): play new games until every kind of
-    // decision was clicked, at most three
-    for (let game = 0; game < 3 && !Object.values(done).every(Boolean); game++) {
+    // greedy bots often end a game early (a secret win card), and the server deals each table
+    // from a fresh seed: play new games until every kind of decision was clicked, at most six
+    for (let game = 0; game < 6 && !Object.values(done).every(Boolean); game++) {
       const made = await create([
         { kind: "human", name: "Ann" },
         { kind: "bot", bot: "greedy", name: "Rex" },
