@@ -153,4 +153,26 @@ std::vector<std::string> wrap_words(const std::string& text, std::size_t width) 
   return out;
 }
 
+std::string wrap_indented(const std::string& text, std::size_t width, std::size_t indent) {
+  std::size_t lead = 0;
+  while (lead < text.size() && text[lead] == ' ') ++lead;
+  std::string out, line = text.substr(0, lead);
+  bool first = true;
+  std::size_t start = lead;
+  while (start <= text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    if (!first && display_columns(line) + 1 + display_columns(word) > width) {
+      out += line + "\n";
+      line = std::string(indent, ' ') + word;
+    } else {
+      line += (first ? "" : " ") + word;
+    }
+    first = false;
+    start = end + 1;
+  }
+  return out + line + "\n";
+}
+
 }  // namespace turf::term

@@ -35,6 +35,11 @@ std::vector<std::string> split_lines(const std::string& text);
 // (each paragraph) on its own; a word longer than a line is cut with "...".
 std::vector<std::string> wrap_words(const std::string& text, std::size_t width);
 
+// One line of text (its leading blanks kept) broken at spaces into lines of at most `width`
+// columns, each ending in '\n'; the lines after the first start with `indent` spaces. A word
+// longer than a line stands alone on its line.
+std::string wrap_indented(const std::string& text, std::size_t width, std::size_t indent);
+
 // True when stdout is a terminal and NO_COLOR is not set (https://no-color.org).
 bool colour_wanted();
 // True when stdout (or stdin) is a terminal.

@@ -74,11 +74,17 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
 
   // The log keeps its newest line in view: after every change of its content or of its size
   // (the game's panel above it grows and shrinks), unless the reader scrolled up to read.
+  // A scroll event of our own (it arrives later, maybe after more lines came) says nothing of
+  // the reader: only a scroll away from where we put the log decides.
   let stick = true;
+  let autoTop = -1;
   const toBottom = () => {
-    if (stick) log.scrollTop = log.scrollHeight;
+    if (!stick) return;
+    log.scrollTop = log.scrollHeight;
+    autoTop = log.scrollTop;
   };
   log.addEventListener("scroll", () => {
+    if (Math.abs(log.scrollTop - autoTop) <= 1) return;
     stick = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
   });
   const logObserver = new ResizeObserver(toBottom);

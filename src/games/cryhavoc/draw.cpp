@@ -105,40 +105,9 @@ void box(Lines& ln, int x0, int y0, int cell_w, int cell_h, const std::string& c
   }
 }
 
-// Visible width of a string with ANSI colour codes (UTF-8 continuation bytes not counted).
-std::size_t visible(const std::string& s) {
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '\033') {
-      while (i < s.size() && s[i] != 'm') ++i;
-      continue;
-    }
-    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) ++n;
-  }
-  return n;
-}
-
 // Word-wraps a line to `width` columns; continuation lines start with `indent` spaces.
 std::string wrap(const std::string& text, std::size_t width = 79, std::size_t indent = 4) {
-  std::size_t lead = 0;
-  while (lead < text.size() && text[lead] == ' ') ++lead;
-  std::string out, line = text.substr(0, lead);
-  bool first = true;
-  std::size_t start = lead;
-  while (start <= text.size()) {
-    std::size_t end = text.find(' ', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string word = text.substr(start, end - start);
-    if (!first && visible(line) + 1 + visible(word) > width) {
-      out += line + "\n";
-      line = std::string(indent, ' ') + word;
-    } else {
-      line += (first ? "" : " ") + word;
-    }
-    first = false;
-    start = end + 1;
-  }
-  return out + line + "\n";
+  return term::wrap_indented(text, width, indent);
 }
 
 // "P1 Ana (Humans)": the 1-based seat number, the name and the faction.

@@ -184,6 +184,12 @@ export function hiddenStrings(mine, theirView) {
     else if (v && typeof v === "object") Object.entries(v).forEach(([k, x]) => walk(x, f, `${path}.${k}`));
   };
   for (const fr of mine) walk(fr, (s) => seen.add(s));
+  // the keys of this seat's own frames are told to it too (a hand as {"v10": 1})
+  const keys = (v) => {
+    if (Array.isArray(v)) v.forEach(keys);
+    else if (v && typeof v === "object") Object.entries(v).forEach(([k, x]) => (seen.add(k), keys(x)));
+  };
+  mine.forEach(keys);
   const all = [...seen].join("\u0000"); // a string this seat was told inside a sentence or label
   const out = new Map();
   walk(theirView, (s, path) => {

@@ -163,11 +163,17 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
       await playOneDecision(page, random);
     }
     await waitForTurn([page]);
-    const last = page.locator(".log .log-entry").last();
-    const box = await last.boundingBox();
-    const logBox = await page.locator(".log").boundingBox();
-    assert.ok(box.y + box.height <= DESKTOP.viewport.height + 1, `last log entry at ${JSON.stringify(box)}`);
-    assert.ok(box.y + box.height <= logBox.y + logBox.height + 1 && box.y >= logBox.y - 1, "inside the log's visible area");
+    // the newest line (a turn's entry may be taller than the log), once the log has scrolled
+    const last = page.locator(".log .log-line").last();
+    let box, logBox;
+    for (let tries = 0; tries < 30; tries++) {
+      box = await last.boundingBox();
+      logBox = await page.locator(".log").boundingBox();
+      if (box.y + box.height <= logBox.y + logBox.height + 1 && box.y >= logBox.y - 1) break;
+      await page.waitForTimeout(100);
+    }
+    assert.ok(box.y + box.height <= DESKTOP.viewport.height + 1, `newest log line at ${JSON.stringify(box)}`);
+    assert.ok(box.y + box.height <= logBox.y + logBox.height + 1 && box.y >= logBox.y - 1, `inside the log's visible area: ${JSON.stringify(box)} in ${JSON.stringify(logBox)}`);
     // numbered by turn: entry i says "i."
     const ns = await page.locator(".log .log-entry").evaluateAll((els) => els.map((e) => [e.dataset.turn, e.querySelector(".log-n").textContent]));
     ns.forEach(([n, text], i) => assert.equal(text, `${i + 1}.`, `entry ${n}`));
@@ -212,6 +218,7 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
       await Promise.all(pages.map((p) => p.waitForSelector("#app[data-move]")));
       // every game in the catalogue has its own drawing at the table
       for (const p of pages) assert.equal(await p.getByText("not drawn in the browser yet").count(), 0, `${g.id} has no drawing`);
+      const catalogue = await (await fetch(new URL(`api/games/${g.id}/cards`, env.server.url))).json();
       const random = rng(40);
       let hidden = 0;
       for (let k = 0; k < 24; k++) {
@@ -230,7 +237,9 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
           for (const me of [0, 1]) {
             const states = frames[me].filter((f) => f.type === "state");
             const theirs = frames[1 - me].filter((f) => f.type === "state").at(-1).view;
-            const secrets = hiddenStrings(states, theirs);
+            // what every page may show: the card catalogue and the game's short rules
+            const open = { cards: catalogue, rules: await pages[me].locator(".rules-panel").textContent() };
+            const secrets = hiddenStrings([...states, open], theirs);
             hidden += secrets.length;
             await assertDomLacks(pages[me], secrets, `${g.id} seat ${me}`);
           }

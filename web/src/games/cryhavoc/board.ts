@@ -118,7 +118,7 @@ export class CryHavocBoard implements GameBoard {
     const cards = h("div", { class: "ch-aside" }, ...aside);
     const mapParts = [h("div", { class: "ch-map-wrap" }, this.svg), this.track(view)];
     this.root.replaceChildren(this.prompt(state, view, map, c), ...(view.battle ? [cards, ...mapParts] : [...mapParts, cards]));
-    this.panel.replaceChildren(this.players(state, view), this.vpBox(state, view), this.round(view));
+    this.panel.replaceChildren(this.players(state, view), this.vpBox(state, view), this.round(state, view));
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -504,12 +504,14 @@ export class CryHavocBoard implements GameBoard {
     );
   }
 
-  private round(view: CHView): HTMLElement {
+  private round(state: TableState, view: CHView): HTMLElement {
+    // R35: with game_end=when-events-run-out a round that begins with no event left is the last
+    const rounds = state.options?.game_end === "when-events-run-out" ? "at most 5" : "5";
     const events = view.events_revealed.map((id) => this.cards.get(id)?.name ?? id);
     return h(
       "div",
       { class: "muted ch-round" },
-      h("p", null, `Round ${view.round} of 5 · action round ${Math.min(view.action_round, 3)} of 3${view.scoring_enabled_by !== null ? " · scoring enabled" : ""}`),
+      h("p", null, `Round ${view.round} of ${rounds} · action round ${Math.min(view.action_round, 3)} of 3${view.scoring_enabled_by !== null ? " · scoring enabled" : ""}`),
       h("p", null, `Initiative: ${view.initiative.map((s) => this.host.names()[s] ?? "").join(" → ")}; next round: ${view.upcoming_initiative.map((s) => this.host.names()[s] ?? "").join(" → ")}`),
       events.length ? h("p", null, `Events so far: ${events.join(", ")}`) : null,
       h("p", null, `Terrain decks: ${view.terrain_decks.map((n, t) => `${["Mountain", "Desert", "Jungle", "Ocean"][t]} ${n}`).join(", ")}`),
