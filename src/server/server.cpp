@@ -792,6 +792,14 @@ int connection_room() {
   return static_cast<int>(std::max(16L, room));
 }
 
+// The I/O context, with its shutdown in reach: serve() destroys the sessions still suspended
+// (their handlers) while the hub, the store and the address book they refer to are alive, not
+// later in the context's destructor, after them.
+struct IoContext : asio::io_context {
+  using asio::io_context::io_context;
+  void destroy_pending() { shutdown(); }
+};
+
 }  // namespace
 
 int serve(const ServerOptions& options) {
@@ -803,7 +811,7 @@ int serve(const ServerOptions& options) {
     if (ec || !fs::is_directory(root)) throw Error("--web: '" + options.web + "' is not a folder");
     web_root = root.string();
   }
-  asio::io_context io(1);
+  IoContext io(1);
   tcp::acceptor acceptor(io);
   beast::error_code ec;
   auto address = asio::ip::make_address(options.host, ec);
@@ -868,6 +876,7 @@ int serve(const ServerOptions& options) {
   asio::co_spawn(io, listen(ctx, acceptor), asio::detached);
   io.run();
   hub.stop();
+  io.destroy_pending();
   return 0;
 }
 

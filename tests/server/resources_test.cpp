@@ -296,6 +296,19 @@ TEST(ServerResources, RequestsAreLimitedPerAddress) {
 // in reserve; once descriptors are free again it serves. Here the server may open 64 files and
 // is told to allow far more connections than that, so that it really runs out.
 TEST(ServerResources, OutOfDescriptorsTheServerBacksOffAndServesAgain) {
+#if defined(__SANITIZE_ADDRESS__)
+#define TURF_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TURF_UNDER_ASAN 1
+#endif
+#endif
+#ifdef TURF_UNDER_ASAN
+  // The sanitizers' runtime needs descriptors of its own (it reads /proc to report): a server
+  // under ASan/UBSan dies in the runtime when they run out, whatever the server does. The
+  // release run checks it.
+  GTEST_SKIP() << "out of descriptors, the sanitizer runtime itself fails";
+#endif
   TempDir dir;
   ServerProcess server(dir.file("turf.db"),
                        {"--max-connections", "100000", "--handshake-timeout", "30"}, 64);
