@@ -216,6 +216,16 @@ class WsClient {
     ws_.write(asio::buffer(text));
   }
   void send(const json& j) { send(j.dump()); }
+  // For frames the server may refuse while they are still being written (over the hard cap): it
+  // closes the connection as soon as it reads the header, so the rest of the write can meet a
+  // broken pipe or a reset. Returns whether the whole frame was written.
+  bool send_may_be_cut(const std::string& text) {
+    ws_.text(true);
+    beast::error_code ec;
+    ws_.write(asio::buffer(text), ec);
+    if (ec) closed_ = true;
+    return !ec;
+  }
   // Next frame as text, or nullopt on timeout / closed connection.
   std::optional<std::string> recv_text(
       std::chrono::milliseconds timeout = std::chrono::seconds(20)) {
