@@ -1,5 +1,6 @@
 // Browser-test harness: a REAL `turf serve` on loopback (binary from TURF_BIN, a fresh SQLite
 // file, the built client from web/dist) and Debian's Chromium driven by playwright-core.
+import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -252,6 +253,43 @@ export async function createTable(page, baseUrl, seats, game = "dungeon") {
   return { join, spectate, table: /#\/table\/([0-9a-f]+)/.exec(spectate)[1] };
 }
 
+// Creates a table of `game` through the HTTP API (the lobby form itself is tested with dungeon);
+// seats: [{kind: "human"} | {kind: "bot", bot, name}]. Returns the server's answer: the seats'
+// join links and tokens and the spectate link.
+export async function createTableByApi(baseUrl, game, seats, options = {}) {
+  const r = await fetch(`${baseUrl}api/tables`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseUrl.replace(/\/$/, "") },
+    body: JSON.stringify({ game, options: { players: String(seats.length), ...options }, seats }),
+  });
+  const body = await r.json();
+  assert.equal(r.status, 201, JSON.stringify(body));
+  return body;
+}
+
+// The latest state frame a page received (recordFrames keeps every frame).
+export function lastState(frames) {
+  for (let i = frames.length - 1; i >= 0; i--) if (frames[i].type === "state") return frames[i];
+  return undefined;
+}
+
+// Waits until it is this page's turn or the game is over; true when it is the turn.
+export async function waitMine(page) {
+  await page.waitForFunction(
+    () => document.querySelector('.turn[data-mine="true"]') !== null || document.getElementById("app").dataset.over === "true",
+    null,
+    { timeout: 60000 },
+  );
+  return isMyTurn(page);
+}
+
+// Clicks the first element of `locator` and waits until the table shows another move.
+export async function act(page, locator) {
+  const before = await moveOf(page);
+  await locator.first().click();
+  await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) !== m, before, { timeout: 20000 });
+}
+
 export async function moveOf(page) {
   const v = await page.getAttribute("#app", "data-move");
   return v === null ? -1 : Number(v);
@@ -369,7 +407,10 @@ export async function docsShots(browser, page, link, name, move, seed = 7) {
     await b.nth(Math.floor(random() * k)).evaluate((el) => el.click());
     await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) !== m, at, { timeout: 20000 }).catch(() => {});
   }
-  await page.waitForTimeout(400);
+  // as a person arriving at the table sees it, from the top (the clicks above scrolled the page)
+  await page.reload();
+  await page.waitForSelector("#app[data-move]");
+  await page.waitForTimeout(600);
   await shot(page, `${name}-desktop`, { docs: true });
   const phone = await browser.newContext(PHONE);
   const p = await phone.newPage();

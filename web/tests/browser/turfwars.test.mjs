@@ -2,41 +2,10 @@
 // loopback. Run: TURF_BIN=/path/to/turf node --test tests/browser/turfwars.test.mjs (after a build).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { DESKTOP, PHONE, docsShots, moveOf, recordFrames, shot, useShared } from "./harness.mjs";
+import { DESKTOP, PHONE, act, createTableByApi, docsShots, lastState, moveOf, recordFrames, shot, useShared, waitMine } from "./harness.mjs";
 
 const env = useShared();
-
-// The latest state frame a page received (recordFrames keeps every frame).
-function lastState(frames) {
-  for (let i = frames.length - 1; i >= 0; i--) if (frames[i].type === "state") return frames[i];
-  return undefined;
-}
-
-async function create(seats, options = {}) {
-  const r = await fetch(`${env.server.url}api/tables`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: env.server.url.replace(/\/$/, "") },
-    body: JSON.stringify({ game: "turfwars", options: { players: String(seats.length), ...options }, seats }),
-  });
-  const body = await r.json();
-  assert.equal(r.status, 201, JSON.stringify(body));
-  return body;
-}
-
-async function waitMine(page) {
-  await page.waitForFunction(
-    () => document.querySelector('.turn[data-mine="true"]') !== null || document.getElementById("app").dataset.over === "true",
-    null,
-    { timeout: 60000 },
-  );
-  return (await page.locator('.turn[data-mine="true"]').count()) > 0;
-}
-
-async function act(page, locator) {
-  const before = await moveOf(page);
-  await locator.first().click();
-  await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) !== m, before, { timeout: 20000 });
-}
+const create = (seats, options = {}) => createTableByApi(env.server.url, "turfwars", seats, options);
 
 describe("turfwars in the browser", { timeout: 900000 }, () => {
   for (const players of [2, 3, 4, 5, 6]) {
@@ -133,7 +102,7 @@ describe("turfwars in the browser", { timeout: 900000 }, () => {
       }
       assert.deepEqual(errors, []);
       // the pictures in docs/screens: the first table further on (only with TURF_SCREENS)
-      if (game === 0) await docsShots(env.browser, page, made.seats[0].join, "turfwars", 140);
+      if (game === 0) await docsShots(env.browser, page, made.seats[0].join, "turfwars", 60);
       await ctx.close();
     }
     assert.deepEqual(done, { faction: true, cell: true, count: true, draft: true, combatInWar: true, secretShown: true });

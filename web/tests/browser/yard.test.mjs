@@ -2,52 +2,10 @@
 // loopback. Run: TURF_BIN=/path/to/turf node --test tests/browser/yard.test.mjs (after a build).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { DESKTOP, PHONE, docsShots, moveOf, recordFrames, shot, useShared } from "./harness.mjs";
+import { DESKTOP, PHONE, act, createTableByApi, docsShots, lastState, recordFrames, shot, useShared, waitMine } from "./harness.mjs";
 
 const env = useShared();
-
-// The latest state frame a page received (recordFrames keeps every frame).
-function lastState(frames) {
-  for (let i = frames.length - 1; i >= 0; i--) if (frames[i].type === "state") return frames[i];
-  return undefined;
-}
-
-// Creates a table through the HTTP API (the lobby form is tested with dungeon).
-async function create(seats, options = {}) {
-  const r = await fetch(`${env.server.url}api/tables`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: env.server.url.replace(/\/$/, "") },
-    body: JSON.stringify({ game: "yard", options: { players: String(seats.length), ...options }, seats }),
-  });
-  const body = await r.json();
-  assert.equal(r.status, 201, JSON.stringify(body));
-  return body;
-}
-
-async function waitMoveAfter(page, before) {
-  await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) > m, before, { timeout: 20000 });
-}
-
-async function myTurn(page) {
-  return (await page.locator('.turn[data-mine="true"]').count()) > 0;
-}
-
-// Waits until it is this page's turn or the game is over; true when it is the turn.
-async function waitMine(page) {
-  await page.waitForFunction(
-    () => document.querySelector('.turn[data-mine="true"]') !== null || document.getElementById("app").dataset.over === "true",
-    null,
-    { timeout: 60000 },
-  );
-  return myTurn(page);
-}
-
-// Clicks the visible element and waits for the table to move on.
-async function act(page, locator) {
-  const before = await moveOf(page);
-  await locator.first().click();
-  await waitMoveAfter(page, before);
-}
+const create = (seats, options = {}) => createTableByApi(env.server.url, "yard", seats, options);
 
 describe("yard in the browser", { timeout: 600000 }, () => {
   for (const players of [2, 3, 4]) {
@@ -123,7 +81,7 @@ describe("yard in the browser", { timeout: 600000 }, () => {
         mode = rivalAway && !done.intoRival && (await page.locator('.y-hand .y-chip[data-card="rake"]').count()) > 0 ? "into" : "shop";
         if (mode === "into") {
           // why a card cannot be played: before turning Home, every card says so
-          assert.match(await page.locator(".y-why-all").innerText(), /Home first/);
+          assert.match(await page.locator(".y-why-all").innerText(), /choose Home for this turn first/);
           done.why = true;
         }
         await act(page, button(mode === "into" ? "Home" : "Away"));

@@ -3,6 +3,7 @@ import { h, s } from "../../dom";
 import type { TableState } from "../../protocol";
 import { shapePath } from "../../seats";
 import type { GameBoard, GameHost, SeatMark } from "../game";
+import { actButton, startPrompt } from "../prompt";
 import {
   EVENT_SPOTS,
   FACTION_NAMES,
@@ -252,24 +253,10 @@ export class CryHavocBoard implements GameBoard {
   // The prompt
 
   private prompt(state: TableState, view: CHView, map: MapDef | undefined, c: CHChoices): HTMLElement {
-    const me = state.seat;
-    const box = h("div", { class: "prompt ch-prompt", "data-testid": "prompt" });
-    if (state.over) {
-      box.append(h("span", { class: "ch-question" }, "The game is over."));
-      return box;
-    }
-    if (me === null || state.toMove !== me) {
-      const who = state.toMove === null ? "" : this.host.names()[state.toMove] ?? "";
-      box.append(h("span", { class: "ch-question" }, me === null ? `${who} to move: ${view.prompt ?? ""}` : `Waiting for ${who}…`));
-      return box;
-    }
-    box.append(h("span", { class: "ch-question" }, view.prompt ?? ""));
+    const { box, mine } = startPrompt(this.host, state, view.prompt, "ch");
+    if (!mine) return box;
     const row = h("div", { class: "ch-answers" });
-    const btn = (p: Pick, text: string, cls = "small primary") => {
-      const b = h("button", { type: "button", class: `${cls} ch-act`, "data-action": p.id, title: p.label, disabled: this.host.busy() }, text);
-      b.addEventListener("click", () => this.host.act(p.id));
-      return b;
-    };
+    const btn = (p: Pick, text: string, cls = "small primary") => actButton(this.host, p.id, p.label, text, `${cls} ch-act`);
     for (const p of c.actions) row.append(btn(p, p.label));
     if (c.steps.size)
       row.append(

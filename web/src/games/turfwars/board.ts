@@ -3,6 +3,7 @@ import { h, s } from "../../dom";
 import type { TableState } from "../../protocol";
 import { shapePath } from "../../seats";
 import type { GameBoard, GameHost } from "../game";
+import { actButton, startPrompt } from "../prompt";
 import {
   COMBAT_ORDER,
   TURF_NAMES,
@@ -215,24 +216,10 @@ export class TurfWarsBoard implements GameBoard {
   // The prompt: the question and every answer that is not a turf on the board
 
   private prompt(state: TableState, view: TWView, c: TWChoices): HTMLElement {
-    const me = state.seat;
-    const box = h("div", { class: "prompt tw-prompt", "data-testid": "prompt" });
-    if (state.over) {
-      box.append(h("span", { class: "tw-question" }, "The game is over."));
-      return box;
-    }
-    if (me === null || state.toMove !== me) {
-      const who = state.toMove === null ? "" : this.host.names()[state.toMove] ?? "";
-      box.append(h("span", { class: "tw-question" }, me === null ? `${who} to move: ${view.prompt ?? ""}` : `Waiting for ${who}…`));
-      return box;
-    }
-    box.append(h("span", { class: "tw-question" }, view.prompt ?? ""));
+    const { box, mine } = startPrompt(this.host, state, view.prompt, "tw");
+    if (!mine) return box;
     const row = h("div", { class: "tw-answers" });
-    const btn = (p: Pick, text: string, cls = "small primary") => {
-      const b = h("button", { type: "button", class: `${cls} tw-act`, "data-action": p.id, title: p.label, disabled: this.host.busy() }, text);
-      b.addEventListener("click", () => this.host.act(p.id));
-      return b;
-    };
+    const btn = (p: Pick, text: string, cls = "small primary") => actButton(this.host, p.id, p.label, text, `${cls} tw-act`);
     if (c.cells.size) row.append(h("span", { class: "muted tw-hint" }, "Tap a highlighted turf."));
     // how many troops: one button a number
     if (c.counts.length) {
