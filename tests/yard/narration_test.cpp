@@ -92,11 +92,90 @@ TEST(YardNarration, Y4_2_BuyingNamesTheCardTheMoneyAndWhereItWent) {
     }
     EXPECT_EQ(sum, change) << told;
     EXPECT_EQ(money_lines, change != -cost ? 2 : 1) << told;
-    EXPECT_NE(told.find(card_name(k) + " goes into " + who + "'s Garage."), std::string::npos)
+    // The decision is told once, first, with where the card went.
+    EXPECT_EQ(story[i].front().text, who + " buys " + card_name(k) + " and puts it in the Garage.")
         << told;
-    EXPECT_NE(story[i].front().text.find("buy " + card_name(k)), std::string::npos);
+    EXPECT_EQ(told.find(card_name(k) + " goes into " + who + "'s Garage."), std::string::npos)
+        << told;
   }
   EXPECT_GT(buys, 5);
+}
+
+// Each decision is told once, as a sentence (issue 25): a card put onto the mover's own Pile is
+// told by the Pile's line alone (not also as "onto b2" and as leaving the hand); onto another
+// seat's Pile, by one line that says who put what where; a Pile turned to Grass and a Neighbor
+// swayed by their own lines. Seats are named ({P2}) in every line, never as a label's "P2".
+TEST(YardNarration, EachDecisionIsToldOnceAsASentence) {
+  int own = 0, rival = 0, grass = 0, sways = 0;
+  for (int players = 2; players <= 4; ++players) {
+    const Match m = random_match(40 + static_cast<std::uint64_t>(players), players);
+    const auto story = narrate_history(m, kSpectator);
+    for (std::size_t i = 0; i < story.size(); ++i) {
+      const Action a = m.history()[i].id;
+      const int mover = m.history()[i].seat;
+      const std::string who = "{P" + std::to_string(mover + 1) + "}";
+      std::string told;
+      int actions = 0;
+      for (const auto& n : story[i]) {
+        told += n.text + "\n";
+        actions += n.kind == "action";
+        for (std::size_t at = n.text.find('P'); at != std::string::npos;
+             at = n.text.find('P', at + 1))
+          EXPECT_FALSE(at + 1 < n.text.size() && n.text[at + 1] >= '1' && n.text[at + 1] <= '4' &&
+                       (at == 0 || n.text[at - 1] != '{'))
+              << n.text;
+      }
+      ASSERT_FALSE(story[i].empty());
+      if (a >= kActOnto && a < kActOnto + kMaxSeats * 16) {
+        const int target = (a - kActOnto) / 16;
+        const std::string pile = pile_name((a - kActOnto) % 16);
+        const std::string at = "{P" + std::to_string(target + 1) + "}'s " + pile + ".";
+        EXPECT_EQ(told.find(who + "'s hand"), std::string::npos) << told;
+        if (target == mover) {
+          ++own;
+          EXPECT_EQ(actions, 0) << told;
+          EXPECT_EQ(story[i].front().kind, "yard") << told;
+          EXPECT_NE(story[i].front().text.find(" onto " + at), std::string::npos) << told;
+        } else {
+          ++rival;
+          EXPECT_EQ(actions, 1) << told;
+          EXPECT_EQ(story[i].front().text.rfind(who + " puts ", 0), 0u) << told;
+          EXPECT_NE(story[i].front().text.find(" onto " + at), std::string::npos) << told;
+          EXPECT_EQ(told.find(" goes onto " + at), std::string::npos) << told;
+          EXPECT_EQ(told.find(" go onto " + at), std::string::npos) << told;
+        }
+        continue;
+      }
+      if (a >= kActGrass && a < kActGrass + kPiles) {
+        ++grass;
+        EXPECT_EQ(actions, 0) << told;
+        EXPECT_EQ(story[i].front().text,
+                  who + "'s " + pile_name(a - kActGrass) + " turns to Grass.")
+            << told;
+        continue;
+      }
+      if (a >= kActSway && a < kActSway + kMaxNeighbors) {
+        // Swayed in this step: the sway line alone. A Bribe to do first: the step says so.
+        if (told.find(" sways ") != std::string::npos) {
+          ++sways;
+          EXPECT_EQ(actions, 0) << told;
+          EXPECT_EQ(story[i].front().kind, "sway") << told;
+        } else {
+          EXPECT_EQ(story[i].front().text,
+                    who + " sets out to sway " + neighbor_name(a - kActSway) + ".")
+              << told;
+        }
+        continue;
+      }
+      // Any other decision: one sentence that starts with the mover's name.
+      EXPECT_EQ(actions, 1) << told;
+      EXPECT_EQ(story[i].front().text.rfind(who + " ", 0), 0u) << told;
+    }
+  }
+  EXPECT_GT(own, 10);
+  EXPECT_GT(rival, 0);
+  EXPECT_GT(grass, 5);
+  EXPECT_GT(sways, 0);
 }
 
 TEST(YardNarration, Y6_Y7_SwaysPointsAndTheRankingInWords) {
@@ -135,7 +214,7 @@ TEST(YardCards, Y5_2_ViewSaysWhyAHandCardCannotBePlayed) {
   b.hand(0, {"mighty_oak", "skunk"}).grass(0, {}).hand(1, {"tulips"});
   Table t(b, 0);
   auto blocked = [&](Seat s) { return t.state().view(s).to_json()["seats"][s]["hand_blocked"]; };
-  EXPECT_EQ(blocked(0)["mighty_oak"], "turn your card to Home first");
+  EXPECT_EQ(blocked(0)["mighty_oak"], "choose Home for this turn first");
   EXPECT_EQ(blocked(1)["tulips"], "not your turn");
   t.act("home");
   // No Grass, no Places: the Mighty Oak has nowhere to go; a Pest ignores Places (Y5.3).

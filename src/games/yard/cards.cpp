@@ -268,7 +268,7 @@ std::string unplayable_reason(const Position& p, int seat, int kind) {
   if (p.to_move() != seat) return "not your turn";
   if (p.nframes > 0) return "finish the current decision first";
   if (p.phase == Phase::kStart) return "do your Start actions first";
-  if (p.phase == Phase::kSide) return "turn your card to Home first";
+  if (p.phase == Phase::kSide) return "choose Home for this turn first";
   if (p.phase == Phase::kEnd) return "your turn is ending";
   if (p.players[seat].away) return "you are Away: cards are played at Home";
   if (p.used & kUsedPlay) return "you have played your card this turn";
@@ -310,7 +310,7 @@ std::string side_reason(const Position& p, int seat, const std::string& verb) {
   if (p.nframes > 0) return "finish the current decision first";
   if (p.phase == Phase::kStart) return "do your Start actions first";
   if (p.phase == Phase::kSide)
-    return "turn your card to " + side + " first: to " + verb + " is a" +
+    return "choose " + side + " for this turn first: to " + verb + " is a" +
            (away_action ? "n Away" : " Home") + " action";
   if (p.phase == Phase::kEnd) return "your turn is ending";
   if (p.players[seat].away != away_action)

@@ -80,6 +80,56 @@ int bought_kind(const std::string& label) {
   return -1;
 }
 
+bool starts(const std::string& s, const char* prefix) {
+  return s.rfind(prefix, 0) == 0;
+}
+
+// A label's seats in narration's terms: "P2 b2" -> "{P2}'s b2", "P2's Garage" -> "{P2}'s
+// Garage", "to P2" -> "to {P2}" (labels are typed as they are written; narration names seats).
+std::string seat_words(std::string s, std::vector<Seat>& seats) {
+  for (std::size_t i = 0; i + 1 < s.size(); ++i) {
+    if (s[i] != 'P' || (i > 0 && s[i - 1] != ' ') || s[i + 1] < '1' || s[i + 1] > '4') continue;
+    const char next = i + 2 < s.size() ? s[i + 2] : '\0';
+    if (next != '\0' && next != ' ' && next != '\'') continue;
+    const Seat seat = s[i + 1] - '1';
+    if (std::find(seats.begin(), seats.end(), seat) == seats.end()) seats.push_back(seat);
+    const std::string ref = seat_ref(seat) + (next == ' ' ? "'s" : "");
+    s.replace(i, 2, ref);
+    i += ref.size() - 1;
+  }
+  return s;
+}
+
+// What the mover did, as the rest of a sentence after its name ("plays Rake", "turns b1 to
+// Grass"), from the action's label (game.cpp, label()).
+std::string action_sentence(const std::string& label) {
+  if (label == "home") return "turns to Home";
+  if (label == "away") return "turns to Away";
+  if (label == "work") return "works";
+  if (label == "done") return "is done";
+  if (label == "stop") return "stops";
+  if (starts(label, "grass ")) return "turns " + label.substr(6) + " to Grass";
+  if (starts(label, "buy ")) {
+    const std::size_t price = label.rfind(" ($");
+    return "buys " + label.substr(4, price == std::string::npos ? std::string::npos : price - 4) +
+           " and puts it in the Garage";
+  }
+  static const std::pair<const char*, const char*> kVerbs[] = {
+      {"play ", "plays "},
+      {"sway ", "sets out to sway "},
+      {"onto ", "puts it onto "},
+      {"trash ", "trashes "},
+      {"move ", "moves "},
+      {"give to ", "gives to "},
+      {"give ", "gives "},
+      {"take ", "takes "},
+      {"start ", "uses the Start action of "},
+      {"end ", "uses the End action of "}};
+  for (const auto& [from, to] : kVerbs)
+    if (starts(label, from)) return to + label.substr(std::char_traits<char>::length(from));
+  return label;
+}
+
 void add(std::vector<Narration>& out, std::string kind, std::vector<Seat> seats,
          nlohmann::json data, std::string text) {
   Narration n;
@@ -99,8 +149,16 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
   const Content& c = content();
   const int mover = act.mover;
 
-  // The action itself, in its own words (yard has no hidden choices: every label is public).
-  add(out, "action", {mover}, {{"label", act.label}}, seat_ref(mover) + ": " + act.label + ".");
+  // The action itself, as a sentence (yard has no hidden choices: every label is public). It is
+  // dropped at the end when a line below already tells the same decision (a card onto a Pile, a
+  // Pile turned to Grass, a Neighbor swayed): each decision is told once.
+  const std::size_t first = out.size();
+  {
+    std::vector<Seat> seats{mover};
+    const std::string said = seat_words(action_sentence(act.label), seats);
+    add(out, "action", seats, {{"label", act.label}}, seat_ref(mover) + " " + said + ".");
+  }
+  const bool onto = starts(act.label, "onto ");
 
   // Events revealed from the Store deck (Y4.5).
   const Counts ev_b = events_seen(b), ev_a = events_seen(a);
@@ -147,10 +205,13 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
         add(out, "garage", {s}, {{"removed", ids(gout)}},
             names(gout) + (gout.size() > 1 ? " leave " : " leaves ") + seat_ref(s) + "'s Garage.");
     }
-    if (!gin.empty())
+    if (!gin.empty() && !(s == mover && gin.size() == 1 && gin[0] == bought_kind(act.label)))
       add(out, "garage", {s}, {{"added", ids(gin)}},
           names(gin) + (gin.size() > 1 ? " go" : " goes") + " into " + seat_ref(s) + "'s Garage.");
-    if (!hout.empty() && !(hout.size() == 1 && act.label.rfind("play ", 0) == 0 && s == mover))
+    // A card leaving the mover's hand is told by the play, or by the line of the Pile it went onto.
+    const bool told_by_play =
+        s == mover && hout.size() == 1 && (starts(act.label, "play ") || onto);
+    if (!hout.empty() && !told_by_play)
       add(out, "hand", {s}, {{"removed", ids(hout)}},
           names(hout) + (hout.size() > 1 ? " leave " : " leaves ") + seat_ref(s) + "'s hand.");
     // Money. A purchase is told with its price, apart from what an Event revealed by the restock
@@ -240,6 +301,32 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
     }
     add(out, "game_over", seats, {{"ranking", rank_j}}, text + ".");
   }
+  // Each decision once: a line of the step's own kind that tells the decision takes the action
+  // line's place (first). A card put onto another seat's Yard is told in one line that says who
+  // put what where.
+  const auto from = out.begin() + static_cast<std::ptrdiff_t>(first) + 1;
+  const char* told_as = onto                          ? "yard"
+                        : starts(act.label, "grass ") ? "grass"
+                        : starts(act.label, "sway ")  ? "sway"
+                                                      : nullptr;
+  if (!told_as) return;
+  const auto told = std::find_if(from, out.end(), [&](const Narration& n) {
+    return n.kind == told_as && (!onto || n.data.contains("added"));
+  });
+  if (told == out.end()) return;
+  if (onto && told->seats[0] != mover) {
+    std::vector<int> kinds;
+    for (const auto& id : told->data["added"]) kinds.push_back(c.find_card(id.get<std::string>()));
+    const std::string pile = told->data["pile"].get<std::string>();
+    Narration& line = out[first];
+    line.text = seat_ref(mover) + " puts " + names(kinds) + " onto " + seat_ref(told->seats[0]) +
+                "'s " + pile + ".";
+    line.data["pile"] = pile;
+    line.data["added"] = told->data["added"];
+  } else {
+    out[first] = std::move(*told);
+  }
+  out.erase(told);
 }
 
 }  // namespace turf::yard
