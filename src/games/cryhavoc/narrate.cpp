@@ -100,7 +100,7 @@ std::string action_sentence(const Public& p, const std::string& label) {
       if (starts_with(label, "Draw 2: "))
         return "draws 2 cards from " +
                std::string(rest(label, "Draw 2: ") == "own deck" ? "their " : "the ") +
-               rest(label, "Draw 2: ") + " and keeps 1";
+               rest(label, "Draw 2: ") + " to keep 1";
       break;
     case Step::kMove:
     case Step::kRecruit:
