@@ -73,15 +73,11 @@ Counts events_seen(const Position& p) {
 
 // The card a "buy Garden ($6)" label buys; -1 for any other label.
 int bought_kind(const std::string& label) {
-  if (label.rfind("buy ", 0) != 0) return -1;
+  if (!label.starts_with("buy ")) return -1;
   const auto& cards = content().cards;
   for (int k = 0; k < static_cast<int>(cards.size()); ++k)
     if (label == "buy " + cards[k].name + " ($" + std::to_string(cards[k].cost) + ")") return k;
   return -1;
-}
-
-bool starts(const std::string& s, const char* prefix) {
-  return s.rfind(prefix, 0) == 0;
 }
 
 // A label's seats in narration's terms: "P2 b2" -> "{P2}'s b2", "P2's Garage" -> "{P2}'s
@@ -108,8 +104,8 @@ std::string action_sentence(const std::string& label) {
   if (label == "work") return "works";
   if (label == "done") return "is done";
   if (label == "stop") return "stops";
-  if (starts(label, "grass ")) return "turns " + label.substr(6) + " to Grass";
-  if (starts(label, "buy ")) {
+  if (label.starts_with("grass ")) return "turns " + label.substr(6) + " to Grass";
+  if (label.starts_with("buy ")) {
     const std::size_t price = label.rfind(" ($");
     return "buys " + label.substr(4, price == std::string::npos ? std::string::npos : price - 4) +
            " and puts it in the Garage";
@@ -126,7 +122,7 @@ std::string action_sentence(const std::string& label) {
       {"start ", "uses the Start action of "},
       {"end ", "uses the End action of "}};
   for (const auto& [from, to] : kVerbs)
-    if (starts(label, from)) return to + label.substr(std::char_traits<char>::length(from));
+    if (label.starts_with(from)) return to + label.substr(std::char_traits<char>::length(from));
   return label;
 }
 
@@ -149,16 +145,17 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
   const Content& c = content();
   const int mover = act.mover;
 
-  // The action itself, as a sentence (yard has no hidden choices: every label is public). It is
-  // dropped at the end when a line below already tells the same decision (a card onto a Pile, a
-  // Pile turned to Grass, a Neighbor swayed): each decision is told once.
+  // The action itself, as a sentence (yard has no hidden choices: every label is public). At the
+  // end, a line below that tells the same decision (a card onto a Pile, a Pile turned to Grass, a
+  // Neighbor swayed) takes its place: each decision is told once.
   const std::size_t first = out.size();
   {
     std::vector<Seat> seats{mover};
     const std::string said = seat_words(action_sentence(act.label), seats);
     add(out, "action", seats, {{"label", act.label}}, seat_ref(mover) + " " + said + ".");
   }
-  const bool onto = starts(act.label, "onto ");
+  const bool onto = act.label.starts_with("onto ");
+  const int bought = bought_kind(act.label);  // the card the mover buys, or -1
 
   // Events revealed from the Store deck (Y4.5).
   const Counts ev_b = events_seen(b), ev_a = events_seen(a);
@@ -205,20 +202,19 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
         add(out, "garage", {s}, {{"removed", ids(gout)}},
             names(gout) + (gout.size() > 1 ? " leave " : " leaves ") + seat_ref(s) + "'s Garage.");
     }
-    if (!gin.empty() && !(s == mover && gin.size() == 1 && gin[0] == bought_kind(act.label)))
+    if (!gin.empty() && !(s == mover && gin.size() == 1 && gin[0] == bought))
       add(out, "garage", {s}, {{"added", ids(gin)}},
           names(gin) + (gin.size() > 1 ? " go" : " goes") + " into " + seat_ref(s) + "'s Garage.");
     // A card leaving the mover's hand is told by the play, or by the line of the Pile it went onto.
     const bool told_by_play =
-        s == mover && hout.size() == 1 && (starts(act.label, "play ") || onto);
+        s == mover && hout.size() == 1 && (act.label.starts_with("play ") || onto);
     if (!hout.empty() && !told_by_play)
       add(out, "hand", {s}, {{"removed", ids(hout)}},
           names(hout) + (hout.size() > 1 ? " leave " : " leaves ") + seat_ref(s) + "'s hand.");
     // Money. A purchase is told with its price, apart from what an Event revealed by the restock
     // gave or took in the same step (a Yard Sale), so that no sum hides either.
     int d = pa.money - pb.money;
-    const int bought = s == mover ? bought_kind(act.label) : -1;
-    if (bought >= 0) {
+    if (s == mover && bought >= 0) {
       const int cost = c.cards[bought].cost;
       d += cost;
       add(out, "money", {s}, {{"change", -cost}, {"money", pa.money - d}},
@@ -244,7 +240,7 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
   Counts store_left = counts(b.store);
   const bool trashes_store =
       act.label.find("from the Store") != std::string::npos || gained(ev_a, ev_b).size() > 0;
-  if (act.label.rfind("buy ", 0) == 0)
+  if (act.label.starts_with("buy "))
     for (int k : gained(counts(a.players[mover].garage), counts(b.players[mover].garage)))
       if (store_left[k] > 0) --store_left[k];
   if (trashes_store)
@@ -305,10 +301,10 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
   // line's place (first). A card put onto another seat's Yard is told in one line that says who
   // put what where.
   const auto from = out.begin() + static_cast<std::ptrdiff_t>(first) + 1;
-  const char* told_as = onto                          ? "yard"
-                        : starts(act.label, "grass ") ? "grass"
-                        : starts(act.label, "sway ")  ? "sway"
-                                                      : nullptr;
+  const char* told_as = onto                              ? "yard"
+                        : act.label.starts_with("grass ") ? "grass"
+                        : act.label.starts_with("sway ")  ? "sway"
+                                                          : nullptr;
   if (!told_as) return;
   const auto told = std::find_if(from, out.end(), [&](const Narration& n) {
     return n.kind == told_as && (!onto || n.data.contains("added"));
