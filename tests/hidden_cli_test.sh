@@ -109,9 +109,9 @@ fi
 tm() { tmux -L "$tmux_socket" "$@"; }
 screen() { tm capture-pane -p -t t; }
 history() { tm capture-pane -p -S -5000 -t t; }
-wait_for() {  # wait_for PATTERN SECONDS
-  local i
-  for ((i = 0; i < $2 * 10; i++)); do
+wait_for() {  # wait_for PATTERN SECONDS (at least 60: a bound for a busy machine, not a speed)
+  local i limit=$(($2 < 60 ? 60 : $2))
+  for ((i = 0; i < limit * 10; i++)); do
     screen 2>/dev/null | grep -q "$1" && return 0
     tm has-session -t t 2>/dev/null || return 1
     sleep 0.1
@@ -134,7 +134,11 @@ wait_for "Player $first>" 20 || fail "no prompt for Player $first: $(screen)"
 moved=0
 for i in $(seq 1 12); do
   tm send-keys -t t 1 Enter
-  sleep 0.5
+  # a key a decision: wait for the pass screen a while, then give the next decision's key
+  for ((j = 0; j < 30; j++)); do
+    screen | grep -q "Pass the device to Player $second" && break
+    sleep 0.1
+  done
   if screen | grep -q "Pass the device to Player $second"; then moved=1; break; fi
 done
 [ $moved -eq 1 ] || fail "Player $first's turn did not end: $(screen)"

@@ -59,7 +59,7 @@ TEST(ServerMemory, IdleTablesLeaveMemoryAndComeBackAtHello) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1500));
     EXPECT_EQ(live_tables(port), 1) << "a watched table left memory";
   }
-  EXPECT_EQ(wait_live(port, 0, 5.0), 0) << "an unwatched table stayed in memory";
+  EXPECT_EQ(wait_live(port, 0, 60.0), 0) << "an unwatched table stayed in memory";
   auto entry = http_request(port, http::verb::get, "/api/tables/" + id);
   ASSERT_EQ(entry.status, 200);
   EXPECT_EQ(entry.parsed()["moves"], 3);
@@ -88,7 +88,7 @@ TEST(ServerMemory, BotOnlyTablesPlayWhileWatchedAndLeaveWhenDone) {
     for (int i = 0; i < 2000 && !over; ++i) over = watcher.recv_type("state")["over"].get<bool>();
     ASSERT_TRUE(over);
   }
-  EXPECT_EQ(wait_live(port, 0, 5.0), 0) << "a finished table stayed in memory";
+  EXPECT_EQ(wait_live(port, 0, 60.0), 0) << "a finished table stayed in memory";
   auto entry = http_request(port, http::verb::get, "/api/tables/" + id).parsed();
   EXPECT_EQ(entry["status"], "over");
   EXPECT_EQ(live_tables(port), 0);

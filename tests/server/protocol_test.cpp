@@ -323,10 +323,10 @@ TEST(ServerProtocol, TenThousandHostileFramesAreRefused) {
   {
     WsClient big(server.port());
     big.send_may_be_cut(std::string(2 << 20, 'x'));  // the server may close before it is all sent
-    EXPECT_FALSE(big.recv_text(std::chrono::seconds(5)).has_value());
+    EXPECT_FALSE(big.recv_text(std::chrono::seconds(60)).has_value());
     WsClient utf(server.port());
     utf.send(std::string("{\"type\":\"ping\xff\xfe\"}"));
-    EXPECT_FALSE(utf.recv_text(std::chrono::seconds(5)).has_value());
+    EXPECT_FALSE(utf.recv_text(std::chrono::seconds(60)).has_value());
   }
   EXPECT_TRUE(server.alive());
   // Nothing changed, and the game goes on.
@@ -348,7 +348,8 @@ TEST(ServerProtocol, RateLimitRefusesAFloodAndClosesOnlyThatConnection) {
   // The server closes this connection part way (repeated abuse): later writes may be cut.
   for (int i = 0; i < 400; ++i) flood.send_may_be_cut(json{{"type", "ping"}}.dump());
   int pongs = 0, limited = 0;
-  while (auto t = flood.recv_text(std::chrono::seconds(5))) {
+  // Ends when the server closes the connection; the bound is for a machine that stalls.
+  while (auto t = flood.recv_text(std::chrono::seconds(60))) {
     json f = json::parse(*t);
     if (f["type"] == "pong") ++pongs;
     if (f["type"] == "error" && f["code"] == "rate_limited") ++limited;

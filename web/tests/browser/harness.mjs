@@ -34,7 +34,7 @@ export async function startServer(opts = {}) {
   const proc = spawn(turfBin(), args, { stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   const url = await new Promise((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`turf serve printed no URL in 20 s:\n${out}`)), 20000);
+    const timer = setTimeout(() => reject(new Error(`turf serve printed no URL in ${STATE_WAIT_MS / 1000} s:\n${out}`)), STATE_WAIT_MS);
     const scan = (chunk) => {
       out += chunk.toString();
       const m = /http:\/\/(127\.0\.0\.1|localhost):(\d+)/.exec(out);
@@ -72,6 +72,9 @@ export async function startServer(opts = {}) {
 // refuses: the page then looks or works otherwise than its code says). closeShared() fails on any.
 export const cspViolations = [];
 
+// The bound of a wait for a page state (a move drawn, a selector shown).
+export const STATE_WAIT_MS = 120000;
+
 export async function launchBrowser() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
@@ -90,6 +93,9 @@ export async function launchBrowser() {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args) => {
     const ctx = await newContext(...args);
+    // Every wait is for a state and returns once it holds; the bound is for a machine busy with
+    // other tests (CI runs the suite beside them on two cores), not a measure of speed.
+    ctx.setDefaultTimeout(STATE_WAIT_MS);
     ctx.on("console", (m) => {
       if (m.type() === "error" && /Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
     });
@@ -165,7 +171,8 @@ export function recordFrames(page) {
 // Waits until `frames` (recordFrames) holds every frame the page has drawn: the frame events
 // reach the test a little after the page drew them.
 export async function framesCaughtUp(page, frames) {
-  for (let w = 0; w < 250; w++) {
+  const end = Date.now() + STATE_WAIT_MS;
+  while (Date.now() < end) {
     const drawn = Number(await page.getAttribute("#app", "data-frames"));
     if (frames.length >= drawn) return;
     await new Promise((r) => setTimeout(r, 20));
@@ -278,7 +285,7 @@ export async function waitMine(page) {
   await page.waitForFunction(
     () => document.querySelector('.turn[data-mine="true"]') !== null || document.getElementById("app").dataset.over === "true",
     null,
-    { timeout: 60000 },
+    { timeout: STATE_WAIT_MS },
   );
   return isMyTurn(page);
 }
@@ -287,7 +294,7 @@ export async function waitMine(page) {
 export async function act(page, locator) {
   const before = await moveOf(page);
   await locator.first().click();
-  await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) !== m, before, { timeout: 20000 });
+  await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) !== m, before, { timeout: STATE_WAIT_MS });
 }
 
 export async function moveOf(page) {
@@ -317,7 +324,7 @@ export async function playOneDecision(page, random, { touch = false, undoChance 
   if (undoChance > 0 && (await undo.count()) > 0 && random() < undoChance) {
     await click(page, undo, touch);
     did = "undo";
-    await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) < m, before, { timeout: 15000 });
+    await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) < m, before, { timeout: STATE_WAIT_MS });
     return did;
   }
   const hand = page.locator(".hand-tile:not([disabled])");
@@ -363,12 +370,12 @@ export async function playOneDecision(page, random, { touch = false, undoChance 
   } else {
     throw new Error(`nothing to click on ${page.url()} at move ${before}`);
   }
-  await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) > m, before, { timeout: 15000 });
+  await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) > m, before, { timeout: STATE_WAIT_MS });
   return did;
 }
 
 // Waits until one of the pages may act (or all are over); returns that page or null.
-export async function waitForTurn(pages, timeoutMs = 30000) {
+export async function waitForTurn(pages, timeoutMs = STATE_WAIT_MS) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     for (const p of pages) if (await isMyTurn(p)) return p;
@@ -405,7 +412,7 @@ export async function docsShots(browser, page, link, name, move, seed = 7) {
       continue;
     }
     await b.nth(Math.floor(random() * k)).evaluate((el) => el.click());
-    await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) !== m, at, { timeout: 20000 }).catch(() => {});
+    await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) !== m, at, { timeout: STATE_WAIT_MS }).catch(() => {});
   }
   // as a person arriving at the table sees it, from the top (the clicks above scrolled the page)
   await page.reload();

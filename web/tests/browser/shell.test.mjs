@@ -165,13 +165,16 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     await waitForTurn([page]);
     // the newest line (a turn's entry may be taller than the log), once the log has scrolled
     const last = page.locator(".log .log-line").last();
-    let box, logBox;
-    for (let tries = 0; tries < 30; tries++) {
-      box = await last.boundingBox();
-      logBox = await page.locator(".log").boundingBox();
-      if (box.y + box.height <= logBox.y + logBox.height + 1 && box.y >= logBox.y - 1) break;
-      await page.waitForTimeout(100);
-    }
+    await page
+      .waitForFunction(() => {
+        const lines = document.querySelectorAll(".log .log-line");
+        const b = lines[lines.length - 1]?.getBoundingClientRect();
+        const l = document.querySelector(".log")?.getBoundingClientRect();
+        return b && l && b.bottom <= l.bottom + 1 && b.top >= l.top - 1;
+      })
+      .catch(() => {}); // the assertions below say what was wrong
+    const box = await last.boundingBox();
+    const logBox = await page.locator(".log").boundingBox();
     assert.ok(box.y + box.height <= DESKTOP.viewport.height + 1, `newest log line at ${JSON.stringify(box)}`);
     assert.ok(box.y + box.height <= logBox.y + logBox.height + 1 && box.y >= logBox.y - 1, `inside the log's visible area: ${JSON.stringify(box)} in ${JSON.stringify(logBox)}`);
     // numbered by turn: entry i says "i."
