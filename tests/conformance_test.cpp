@@ -8,7 +8,8 @@
 // otherwise; a seat's legal actions are the same in its sampled worlds; the omniscient view
 // samples back to the state itself; the game stays within its length bound.
 // Checked per game: the record round-trips through JSON and replays to the same state at every
-// step; the same seed and the same choices give the same game; scores agree with the ranking.
+// step; the same seed and the same choices give the same game; scores agree with the ranking
+// (where GameInfo::ranking_follows_scores).
 // Narration (issue 23), NarrationAddsUpToWhatChanged: at every step the changes the spectator's
 //   narration tells (data["changes"]) add up to the changes made (see below).
 // Hidden information (issue 15), in their own tests so that each game's result stands alone:
@@ -152,16 +153,25 @@ std::vector<Action> play_checked(const GameInfo& game, const Options& options, s
     states.push_back(match.state().clone());
     EXPECT_LE(match.state().move_number(), bound) << "longer than the length bound";
   }
-  // The end: scores agree with the ranking.
+  // The end: scores agree with the ranking (where the game says they do); ranks are dense from
+  // 0 up in the order of the seats' places.
   const auto scores = match.state().scores();
   const auto ranking = match.state().ranking();
   EXPECT_EQ(scores.size(), static_cast<std::size_t>(options.players()));
+  EXPECT_EQ(ranking.size(), static_cast<std::size_t>(options.players()));
   EXPECT_EQ(std::count(ranking.begin(), ranking.end(), 0) > 0, true);
-  for (std::size_t i = 0; i < scores.size(); ++i)
-    for (std::size_t j = 0; j < scores.size(); ++j)
-      if (scores[i] > scores[j]) {
-        EXPECT_LT(ranking[i], ranking[j]) << "ranking contradicts scores";
-      }
+  for (std::size_t i = 0; i < ranking.size(); ++i) {
+    // a rank counts the seats strictly ahead (competition ranking: 0, 0, 2)
+    const auto ahead =
+        std::count_if(ranking.begin(), ranking.end(), [&](int r) { return r < ranking[i]; });
+    EXPECT_EQ(ranking[i], ahead) << "rank " << ranking[i] << " of seat " << i;
+  }
+  if (game.ranking_follows_scores)
+    for (std::size_t i = 0; i < scores.size(); ++i)
+      for (std::size_t j = 0; j < scores.size(); ++j)
+        if (scores[i] > scores[j]) {
+          EXPECT_LT(ranking[i], ranking[j]) << "ranking contradicts scores";
+        }
   check_views(match.state(), {}, probe);
 
   // The record, through JSON text, replays to the same state at every step.

@@ -181,10 +181,14 @@ struct GameInfo {
   // "cost" (front ends print "$6", "4 DP", or "cost 4" without a unit).
   std::function<nlohmann::json()> cards;
   // A seat's result in words for end screens (optional), read from the view of the finished
-  // game: "won by home turf domination (33 DP)". Without it, end screens print scores() as
-  // points; scores() may hold ranking keys no player should read (Turf Wars adds 100 for an
-  // instant win, which MCTS and the lab rank by).
+  // game, to follow "wins with" or "is second with": "home turf domination: 5 Mountain turfs
+  // (33 DP)", "the most DP (21 DP)", "18 DP". Without it, end screens print scores() as points.
   std::function<std::string(const View& final_view, Seat seat)> result_words;
+  // Whether ranking() follows scores(): a seat with more points never ranks below one with fewer
+  // (the conformance suite checks it). Scores are always the game's own points; where the rules
+  // let a seat with fewer points win (a Turf Wars instant win, T13), this is false and the
+  // game's own tests check its ranking.
+  bool ranking_follows_scores = true;
   // Why an action typed at the table is not legal now, in the player's words (optional): called
   // by View::parse_action with the viewer's view and the typed text (lower case) when no legal
   // action fits it ("Crowbar is in your Garage: ..."); "" when the game has nothing to say.

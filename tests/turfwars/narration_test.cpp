@@ -192,9 +192,9 @@ TEST(TurfWarsNarration, T12_SecretCardNamedOnlyToItsHolder) {
 
 // Issue 16, card texts: every faction, event, secret win, action and combat card has a text and a
 // tag, ids are unique, and the ids views use (factions, events, combat cards) are among them.
-// T13, E4: scores() ranks an instant win above every DP total (100 + the most DP), a key no
-// player should read; the end screen's words give the win and the DP instead.
-TEST(TurfWarsNarration, T13_EndInWordsReadsTheWinAndDpNotTheRankingKey) {
+// T13, E4, R32: scores() are the DP (the ranking says who won); the end screen's words say why
+// each winner won and with how many DP, and the others' DP.
+TEST(TurfWarsNarration, T13_EndInWordsReadsTheWinAndTheDp) {
   int instant = 0, points = 0;
   for (int players : {2, 3, 4, 6}) {
     for (std::uint64_t seed = 1; seed < 30; ++seed) {
@@ -208,59 +208,88 @@ TEST(TurfWarsNarration, T13_EndInWordsReadsTheWinAndDpNotTheRankingKey) {
       const Position& p = pos(*s);
       const View end = s->view(kOmniscient, false);
       const auto scores = s->scores();
+      const auto ranking = s->ranking();
       for (int seat = 0; seat < players; ++seat) {
+        EXPECT_EQ(scores[seat], p.seats[seat].dp) << "E4: the score is the DP";
+        EXPECT_EQ(ranking[seat] == 0, (p.winners >> seat & 1) != 0) << "winners rank first";
         const std::string words = testing::game().result_words(end, seat);
         const std::string dp = std::to_string(p.seats[seat].dp) + " DP";
-        EXPECT_NE(words.find(dp), std::string::npos) << words;
-        int top = -1;  // the most DP of the seats still in
-        for (int o = 0; o < players; ++o)
-          if (!p.seats[o].eliminated) top = std::max<int>(top, p.seats[o].dp);
         const SeatState& ss = p.seats[seat];
-        const bool by_points =  // the most DP, beside an Undefeated holder (T13.4)
-            p.win_type == WinType::kSecret && p.win_card[seat] == kNone &&
-            p.held_type[seat][ss.home] < board_of(p).domination &&
-            !(ss.nemesis != kNone && (ss.killed_mask >> ss.nemesis & 1));
-        if (p.winners >> seat & 1 && p.win_type != WinType::kPoints && !by_points) {
+        const bool other_way =  // an instant win of this seat's own (T13.2, T13.3)
+            p.win_type != WinType::kPoints &&
+            (p.win_card[seat] != kNone || p.held_type[seat][ss.home] >= board_of(p).domination ||
+             (ss.nemesis != kNone && (ss.killed_mask >> ss.nemesis & 1)));
+        if (p.winners >> seat & 1 && other_way) {
           ++instant;
-          EXPECT_GE(scores[seat], 100.0);  // the ranking key stays as it was
           // How, in words that read after "wins with" (issue 23): the way and what with.
           const bool how = words.rfind("home turf domination: ", 0) == 0 ||
                            words.rfind("the killing blow on its nemesis", 0) == 0 ||
                            words.rfind("the secret win card ", 0) == 0;
           EXPECT_TRUE(how) << words;
           EXPECT_NE(words.find("(" + dp + ")"), std::string::npos) << words;
-          EXPECT_EQ(words.find(std::to_string(static_cast<int>(scores[seat]))), std::string::npos)
-              << words << ": the ranking key " << scores[seat];
-          if (p.win_type == WinType::kSecret && words.rfind("the secret win card ", 0) == 0) {
+          if (words.rfind("the secret win card ", 0) == 0) {
             EXPECT_NE(p.win_card[seat], kNone);
             EXPECT_NE(words.find(content().secrets[p.win_card[seat]].name), std::string::npos);
           }
+        } else if (p.winners >> seat & 1) {
+          ++points;  // on points (T13.5), beside an Undefeated holder or not, or the last left
+          const bool how = words == "the most DP (" + dp + ")" ||
+                           words == "the most DP, ahead on the tie-break (" + dp + ")" ||
+                           words == "the last player standing (" + dp + ")";
+          EXPECT_TRUE(how) << words;
         } else if (p.seats[seat].eliminated) {
           EXPECT_EQ(words, dp + " (eliminated)");
         } else {
-          ++points;
-          bool tied = false;
-          for (int o = 0; o < players; ++o)
-            tied |= o != seat && !p.seats[o].eliminated && p.seats[o].dp == p.seats[seat].dp;
-          bool on_points = p.win_type == WinType::kPoints;
-          for (int o = 0; o < players; ++o) {
-            const SeatState& so = p.seats[o];
-            const bool other_way = p.held_type[o][so.home] >= board_of(p).domination ||
-                                   (so.nemesis != kNone && (so.killed_mask >> so.nemesis & 1));
-            on_points |= (p.winners >> o & 1) && p.win_type == WinType::kSecret &&
-                         p.win_card[o] == kNone && !other_way;
-          }
-          if (on_points && tied && p.seats[seat].dp == top)
-            EXPECT_EQ(words, dp + ((p.winners >> seat & 1) ? ", ahead on the tie-break"
-                                                           : ", behind on the tie-break"));
-          else
-            EXPECT_EQ(words, dp);
+          EXPECT_TRUE(words == dp || words == dp + ", behind on the tie-break") << words;
         }
       }
     }
   }
   EXPECT_GT(instant, 0) << "no instant win among the seeded games: the check is empty";
   EXPECT_GT(points, 0);
+}
+
+// T13.4, T13.5, R30 (issue 29): at the end of round 10 the most DP wins, and an Undefeated holder
+// that has won a war as attacker and lost none wins too, with fewer DP: both rank first, the
+// scores are their DP, and the words and the narration say who won and why (the end card read
+// "Draw: ... share first place with 41 DP" and "wins with ;" before).
+TEST(TurfWarsNarration, T13_4_TheMostDpAndUndefeatedBothWinInWords) {
+  testing::Scenario sc(3);
+  sc.p.round = 10;
+  sc.secret(2, "undefeated");
+  sc.p.seats[2].attacks_won = 1;
+  sc.p.seats[2].wars_won = 1;
+  sc.troops(0, "A1", 3).troops(1, "G7", 3).troops(2, "D5", 1);
+  sc.p.seats[0].dp = 12;
+  sc.p.seats[1].dp = 41;
+  sc.p.seats[2].dp = 38;
+  auto& s = sc.at(Phase::kSpend);
+  std::unique_ptr<State> after;
+  std::vector<Narration> told;
+  for (int i = 0; i < 3 && !s.terminal(); ++i) {  // nobody buys
+    std::vector<Action> legal;
+    s.legal_actions(legal);
+    Action done = -1;
+    for (Action a : legal)
+      if (s.action_label(a) == "done") done = a;
+    ASSERT_GE(done, 0) << i;
+    told = turf::testing::narrate_for(s, done, kSpectator, after);
+    s.apply(done);
+  }
+  ASSERT_TRUE(s.terminal());
+  EXPECT_EQ(pos(s).winners, 0b110);
+  EXPECT_EQ(s.ranking(), (std::vector<int>{2, 0, 0}));
+  EXPECT_EQ(s.scores(), (std::vector<double>{12, 41, 38}));
+  const View end = s.view(kSpectator, false);
+  EXPECT_EQ(testing::game().result_words(end, 1), "the most DP (41 DP)");
+  EXPECT_EQ(testing::game().result_words(end, 2), "the secret win card Undefeated (38 DP)");
+  EXPECT_EQ(testing::game().result_words(end, 0), "12 DP");
+  const std::string all = turf::testing::narration_text(told);
+  EXPECT_NE(all.find("Game over: " + P(1) + " wins with the most DP; " + P(2) +
+                     " wins with the secret win card Undefeated."),
+            std::string::npos)
+      << all;
+  EXPECT_EQ(all.find("wins with ;"), std::string::npos) << all;
 }
 
 // Issue 23, T9.7: a seat called by Cry for Help is told that it was called, what it sends and

@@ -906,8 +906,9 @@ TEST(TurfWarsRules, T13_1_StrengthInNumbersBeforePestilence) {  // FAQ
   ASSERT_TRUE(s.terminal());
   EXPECT_EQ(pos(s).winners, 1);
   EXPECT_EQ(pos(s).win_type, WinType::kSecret);
-  EXPECT_EQ(troops_at(s, "B2"), 21);  // Pestilence never came
-  EXPECT_EQ(s.scores()[0], 100);      // 100 more than the most DP anyone has (0)
+  EXPECT_EQ(troops_at(s, "B2"), 21);        // Pestilence never came
+  EXPECT_EQ(s.scores()[0], 0);              // E4: the DP
+  EXPECT_EQ(ranking_keys(pos(s))[0], 100);  // R32: 100 more than the most DP anyone has (0)
   EXPECT_EQ(s.ranking(), (std::vector<int>{0, 1}));
 }
 
@@ -1405,10 +1406,11 @@ TEST(TurfWarsRules, R29_EliminatedSeatsRankBelowSeatsStillIn) {
   EXPECT_EQ(pos(s).winners, 1);
   EXPECT_EQ(pos(s).win_type, WinType::kPoints);
   EXPECT_EQ(s.ranking(), (std::vector<int>{0, 1, 2}));
-  const auto sc3 = s.scores();
-  EXPECT_EQ(sc3[0], 10);
-  EXPECT_EQ(sc3[1], 5);
-  EXPECT_EQ(sc3[2], 4);  // lowered to one below the lowest seat still in, so scores agree (R32)
+  EXPECT_EQ(s.scores(), (std::vector<double>{10, 5, 30}));  // E4: the DP
+  const auto keys = ranking_keys(pos(s));
+  EXPECT_EQ(keys[0], 10);
+  EXPECT_EQ(keys[1], 5);
+  EXPECT_EQ(keys[2], 4);  // lowered to one below the lowest seat still in (R32)
 }
 
 // R29: a lone survivor ends the game at once and wins it; the eliminated rank below it by DP.
@@ -1423,8 +1425,10 @@ TEST(TurfWarsRules, R29_T13_6_LoneSurvivorWins) {
   ASSERT_TRUE(s.terminal());
   EXPECT_EQ(pos(s).winners, 1);
   EXPECT_EQ(s.ranking(), (std::vector<int>{0, 1, 2}));
-  EXPECT_GT(s.scores()[0], s.scores()[1]);
-  EXPECT_GT(s.scores()[1], s.scores()[2]);
+  EXPECT_EQ(s.scores(), (std::vector<double>{3, 40, 12}));  // E4: the DP
+  const auto keys = ranking_keys(pos(s));
+  EXPECT_GT(keys[0], keys[1]);
+  EXPECT_GT(keys[1], keys[2]);
 }
 
 // R29 for the bots: the evaluation agrees that an eliminated seat ends below every seat still in.
@@ -1626,7 +1630,7 @@ TEST(TurfWarsRules, R53_T13_2_AKillingBlowThatCostsTheLastTroopWins) {
   EXPECT_EQ(pos(s).winners, 2);  // seat 1 landed the killing blow on its nemesis
   EXPECT_EQ(pos(s).win_type, WinType::kNemesis);
   EXPECT_EQ(s.ranking(), (std::vector<int>{1, 0}));
-  EXPECT_GT(s.scores()[1], s.scores()[0]);
+  EXPECT_GT(ranking_keys(pos(s))[1], ranking_keys(pos(s))[0]);
 }
 
 // ---- Content ---------------------------------------------------------------------------------

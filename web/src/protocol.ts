@@ -33,7 +33,7 @@ export interface LegalAction {
 export interface MatchResult {
   scores: number[];
   ranking: number[]; // rank per seat, 0 = first; tied seats share a rank
-  words?: string[]; // each seat's result in words, where scores are ranking keys
+  words?: string[]; // each seat's result in words, to follow "wins with" (why a winner won)
 }
 
 export interface WelcomeFrame {
@@ -184,37 +184,32 @@ export function renderText(text: string, names: string[]): string {
 }
 
 // The end of a game in words: "Ann wins with 14 points." / "Bob is second with 9 points." or a
-// draw. Where the game says each seat's result in words (result.words: "12 DP", "won by home turf
-// domination (33 DP)", "eliminated, 5 DP"), the sentence is built around them: a count follows
-// "with", a "won ..." phrase follows the name, anything else follows a colon.
+// draw. Where the game says each seat's result in words (result.words, a phrase that reads after
+// "wins with" or "is second with": "12 DP", "home turf domination: 5 Mountain turfs (33 DP)",
+// "4 DP (eliminated)"), those words are used. Several seats may win together in a different way
+// each (a Turf Wars Undefeated holder beside the most DP): each winner's way is told, and only
+// winners alike in every word share a "Draw".
 export function rankingWords(result: MatchResult, names: string[]): string[] {
   const seats = result.ranking.map((rank, seat) => ({ rank, seat }));
   seats.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const ordinal = ["first", "second", "third", "fourth", "fifth", "sixth"];
   const name = (s: number) => names[s] ?? defaultName(s, "");
-  const words = (s: number) => result.words?.[s]?.trim().replace(/\.$/, "") || null;
-  const pts = (s: number) => {
+  const said = (s: number) => {
+    const w = result.words?.[s]?.trim().replace(/\.$/, "");
+    if (w) return w;
     const v = result.scores[s];
     return v === 1 ? "1 point" : `${v} points`;
   };
-  // "with 12 DP", "with 14 points", or ": eliminated, 5 DP"
-  const tail = (s: number) => {
-    const w = words(s);
-    if (!w) return ` with ${pts(s)}`;
-    return /^\d/.test(w) ? ` with ${w}` : `: ${w}`;
-  };
   const firsts = seats.filter((s) => s.rank === 0);
   const lines: string[] = [];
-  if (firsts.length > 1) {
-    lines.push(`Draw: ${firsts.map((s) => name(s.seat)).join(" and ")} share first place${tail(firsts[0].seat)}.`);
-  } else if (firsts.length === 1) {
-    const s = firsts[0].seat;
-    const w = words(s);
-    lines.push(w && /^won\b/i.test(w) ? `${name(s)} ${w}.` : `${name(s)} wins${tail(s)}.`);
+  if (firsts.length > 1 && firsts.every((s) => said(s.seat) === said(firsts[0].seat))) {
+    lines.push(`Draw: ${firsts.map((s) => name(s.seat)).join(" and ")} share first place with ${said(firsts[0].seat)}.`);
+  } else {
+    firsts.forEach((s, i) => lines.push(i === 0 ? `${name(s.seat)} wins with ${said(s.seat)}.` : `${name(s.seat)} also wins, with ${said(s.seat)}.`));
   }
   for (const s of seats) {
     if (s.rank === 0) continue;
-    lines.push(`${name(s.seat)} is ${ordinal[s.rank] ?? `#${s.rank + 1}`}${tail(s.seat)}.`);
+    lines.push(`${name(s.seat)} is ${ordinal[s.rank] ?? `#${s.rank + 1}`} with ${said(s.seat)}.`);
   }
   return lines;
 }

@@ -1,5 +1,5 @@
-// Turf Wars evaluation for bots: an estimate of each seat's final points (DP, plus 100 for an
-// instant win as in final_scores, T13, E4). It adds to the DP held now: the income of the turfs
+// Turf Wars evaluation for bots: an estimate of each seat's ranking key (DP, plus 100 for an
+// instant win as in ranking_keys, T13, R32). It adds to the DP held now: the income of the turfs
 // held for the scorings left (T11, a turf counted as half a DP plus one for a home turf), the
 // rainbow bonus, the troops and combat cards as resources, and a share of the instant win for how
 // close the seat is to dominating its home turfs, to wiping out its nemesis and to meeting its
@@ -18,7 +18,7 @@ namespace turf::turfwars {
 
 namespace {
 // Weights (tuned with the arena, docs/rules/turfwars.md "Bots").
-constexpr double kWin = 100.0;        // an instant win, as in final_scores
+constexpr double kWin = 100.0;        // an instant win, as in ranking_keys
 constexpr double kDomination = 0.45;  // share of the win at full progress (squared curve)
 constexpr double kNemesis = 0.30;     // share of the win for a nemesis about to fall
 constexpr double kSecret = 0.35;      // share of the win for a secret card about to be met
@@ -131,7 +131,7 @@ std::vector<double> evaluate(const State& state) {
 
 void evaluate_into(const State& state, std::vector<double>& v) {
   const Position& p = dynamic_cast<const TurfWarsState&>(state).position();
-  if (p.over()) return final_scores_into(p, v);
+  if (p.over()) return ranking_keys_into(p, v);
   const Content& c = content();
   const Board& b = board_of(p);
   const int n = p.num_seats;
@@ -214,7 +214,7 @@ void evaluate_into(const State& state, std::vector<double>& v) {
     }
     v[s] += kWin * kSecret * best * best * best;
   }
-  // R29: an eliminated seat ends below every seat still in, as final_scores puts it.
+  // R29: an eliminated seat ends below every seat still in, as ranking_keys puts it.
   double lowest_in = 0, highest_out = 0;
   bool anyone_in = false, anyone_out = false;
   for (int s = 0; s < n; ++s) {

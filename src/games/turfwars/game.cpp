@@ -1142,6 +1142,7 @@ void register_game(Registry& registry) {
   info->draw = draw;
   info->narrate = narrate;
   info->result_words = result_words;
+  info->ranking_follows_scores = false;  // an instant win ranks first whatever the DP (R32)
   info->cards = card_texts;
   info->evaluate = evaluate;
   info->evaluate_into = evaluate_into;

@@ -520,27 +520,6 @@ void narrate_maelstrom(const TurfWarsView& vb, const TurfWarsView& va,
   }
 }
 
-// How a seat won (T13), in words that read after "wins with" and after "1st Ann,": "home turf
-// domination: 5 Mountain turfs", "the killing blow on its nemesis, the Gypsies", "the secret
-// win card Fortress". Empty for a seat that did not win at once.
-std::string win_how(const Position& p, int seat) {
-  const Content& c = content();
-  if (!p.over() || !(p.winners >> seat & 1) || p.win_type == WinType::kPoints) return "";
-  const SeatState& st = p.seats[seat];
-  const int domination = board_of(p).domination;
-  if (p.held_type[seat][st.home] >= domination)
-    return "home turf domination: " + std::to_string(p.held_type[seat][st.home]) + " " +
-           c.type_names[st.home] + " turfs";
-  if (st.nemesis != kNone && (st.killed_mask >> st.nemesis & 1)) {
-    std::string s = "the killing blow on its nemesis";
-    if (p.seats[st.nemesis].faction != kNone)
-      s += ", the " + c.factions[p.seats[st.nemesis].faction].name;
-    return s;
-  }
-  if (p.win_card[seat] != kNone) return "the secret win card " + c.secrets[p.win_card[seat]].name;
-  return "";  // the most DP after round 10, sharing the win with an Undefeated holder (T13.4)
-}
-
 // Whether a seat still in shares the most DP with another seat still in: the tie-break (T13.5)
 // decided between them.
 bool tied_on_dp(const Position& p, int seat) {
@@ -550,6 +529,35 @@ bool tied_on_dp(const Position& p, int seat) {
     if (!p.seats[o].eliminated) top = std::max<int>(top, p.seats[o].dp);
   for (int o = 0; o < p.num_seats; ++o) at_top += !p.seats[o].eliminated && p.seats[o].dp == top;
   return p.seats[seat].dp == top && at_top > 1;
+}
+
+// How a seat won (T13), in words that read after "wins with" and after "1st Ann,": "home turf
+// domination: 5 Mountain turfs", "the killing blow on its nemesis, the Gypsies", "the secret
+// win card Fortress", "the most DP", "the most DP, ahead on the tie-break", "the last player
+// standing". Empty for a seat that did not win.
+std::string win_how(const Position& p, int seat) {
+  const Content& c = content();
+  if (!p.over() || !(p.winners >> seat & 1)) return "";
+  const SeatState& st = p.seats[seat];
+  if (p.win_type != WinType::kPoints) {
+    const int domination = board_of(p).domination;
+    if (p.held_type[seat][st.home] >= domination)
+      return "home turf domination: " + std::to_string(p.held_type[seat][st.home]) + " " +
+             c.type_names[st.home] + " turfs";
+    if (st.nemesis != kNone && (st.killed_mask >> st.nemesis & 1)) {
+      std::string s = "the killing blow on its nemesis";
+      if (p.seats[st.nemesis].faction != kNone)
+        s += ", the " + c.factions[p.seats[st.nemesis].faction].name;
+      return s;
+    }
+    if (p.win_card[seat] != kNone) return "the secret win card " + c.secrets[p.win_card[seat]].name;
+  }
+  // On points after round 10 (T13.5), alone or beside an Undefeated holder (T13.4), or the last
+  // one left (T13.6).
+  int survivors = 0;
+  for (int s = 0; s < p.num_seats; ++s) survivors += !p.seats[s].eliminated;
+  if (survivors == 1 && !st.eliminated) return "the last player standing";
+  return tied_on_dp(p, seat) ? "the most DP, ahead on the tie-break" : "the most DP";
 }
 
 void narrate_end(const Position& a, std::vector<Narration>& out) {
@@ -602,9 +610,10 @@ void narrate_end(const Position& a, std::vector<Narration>& out) {
 }  // namespace
 
 // A seat's result in words, to follow "wins with", "is second with" (web/src/protocol.ts
-// rankingWords) or "1st Ann," (the terminal's end line): "home turf domination: 5 Mountain turfs
-// (33 DP)", "the secret win card Fortress (12 DP)", "21 DP", "21 DP, ahead on the tie-break",
-// "4 DP (eliminated)".
+// rankingWords) or "1st Ann," (the terminal's end line): why a winner won and its DP ("home
+// turf domination: 5 Mountain turfs (33 DP)", "the secret win card Fortress (12 DP)", "the most
+// DP (21 DP)", "the most DP, ahead on the tie-break (21 DP)"), the others' DP ("18 DP", "21 DP,
+// behind on the tie-break", "4 DP (eliminated)").
 std::string result_words(const View& final_view, Seat seat) {
   const Position& p = final_view.as<TurfWarsView>().pos;
   const std::string dp = std::to_string(p.seats[seat].dp) + " DP";
@@ -614,10 +623,9 @@ std::string result_words(const View& final_view, Seat seat) {
            ")";
   if (p.seats[seat].eliminated) return dp + " (eliminated)";
   bool on_points = p.win_type == WinType::kPoints;  // or beside an Undefeated holder (T13.4)
-  for (int o = 0; o < p.num_seats; ++o) on_points |= (p.winners >> o & 1) && win_how(p, o).empty();
-  if (p.over() && on_points && tied_on_dp(p, seat))
-    return dp +
-           ((p.winners >> seat & 1) ? ", ahead on the tie-break" : ", behind on the tie-break");
+  for (int o = 0; o < p.num_seats; ++o)
+    on_points |= (p.winners >> o & 1) && win_how(p, o).rfind("the most DP", 0) == 0;
+  if (p.over() && on_points && tied_on_dp(p, seat)) return dp + ", behind on the tie-break";
   return dp;
 }
 

@@ -568,11 +568,15 @@ bool rainbow(const Position& p, int seat);
 int hand_size(const SeatState& s);                       // combat cards in hand
 const Ability& ability_of(const Position& p, int seat);  // nothing while abilities are off
 bool teleporters_active(const Position& p);
-// Final tie-break keys (T13.5) and ranking; scores are DP plus 100 for an instant win.
+// The end (T13, E4, R32): the scores are the DP; the ranking puts instant winners first
+// together and the eliminated last, then DP and the tie-break keys (T13.5). The ranking key is DP,
+// or 100 more than the most DP for an instant winner, lowered for the eliminated (R29): the bots
+// value an ended game by it.
 std::vector<double> final_scores(const Position& p);
 std::vector<int> final_ranking(const Position& p);
-// The same without allocating (search): scores written into `out`, ranks in the first seats.
-void final_scores_into(const Position& p, std::vector<double>& out);
+std::array<double, kMaxSeats> ranking_keys(const Position& p);
+// Without allocating (search): keys written into `out`, ranks in the first seats.
+void ranking_keys_into(const Position& p, std::vector<double>& out);
 std::array<int, kMaxSeats> final_ranks(const Position& p);
 // The most actions any game with these settings can take (the rules doc, "Actions").
 int length_bound(const Setup& s);

@@ -369,13 +369,12 @@ using namespace kernel;
 // ---------------------------------------------------------------------------------------------
 // The end
 
-// E4, R32: DP; instant winners (who share first place) all score 100 more than the most DP
-// anyone has, so that scores and the ranking agree. R29: an eliminated player ranks below every
-// player still in the war: the scores of the eliminated are lowered together, in order, below the
-// lowest score of those still in.
-namespace {
-
-std::array<double, kMaxSeats> score_array(const Position& p) {
+// R32: the ranking key. DP; instant winners (who share first place) all have 100 more than the
+// most DP anyone has. R29: an eliminated player ranks below every player still in the war: the
+// keys of the eliminated are lowered together, in order, below the lowest key of those still in.
+// The ranking (final_ranks) and the bots' value of an ended game (eval.cpp) read it; the scores
+// a player sees are the DP themselves (E4).
+std::array<double, kMaxSeats> ranking_keys(const Position& p) {
   std::array<double, kMaxSeats> v{};
   const bool instant = p.over() && p.win_type != WinType::kPoints;
   int most = 0;
@@ -402,16 +401,16 @@ std::array<double, kMaxSeats> score_array(const Position& p) {
   return v;
 }
 
-}  // namespace
-
-std::vector<double> final_scores(const Position& p) {
-  const auto v = score_array(p);
-  return std::vector<double>(v.begin(), v.begin() + p.num_seats);
+void ranking_keys_into(const Position& p, std::vector<double>& out) {
+  const auto v = ranking_keys(p);
+  out.assign(v.begin(), v.begin() + p.num_seats);
 }
 
-void final_scores_into(const Position& p, std::vector<double>& out) {
-  const auto v = score_array(p);
-  out.assign(v.begin(), v.begin() + p.num_seats);
+// E4: the scores are each player's DP; who won is the ranking's to say (R32).
+std::vector<double> final_scores(const Position& p) {
+  std::vector<double> v(static_cast<std::size_t>(p.num_seats));
+  for (int s = 0; s < p.num_seats; ++s) v[s] = p.seats[s].dp;
+  return v;
 }
 
 std::vector<int> final_ranking(const Position& p) {
@@ -420,7 +419,7 @@ std::vector<int> final_ranking(const Position& p) {
 }
 
 std::array<int, kMaxSeats> final_ranks(const Position& p) {
-  const auto sc = score_array(p);
+  const auto sc = ranking_keys(p);
   std::array<int, kMaxSeats> rank{};
   const bool instant = p.over() && p.win_type != WinType::kPoints;
   auto better = [&](int a, int b) {  // a strictly ahead of b

@@ -98,8 +98,21 @@ describe("rankingWords", () => {
     expect(rankingWords({ scores: [1, 1], ranking: [0, 0] }, ["Ann", "Bob"])).toEqual(["Draw: Ann and Bob share first place with 1 point."]);
   });
   it("builds the sentence around the game's own words", () => {
-    const r = { scores: [112, 5, 9], ranking: [0, 2, 1], words: ["won by a secret win card (3 DP)", "eliminated, 5 DP", "9 DP"] };
-    expect(rankingWords(r, ["Ann", "Bob", "Cy"])).toEqual(["Ann won by a secret win card (3 DP).", "Cy is second with 9 DP.", "Bob is third: eliminated, 5 DP."]);
+    const r = { scores: [3, 5, 9], ranking: [0, 2, 1], words: ["the secret win card Fortress (3 DP)", "5 DP (eliminated)", "9 DP"] };
+    expect(rankingWords(r, ["Ann", "Bob", "Cy"])).toEqual(["Ann wins with the secret win card Fortress (3 DP).", "Cy is second with 9 DP.", "Bob is third with 5 DP (eliminated)."]);
     expect(rankingWords({ scores: [12, 3], ranking: [0, 1], words: ["12 DP", "3 DP"] }, ["Ann", "Bob"])[0]).toBe("Ann wins with 12 DP.");
+  });
+  it("tells each winner's way when seats win together in different ways (Turf Wars T13.4)", () => {
+    const r = { scores: [12, 41, 38], ranking: [2, 0, 0], words: ["12 DP", "the most DP (41 DP)", "the secret win card Undefeated (38 DP)"] };
+    expect(rankingWords(r, ["Ann", "Bob", "Cy"])).toEqual([
+      "Bob wins with the most DP (41 DP).",
+      "Cy also wins, with the secret win card Undefeated (38 DP).",
+      "Ann is third with 12 DP.",
+    ]);
+  });
+  it("says draw only when the winners are alike in every word", () => {
+    const r = { scores: [7, 7], ranking: [0, 0], words: ["the most DP (7 DP)", "the most DP (7 DP)"] };
+    expect(rankingWords(r, ["Ann", "Bob"])).toEqual(["Draw: Ann and Bob share first place with the most DP (7 DP)."]);
+    expect(rankingWords({ scores: [7, 5], ranking: [0, 0] }, ["Ann", "Bob"])).toEqual(["Ann wins with 7 points.", "Bob also wins, with 5 points."]);
   });
 });
