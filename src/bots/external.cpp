@@ -950,6 +950,12 @@ struct ExternalAgent::Impl {
       }
       const int ms = ms_until(deadline);
       if (ms <= 0) {
+        // What the program wrote in time may still be in the pipe: turf asks for a ready at the
+        // first decision, which may come long after the program's start (a person thinks first,
+        // a table of bots waits for a watcher).
+        drain_now();
+        if (phase == Phase::kFailed) return false;
+        if (answer && written == message.size() && take_line(*answer)) return true;
         fail(std::string(written < message.size() ? "the program did not read its input"
                                                   : "no answer") +
                  " within " + seconds_text(allowed) + " " + waiting_for,

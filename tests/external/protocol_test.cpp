@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "bots/external.h"
 #include "core/match.h"
@@ -100,6 +101,35 @@ TEST(ExternalDecide, TellsTheStepItsPassAndWhetherItIsForcedInEveryGame) {
     EXPECT_GT(passes, 0);
   }
   EXPECT_GT(forced, 0);
+}
+
+// A program that said ready at once is ready, however long after its start the first decision
+// comes (a person thinking first at the server, a table of bots waiting for a watcher): its ready
+// waits in the pipe. The start allowance is tiny here, and passed before the first decision.
+TEST(ExternalDecide, AReadyThatWaitsInThePipeIsReadAtTheFirstDecision) {
+  const std::string transcript = temp_path("late.jsonl");
+  std::filesystem::remove(transcript);
+  const GameInfo& g = Registry::instance().find("dungeon");
+  ExternalConfig c =
+      parse_external_spec("ext:" + py("tests/external/recording_bot.py", transcript));
+  c.start_seconds = 0.05;
+  c.decision_seconds = 0.05;
+  std::vector<std::string> log;
+  c.log = [&](const std::string& l) { log.push_back(l); };
+  ExternalAgent agent({&g, g.resolve({}), 0, {"A", "B"}}, c);
+  // The program has read its hello (and answered at once: it writes the line, then answers).
+  for (int i = 0; i < 1000 && read_lines(transcript).empty(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  ASSERT_FALSE(read_lines(transcript).empty());
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the allowance has passed
+  // The end asks for the ready first, like a decision, and needs no answer itself.
+  const Match m(g, g.resolve({}), 2, {{"ext", "A"}, {"random", "B"}});
+  agent.finish(m.view(0), {{"aborted", "test"}});
+  EXPECT_FALSE(agent.failed()) << agent.failure();
+  EXPECT_TRUE(log.empty()) << log.front();
+  const auto told = read_lines(transcript);
+  ASSERT_EQ(told.size(), 2u);
+  EXPECT_EQ(told.back()["type"], "end");
 }
 
 // ---------------------------------------------------------------------------------------------
