@@ -23,10 +23,10 @@ namespace {
 
 // One row of a game's action table.
 struct Row {
-  std::string text;             // the id column as written
-  std::vector<Action> list;     // explicit ids ("2, 3"), or empty
-  Action base = 0;              // a formula's first number
-  Action end = 0;               // the next row's first number (the row's ids are [base, end))
+  std::string text;          // the id column as written
+  std::vector<Action> list;  // explicit ids ("2, 3"), or empty
+  Action base = 0;           // a formula's first number
+  Action end = 0;            // the next row's first number (the row's ids are [base, end))
   std::vector<std::pair<long, std::string>> terms;  // coefficient × variable, largest first
   std::string last;                                 // the variable with coefficient 1
   std::set<std::string> types;                      // the JSON column's "type" values
@@ -235,7 +235,8 @@ TEST(ActionIds, EveryLegalActionDecodesByTheDocumentedTable) {
           // The same decoded value always names the same thing (two values may name things of the
           // same name: Turf Wars' action cards of one kind at two priorities).
           const auto [it, fresh] = meaning[{players, r->text, name}].emplace(n, what);
-          EXPECT_EQ(it->second, what) << name << "=" << n << " of '" << r->text << "' (id " << la.id << ")";
+          EXPECT_EQ(it->second, what)
+              << name << "=" << n << " of '" << r->text << "' (id " << la.id << ")";
           (void)fresh;
         }
         ++checked;
@@ -252,7 +253,8 @@ bool documented_pass(const std::string& game, const nlohmann::json& j) {
   const std::string type = j.value("type", "");
   if (game == "dungeon") return type == "pass";
   if (game == "yard") return type == "done" || type == "stop";
-  if (game == "turfwars") return j.value("choice", "") == "pass" || j.value("choice", "") == "stay_out";
+  if (game == "turfwars")
+    return j.value("choice", "") == "pass" || j.value("choice", "") == "stay_out";
   if (game == "cryhavoc") return type == "done" || type == "end_turn" || type == "pass";
   return false;
 }

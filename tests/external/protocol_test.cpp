@@ -55,7 +55,8 @@ Run play_table(const std::string& game_id, const std::vector<std::string>& specs
                table::BotLimits limits = table::BotLimits::cli(), std::uint64_t seed = 5) {
   const GameInfo& g = Registry::instance().find(game_id);
   std::vector<SeatInfo> seats;
-  for (std::size_t s = 0; s < specs.size(); ++s) seats.push_back({specs[s], "S" + std::to_string(s)});
+  for (std::size_t s = 0; s < specs.size(); ++s)
+    seats.push_back({specs[s], "S" + std::to_string(s)});
   Run run;
   auto log = std::make_shared<std::vector<std::string>>();
   table::TableConfig config{limits, table::SeedRule::kFromMatch,
@@ -76,8 +77,8 @@ TEST(ExternalDecide, TellsTheStepItsPassAndWhetherItIsForcedInEveryGame) {
   for (const auto& g : Registry::instance().games()) {
     SCOPED_TRACE(g->id);
     const std::string transcript = temp_path(g->id + "-decide.jsonl");
-    const auto run = play_table(
-        g->id, {"random", "ext:" + py("tests/external/recording_bot.py", transcript)});
+    const auto run =
+        play_table(g->id, {"random", "ext:" + py("tests/external/recording_bot.py", transcript)});
     ASSERT_TRUE(run.table->over());
     EXPECT_TRUE(run.log.empty()) << run.log.front();
     int passes = 0, decides = 0;
@@ -138,7 +139,8 @@ TEST(ExternalDecide, AReadyThatWaitsInThePipeIsReadAtTheFirstDecision) {
 TEST(ExternalLog, FailureLinesCountSeatsAndMovesAsTheProtocolDoes) {
   // It plays two decisions, then hangs at its third.
   const auto run = play_table(
-      "dungeon", {"random", "ext:" + py("tests/external/hostile_bot.py", "hang 2") + ",time=400ms"});
+      "dungeon",
+      {"random", "ext:" + py("tests/external/hostile_bot.py", "hang 2") + ",time=400ms"});
   ASSERT_FALSE(run.log.empty());
   // Seat 1 as hello.seat says, the decision as decide.decision, the move as decide.move (the
   // number of actions before it): replayed here from the record.
@@ -147,8 +149,8 @@ TEST(ExternalLog, FailureLinesCountSeatsAndMovesAsTheProtocolDoes) {
   for (std::size_t i = 0; i < m.history().size(); ++i)
     if (m.history()[i].seat == 1 && ++decision == 3) move = static_cast<int>(i);
   ASSERT_GE(move, 0);
-  const std::string expected = "seat 1 (S1): no answer within 400 ms at its decision 3 (move " +
-                               std::to_string(move) + ")";
+  const std::string expected =
+      "seat 1 (S1): no answer within 400 ms at its decision 3 (move " + std::to_string(move) + ")";
   EXPECT_EQ(run.log.front().rfind(expected, 0), 0u) << run.log.front() << "\nexpected " << expected;
 }
 
@@ -168,8 +170,7 @@ void expect_clean(const std::string& text, const std::string& what) {
   for (const char* bad : kForbidden)
     EXPECT_EQ(text.find(bad), std::string::npos)
         << what << " holds the bytes of '" << nlohmann::json(std::string(bad)).dump() << "'";
-  for (const char c : text)
-    EXPECT_FALSE(static_cast<unsigned char>(c) < 0x20 && c != '\n') << what;
+  for (const char c : text) EXPECT_FALSE(static_cast<unsigned char>(c) < 0x20 && c != '\n') << what;
 }
 
 TEST(ExternalLog, NoByteOfAProgramReachesALogRaw) {
@@ -177,10 +178,10 @@ TEST(ExternalLog, NoByteOfAProgramReachesALogRaw) {
     SCOPED_TRACE(mode);
     const std::string file = temp_path(std::string(mode) + ".stderr");
     std::filesystem::remove(file);
-    const auto run = play_table("dungeon", {"ext:" + py("tests/external/hostile_bot.py",
-                                                        std::string(mode) + " 1") +
-                                                ",time=500ms,stderr=" + file,
-                                            "random"});
+    const auto run = play_table(
+        "dungeon", {"ext:" + py("tests/external/hostile_bot.py", std::string(mode) + " 1") +
+                        ",time=500ms,stderr=" + file,
+                    "random"});
     ASSERT_GE(run.log.size(), 1u);
     std::string all;
     for (const auto& l : run.log) all += l + "\n";
@@ -220,19 +221,28 @@ TEST(ExternalLog, NoByteOfAProgramReachesTurfsStderrRaw) {
 
 // The sanitiser itself, each kind of byte sequence.
 TEST(ExternalLog, TheOneSanitiserDropsOrMarksEveryDangerousSequence) {
-  EXPECT_EQ(sanitize_text("a\x9b" "31mb", 100), "a?31mb");
+  EXPECT_EQ(sanitize_text("a\x9b"
+                          "31mb",
+                          100),
+            "a?31mb");
   EXPECT_EQ(sanitize_text("\xff\xfe", 100), "??");
-  EXPECT_EQ(sanitize_text("\xc0\xaf", 100), "??");             // an overlong '/'
-  EXPECT_EQ(sanitize_text("\xed\xa0\x80", 100), "???");        // a surrogate
-  EXPECT_EQ(sanitize_text("\xe2\x80", 100), "??");             // a cut sequence
-  EXPECT_EQ(sanitize_text("x\xe2\x80\xaey", 100), "xy");       // U+202E
+  EXPECT_EQ(sanitize_text("\xc0\xaf", 100), "??");                  // an overlong '/'
+  EXPECT_EQ(sanitize_text("\xed\xa0\x80", 100), "???");             // a surrogate
+  EXPECT_EQ(sanitize_text("\xe2\x80", 100), "??");                  // a cut sequence
+  EXPECT_EQ(sanitize_text("x\xe2\x80\xaey", 100), "xy");            // U+202E
   EXPECT_EQ(sanitize_text("\xe2\x81\xa6z\xe2\x81\xa9", 100), "z");  // isolates
   EXPECT_EQ(sanitize_text("\xe2\x80\x8f\xd8\x9c\xef\xbb\xbf", 100), "");
-  EXPECT_EQ(sanitize_text("\xc2\x9b" "2J\x1b[2J\x07", 100), "2J[2J");
+  EXPECT_EQ(sanitize_text("\xc2\x9b"
+                          "2J\x1b[2J\x07",
+                          100),
+            "2J[2J");
   EXPECT_EQ(sanitize_text("a\tb", 100), "a b");
   EXPECT_EQ(sanitize_text("Zo\xc3\xab \xe6\x9d\x8e", 100), "Zo\xc3\xab \xe6\x9d\x8e");  // kept
-  EXPECT_EQ(sanitize_text("\xe6\x9d\x8e\xe6\x9d\x8e", 4), "\xe6\x9d\x8e");  // cut whole
-  EXPECT_EQ(sanitize_text("a\x1b" "b", 100, "?"), "a?b");
+  EXPECT_EQ(sanitize_text("\xe6\x9d\x8e\xe6\x9d\x8e", 4), "\xe6\x9d\x8e");              // cut whole
+  EXPECT_EQ(sanitize_text("a\x1b"
+                          "b",
+                          100, "?"),
+            "a?b");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -271,7 +281,8 @@ TEST(ExternalNamed, ANamedProgramRunsAsItsWordsAndItsNameIsAllATableGives) {
   // A table names a program, never a command: anything else is refused, with a "did you mean".
   const GameInfo& yard = Registry::instance().find("yard");
   EXPECT_NO_THROW(table::plan_seat(yard, "ext:plain,time=2s", limits));
-  for (const std::string& bad : std::vector<std::string>{"ext:touch " + marker, "ext:id > " + marker, "ext:/bin/sh",
+  for (const std::string& bad :
+       std::vector<std::string>{"ext:touch " + marker, "ext:id > " + marker, "ext:/bin/sh",
                                 "ext:plain; touch " + marker})
     EXPECT_THROW(table::plan_seat(yard, bad, limits), Error) << bad;
   try {
@@ -288,8 +299,7 @@ TEST(ExternalNamed, ANamedProgramRunsAsItsWordsAndItsNameIsAllATableGives) {
                                    std::vector<NamedProgram>{(*programs)[1]})));
   EXPECT_TRUE(gone.table->over());
   ASSERT_FALSE(gone.log.empty());
-  EXPECT_NE(gone.log.front().find("no longer offers a program named 'vanished'"),
-            std::string::npos)
+  EXPECT_NE(gone.log.front().find("no longer offers a program named 'vanished'"), std::string::npos)
       << gone.log.front();
 }
 
@@ -299,9 +309,9 @@ TEST(ExternalNamed, ANamedProgramRunsAsItsWordsAndItsNameIsAllATableGives) {
 TEST(ExternalTakeover, EverySeatIsToldByTheFailuresClassNeverItsWords) {
   // The program writes its whole view back where its action belongs: the failure's text quotes
   // it (for the operator's log), the seats are told only that it broke the protocol.
-  const auto run = play_table("dungeon", {"random", "ext:" + py("tests/external/hostile_bot.py",
-                                                                "echo_view 2") +
-                                                        ",time=2s,fallback=normal"});
+  const auto run =
+      play_table("dungeon", {"random", "ext:" + py("tests/external/hostile_bot.py", "echo_view 2") +
+                                           ",time=2s,fallback=normal"});
   ASSERT_FALSE(run.log.empty());
   EXPECT_NE(run.log.front().find("{\"seen\""), std::string::npos) << run.log.front();
   const Match& m = run.table->match();
@@ -364,12 +374,13 @@ TwoTruths two_truths(const GameInfo& g, int players, std::uint64_t seed) {
 std::vector<nlohmann::json> search_from(const GameInfo& g, const State& truth, Seat seat,
                                         const std::string& file) {
   std::filesystem::remove(file);
-  ExternalConfig c = parse_external_spec("ext:" + py("tests/external/search_bot.py", "record " + file + " 6"));
+  ExternalConfig c =
+      parse_external_spec("ext:" + py("tests/external/search_bot.py", "record " + file + " 6"));
   c.seed = 1234;  // the agent's own seed (from the OS at the server): the same for both truths
   std::vector<std::string> names;
   for (int s = 0; s < truth.num_seats(); ++s) names.push_back("P" + std::to_string(s));
-  ExternalAgent agent({&g, g.resolve({{"players", std::to_string(truth.num_seats())}}), seat, names},
-                      c);
+  ExternalAgent agent(
+      {&g, g.resolve({{"players", std::to_string(truth.num_seats())}}), seat, names}, c);
   const View v = truth.view(seat, true);
   const Action a = agent.choose(v);
   EXPECT_FALSE(agent.failed()) << agent.failure();
@@ -442,7 +453,8 @@ TEST(ExternalSearch, RequestsAndWorldsAreBoundedAndRefusalsSayWhy) {
   const std::string file = temp_path("caps.jsonl");
   std::filesystem::remove(file);
   const GameInfo& g = Registry::instance().find("dungeon");
-  ExternalConfig c = parse_external_spec("ext:" + py("tests/external/search_bot.py", "caps " + file));
+  ExternalConfig c =
+      parse_external_spec("ext:" + py("tests/external/search_bot.py", "caps " + file));
   c.max_requests = 200;
   c.max_worlds = 5;
   c.max_rollouts = 4;
@@ -489,7 +501,8 @@ TEST(ExternalSearch, RequestsAndWorldsAreBoundedAndRefusalsSayWhy) {
 // Version 1 is unchanged: a request is not an action.
 TEST(ExternalSearch, VersionOneKnowsNoRequests) {
   const auto run = play_table(
-      "dungeon", {"ext:" + py("tests/external/search_bot.py", "v1 " + temp_path("v1.jsonl")), "random"});
+      "dungeon",
+      {"ext:" + py("tests/external/search_bot.py", "v1 " + temp_path("v1.jsonl")), "random"});
   ASSERT_FALSE(run.log.empty());
   EXPECT_NE(run.log.front().find("expected a message of type 'action'"), std::string::npos)
       << run.log.front();
