@@ -386,7 +386,7 @@ TEST_P(HostileBot, GetsTheDocumentedConsequence) {
   EXPECT_TRUE(p.failed);
   EXPECT_NE(p.failure.find(h.expect), std::string::npos) << p.failure;
   ASSERT_FALSE(p.log.empty());
-  EXPECT_NE(p.log[0].find("seat 1 (Prog)"), std::string::npos) << p.log[0];
+  EXPECT_NE(p.log[0].find("seat 0 (Prog)"), std::string::npos) << p.log[0];
   EXPECT_NE(p.log[0].find("the built-in bot 'greedy' plays this seat from now on"),
             std::string::npos)
       << p.log[0];
@@ -450,7 +450,7 @@ TEST(ExternalBot, StderrIsKeptApartAndBounded) {
   std::ifstream f(file);
   std::string first;
   std::getline(f, first);
-  EXPECT_EQ(first.rfind("[seat 1] noise 1 ", 0), 0u) << first.substr(0, 40);
+  EXPECT_EQ(first.rfind("[seat 0] noise 1 ", 0), 0u) << first.substr(0, 40);
   expect_nothing_left(p.pid);
 }
 
@@ -458,7 +458,7 @@ TEST(ExternalBot, StderrIsKeptApartAndBounded) {
 TEST(ExternalBot, FailureLogCarriesTheProgramsLastWords) {
   const auto p = play("dungeon", "ext:" + hostile("crash", 2), 2, 0);
   ASSERT_GE(p.log.size(), 2u) << joined(p.log);
-  EXPECT_NE(p.log[1].find("seat 1 stderr: hostile: crashing now"), std::string::npos)
+  EXPECT_NE(p.log[1].find("seat 0 stderr: hostile: crashing now"), std::string::npos)
       << joined(p.log);
 }
 

@@ -160,17 +160,22 @@ TEST(TableLimits, EveryParameterIsBoundedInEveryPreset) {
                Error);
   EXPECT_THROW(BotLimits::server().check(parse_bot_config("mcts:iters=2000,rollout=greedy")),
                Error);
-  // Programs: never from a record; at the server only when it allows them.
+  // Programs: never from a record; at the server only the operator's, by name.
   EXPECT_THROW(plan_seat(game("yard"), "ext:./bot", BotLimits::record()), Error);
   EXPECT_THROW(plan_seat(game("yard"), "ext:./bot", BotLimits::server()), Error);
-  EXPECT_NO_THROW(plan_seat(game("yard"), "ext:./bot", BotLimits::server(true)));
+  auto named = std::make_shared<std::vector<NamedProgram>>(
+      std::vector<NamedProgram>{{"bot", {"/usr/bin/python3", "bot.py"}}});
+  const BotLimits ext = BotLimits::server(named);
+  EXPECT_THROW(plan_seat(game("yard"), "ext:./bot", ext), Error);
+  EXPECT_NO_THROW(plan_seat(game("yard"), "ext:bot", ext));
+  EXPECT_EQ(ext.external_config("ext:bot").argv, named->front().argv);
+  EXPECT_EQ(ext.program_names(), std::vector<std::string>{"bot"});
   // ... within its bounds: its time (the default cut to it), no abort, no file of its choosing.
-  const BotLimits ext = BotLimits::server(true);
-  EXPECT_DOUBLE_EQ(ext.external_config("ext:./bot").decision_seconds, ext.external_seconds);
-  EXPECT_DOUBLE_EQ(ext.external_config("ext:./bot,time=2s").decision_seconds, 2);
-  EXPECT_THROW(ext.external_config("ext:./bot,time=6s"), Error);
-  EXPECT_THROW(ext.external_config("ext:./bot,on_error=abort"), Error);
-  EXPECT_THROW(ext.external_config("ext:./bot,stderr=/tmp/bot.log"), Error);
+  EXPECT_DOUBLE_EQ(ext.external_config("ext:bot").decision_seconds, ext.external_seconds);
+  EXPECT_DOUBLE_EQ(ext.external_config("ext:bot,time=2s").decision_seconds, 2);
+  EXPECT_THROW(ext.external_config("ext:bot,time=6s"), Error);
+  EXPECT_THROW(ext.external_config("ext:bot,on_error=abort"), Error);
+  EXPECT_THROW(ext.external_config("ext:bot,stderr=/tmp/bot.log"), Error);
   EXPECT_NO_THROW(BotLimits::cli().external_config("ext:./bot,on_error=abort,stderr=/tmp/b.log"));
   // Every preset of every game fits the server's limits.
   for (const auto& g : Registry::instance().games())

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,14 @@ class StopSignal {
   std::atomic<Clock::rep> deadline_{kNone};
 };
 
+// An agent that handed its seat to a built-in bot (an external program that failed,
+// bots/external.h): what every seat may be told of it.
+struct Takeover {
+  std::string reason;    // the class, never the program's own words: "start", "exit", "time", ...
+  std::string words;     // the same for people: "did not answer in time"
+  std::string fallback;  // the built-in bot that plays the seat from now on: "greedy", "normal"
+};
+
 class Agent {
  public:
   virtual ~Agent() = default;
@@ -79,6 +88,10 @@ class Agent {
   virtual void finish(const View& final_view, const nlohmann::json& result) {
     (void)final_view, (void)result;
   }
+
+  // Once after the decision in which the agent handed its seat to a built-in bot (the table tells
+  // every seat, table/table.h); nothing otherwise.
+  virtual std::optional<Takeover> take_takeover() { return std::nullopt; }
 
   // choose() under a stop signal: stopping() is true once `stop` is due. Returns a legal action
   // (when stopped early, the best the agent had); the caller decides whether to play it.

@@ -98,7 +98,9 @@ struct ServeArgs {
   std::vector<std::string> allow_origins;
   std::string sync = "full";  // SQLite synchronous: full or normal
   bool stats = false;
-  bool allow_ext_bots = false;  // ext:COMMAND bot seats (programs the server starts)
+  std::vector<std::string> ext_bots;     // NAME=COMMAND: programs tables may seat as ext:NAME
+  bool allow_ext_bots = false;           // gone (it let a table run any command): an error
+  std::vector<std::string> allow_hosts;  // Host names served besides the server's own
   // Per client address (docs/security.md "Resources").
   int max_connections = 0;  // 0: from the file descriptor limit
   int connections_per_address = 64;

@@ -128,8 +128,9 @@ int main(int argc, char** argv) {
   play_cmd
       ->add_option(
           "--seats", play.seats,
-          "One spec per seat, comma-separated: human, a level (easy, normal, hard) or a bot "
-          "(random, greedy, mcts:iters=5000, ...); default: human, then the game's normal bot")
+          "One spec per seat, comma-separated: human, a level (easy, normal, hard), a bot "
+          "(random, greedy, mcts:iters=5000, ...) or a program of yours, ext:COMMAND (it plays "
+          "over JSON lines: docs/bots.md); default: human, then the game's normal bot")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   play_cmd->add_option("--names", play.names, "Display names, comma-separated");
   std::string play_seed;
@@ -181,7 +182,7 @@ int main(int argc, char** argv) {
   sim_cmd->add_option("game", sim.game, "Game id");
   sim_cmd->add_option("--seats", sim.seats,
                       "One bot spec or level (easy, normal, hard) per seat, comma-separated (or "
-                      "one for every seat)");
+                      "one for every seat); a program of yours is ext:COMMAND (docs/bots.md)");
   sim_cmd->add_option("--games,-n", sim.games, "Games per sweep cell (the most, with --until)")
       ->check(CLI::Range(1L, 100000000L));
   sim_cmd->add_option("--threads", sim.threads, "Worker threads (0 = all cores)")
@@ -221,7 +222,9 @@ int main(int argc, char** argv) {
       "arena", "A tournament between bots: win rates with confidence intervals and Elo");
   arena_cmd->add_option("game", arena.game, "Game id");
   arena_cmd->add_option("--agents", arena.agents,
-                        "Bot specs or levels, comma-separated (e.g. random,greedy,normal,hard)");
+                        "Bot specs or levels, comma-separated (e.g. random,greedy,normal,hard); "
+                        "a program of yours is ext:COMMAND (it plays over JSON lines: "
+                        "docs/bots.md)");
   arena_cmd
       ->add_option("--games,-n", arena.games,
                    "Number of games (rounded up to complete every pairing)")
@@ -260,9 +263,15 @@ int main(int argc, char** argv) {
                         "full: an acknowledged action survives a power cut (default); normal: "
                         "it survives kill -9, not a power cut (faster)");
   serve_cmd->add_flag("--stats", serve.stats, "Serve GET /api/stats: latency of each stage");
-  serve_cmd->add_flag("--allow-ext-bots", serve.allow_ext_bots,
-                      "Let tables seat external bots (\"bot\": \"ext:COMMAND\"): the server runs "
-                      "those programs (docs/security.md)");
+  serve_cmd->add_option("--ext-bot", serve.ext_bots,
+                        "A program tables may seat, NAME=COMMAND (repeatable): a table asks for it "
+                        "as \"bot\": \"ext:NAME\"; the command is split into words and run "
+                        "without a shell (docs/bots.md, docs/security.md)");
+  serve_cmd->add_flag("--allow-ext-bots", serve.allow_ext_bots)
+      ->group("");  // gone: an error that points at --ext-bot
+  serve_cmd->add_option("--allow-host", serve.allow_hosts,
+                        "Another name this server is reached by, NAME[:PORT] (repeatable; a "
+                        "request for a name it does not serve is refused), e.g. turf.local:8080");
   serve_cmd
       ->add_option("--max-connections", serve.max_connections,
                    "Open connections in all (0: the file descriptor limit less 64)")

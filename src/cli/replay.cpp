@@ -78,13 +78,10 @@ void check_spoilers(const Match& m, Seat viewer, bool spoilers) {
             << ", whose hidden cards the other seats must not see ***\n";
 }
 
-// Text from the clear part of a live record, which nothing has checked: control characters (a
-// terminal escape) are shown as '?'.
+// Text from the clear part of a live record, which nothing has checked: what could change the
+// terminal (a control, an escape, a direction change, bytes that are not UTF-8) is shown as '?'.
 std::string printable(const nlohmann::json& j) {
-  std::string s = j.is_string() ? j.get<std::string>() : j.dump();
-  for (char& c : s)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  return s;
+  return sanitize_text(j.is_string() ? j.get<std::string>() : j.dump(), 1 << 16, "?");
 }
 
 // A live record whose key is not here: its public log is all there is to show.

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 
 #include "cli/commands.h"
 #include "core/game.h"
@@ -30,6 +31,10 @@ std::string default_web() {
 }  // namespace
 
 int serve(const ServeArgs& args) {
+  if (args.allow_ext_bots)
+    throw Error(
+        "--allow-ext-bots is gone: it let whoever creates a table run any command. Name "
+        "the programs tables may seat instead: --ext-bot NAME=COMMAND (docs/security.md)");
   server::ServerOptions o;
   o.host = args.host;
   o.port = args.port;
@@ -44,7 +49,15 @@ int serve(const ServeArgs& args) {
   if (args.rate <= 0 || args.burst < 1) throw Error("--rate must be > 0 and --burst >= 1");
   o.limits.rate = args.rate;
   o.limits.burst = args.burst;
-  o.limits.allow_ext_bots = args.allow_ext_bots;
+  auto programs = std::make_shared<std::vector<NamedProgram>>();
+  for (const auto& text : args.ext_bots) {
+    NamedProgram p = parse_named_program(text);
+    for (const auto& q : *programs)
+      if (q.name == p.name) throw Error("--ext-bot: the name '" + p.name + "' is given twice");
+    programs->push_back(std::move(p));
+  }
+  o.limits.programs = std::move(programs);
+  o.allow_hosts = args.allow_hosts;
   o.allow_origins = args.allow_origins;
   if (args.sync != "full" && args.sync != "normal")
     throw Error("--sync must be full or normal, not '" + args.sync + "'");

@@ -390,6 +390,21 @@ nlohmann::json View::to_json() const {
   return j;
 }
 
+DecisionStep decision_step(const View& view) {
+  DecisionStep d;
+  d.name = view.game().step_name ? view.game().step_name(view) : "decision";
+  if (view.my_turn())
+    for (const Action a : view.game().pass_actions) {
+      const auto& legal = view.legal();
+      if (std::any_of(legal.begin(), legal.end(),
+                      [a](const LegalAction& la) { return la.id == a; })) {
+        d.pass = a;
+        break;
+      }
+    }
+  return d;
+}
+
 std::string viewer_name(Seat viewer) {
   if (viewer == kSpectator) return "spectator";
   if (viewer == kOmniscient) return "omniscient";

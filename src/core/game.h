@@ -207,6 +207,14 @@ struct GameInfo {
   // The size of the action space for the given options: the largest action id any state can
   // have + 1 (legal masks, docs/api.md).
   std::function<int(const Options&)> action_space;
+  // The step being decided, for programs at a seat (docs/bots.md "The step and the pass"): the
+  // game's own name of the decision in progress ("choose_cell", "home_or_away", "commit"), read
+  // from the view of the seat to move (optional: "decision" without it).
+  std::function<std::string(const View& view)> step_name;
+  // The ids that decline what a step offers (no monster, done, stop, stay out, end the move, no
+  // more tactics), in order of preference: the first of them that is legal is the step's pass
+  // (decision_step in core/view.h).
+  std::vector<Action> pass_actions;
   // Per-game counters worth reporting, read at the end of a game ("tiles_set_aside", ...).
   std::function<std::map<std::string, double>(const State&)> counters;
 

@@ -77,30 +77,56 @@ void prepare_output_file(const std::string& path) {
   if (!existed) std::remove(probe.c_str());
 }
 
-std::string sanitize_text(std::string_view text, std::size_t max_bytes) {
+Utf8Char decode_utf8(std::string_view text, std::size_t i) {
+  const auto c0 = static_cast<unsigned char>(text[i]);
+  if (c0 < 0x80) return {c0, 1};
+  const std::size_t len = (c0 >> 5) == 6 ? 2 : (c0 >> 4) == 14 ? 3 : (c0 >> 3) == 30 ? 4 : 0;
+  if (len == 0 || i + len > text.size()) return {0, 0};
+  char32_t cp = c0 & (0x7f >> len);
+  for (std::size_t k = 1; k < len; ++k) {
+    const auto c = static_cast<unsigned char>(text[i + k]);
+    if ((c & 0xc0) != 0x80) return {0, 0};
+    cp = (cp << 6) | (c & 0x3f);
+  }
+  const bool overlong =
+      (len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
+  if (overlong || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return {0, 0};
+  return {cp, len};
+}
+
+bool unsafe_char(char32_t cp) {
+  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) ||    // C0, DEL, C1 (CSI is U+009B)
+         cp == 0xad || cp == 0x61c || cp == 0x180e ||  // soft hyphen, Arabic letter mark, MVS
+         (cp >= 0x200b && cp <= 0x200f) ||             // zero-width, LRM, RLM
+         (cp >= 0x202a && cp <= 0x202e) ||             // bidi embeddings and overrides
+         (cp >= 0x2060 && cp <= 0x206f) ||  // word joiner, invisible operators, bidi isolates
+         cp == 0xfeff || (cp >= 0xfff9 && cp <= 0xfffb);  // BOM, interlinear annotations
+}
+
+std::string sanitize_text(std::string_view text, std::size_t max_bytes,
+                          std::string_view replacement) {
   std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c < 0x20 || c == 0x7f) continue;     // C0 controls: ESC, CR, BS, BEL, ...
-    if (c == 0xc2 && i + 1 < text.size()) {  // C1 controls U+0080..U+009F (CSI is U+009B)
-      const auto d = static_cast<unsigned char>(text[i + 1]);
-      if (d >= 0x80 && d <= 0x9f) {
-        ++i;
-        continue;
-      }
+  out.reserve(std::min(text.size(), max_bytes));
+  for (std::size_t i = 0; i < text.size() && out.size() <= max_bytes;) {
+    const Utf8Char ch = decode_utf8(text, i);
+    if (ch.len == 0) {  // not UTF-8: a stray byte (an 8-bit C1 control such as 0x9b), a cut or
+      out += '?';       // overlong sequence
+      ++i;
+      continue;
     }
-    out += static_cast<char>(c);
+    if (ch.cp == '\t')
+      out += ' ';
+    else if (unsafe_char(ch.cp))
+      out.append(replacement);
+    else
+      out.append(text.substr(i, ch.len));
+    i += ch.len;
   }
   if (out.size() > max_bytes) {
-    out.resize(max_bytes);
-    // Never end inside a UTF-8 sequence: drop a cut lead byte and its continuation bytes.
-    std::size_t k = out.size();
-    while (k > 0 && (static_cast<unsigned char>(out[k - 1]) & 0xc0) == 0x80) --k;
-    if (k > 0 && (static_cast<unsigned char>(out[k - 1]) & 0x80)) {
-      const auto lead = static_cast<unsigned char>(out[k - 1]);
-      const std::size_t need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
-      if (out.size() - (k - 1) < need) out.resize(k - 1);
-    }
+    // Never end inside a UTF-8 sequence (the text is valid UTF-8 now): drop a cut character.
+    std::size_t k = max_bytes;
+    while (k > 0 && (static_cast<unsigned char>(out[k]) & 0xc0) == 0x80) --k;
+    out.resize(k);
   }
   return out;
 }

@@ -103,9 +103,25 @@ std::string read_file(const std::string& path, std::size_t max_bytes = kMaxInput
 void prepare_output_file(const std::string& path);
 // Creates a folder (and its parents) for output; throws Error when it cannot.
 void prepare_output_dir(const std::string& path);
-// Text from a file made safe to print: control characters (C0, DEL, C1: terminal escapes) are
-// removed and the text is cut to max_bytes on a UTF-8 boundary.
-std::string sanitize_text(std::string_view text, std::size_t max_bytes);
+// One UTF-8 character of `text` at byte i: its code point and length; length 0 when the byte
+// there starts no valid shortest-form sequence (a stray continuation byte, an 8-bit C1 control
+// such as 0x9b, a cut or overlong sequence, a surrogate, anything past U+10FFFF).
+struct Utf8Char {
+  char32_t cp = 0;
+  std::size_t len = 0;
+};
+Utf8Char decode_utf8(std::string_view text, std::size_t i);
+// Characters that must never reach a terminal, a log or another player from text nobody checked:
+// C0 and C1 controls and DEL (terminal escapes), and the invisible or direction-changing ones
+// (bidi embeddings, overrides and isolates U+202A-U+202E and U+2066-U+2069, the marks U+200E,
+// U+200F and U+061C, zero-width characters, the BOM, interlinear annotations): the characters a
+// seat's name at the table server may not hold either (docs/protocol.md "Names").
+bool unsafe_char(char32_t cp);
+// The one sanitiser of untrusted text (a file, an argument, an external bot's output): what is not
+// UTF-8 becomes '?', a tab a space, every unsafe_char() is dropped (or replaced by
+// `replacement`), and the result is cut to max_bytes on a character boundary.
+std::string sanitize_text(std::string_view text, std::size_t max_bytes,
+                          std::string_view replacement = "");
 // Writes atomically (temporary file, then rename); throws Error when it cannot.
 void write_file(const std::string& path, const std::string& text);
 // Parses JSON text, throwing Error (with `what` in the message) when malformed.

@@ -56,6 +56,10 @@ void Story::rewind(int moves, const State& now) {
   seen_ = now.view(viewer_, false);
 }
 
+void Story::note(std::size_t step, Narration line) {
+  if (step < steps_.size()) steps_[step].insert(steps_[step].begin(), std::move(line));
+}
+
 std::vector<std::vector<Narration>> narrate_history(const Match& match, Seat viewer) {
   return Story(match, viewer).steps();
 }

@@ -62,6 +62,10 @@ class Story {
   void tell(const NarratedAction& heard, const State& after);
   // After actions were taken back, leaving `moves` of them: drops the later steps.
   void rewind(int moves, const State& now);
+  // A line told with step `step` (0-based) that no view holds: an event of the table, not of the
+  // game, the same for every viewer (a seat's program failed and a built-in bot plays on:
+  // table/table.h). It goes first in the step; nothing when the story has no such step.
+  void note(std::size_t step, Narration line);
 
  private:
   Seat viewer_;

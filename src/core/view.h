@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,16 @@ class View {
   std::vector<LegalAction> legal_;
   std::shared_ptr<const ViewData> data_;
 };
+
+// The decision a seat is asked, the same way in every game (docs/bots.md "The step and the
+// pass"): the game's name of the step (GameInfo::step_name; "decision" for a game without one)
+// and the legal action that declines it (the first legal one of GameInfo::pass_actions), from
+// the view alone. For a view that is not the viewer's turn, pass is empty.
+struct DecisionStep {
+  std::string name;
+  std::optional<Action> pass;
+};
+DecisionStep decision_step(const View& view);
 
 // "seat 0", "spectator", "omniscient"
 std::string viewer_name(Seat viewer);

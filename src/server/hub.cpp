@@ -96,7 +96,7 @@ Hub::Hub(boost::asio::io_context& io, Store& store, int bot_threads, Limits limi
     : io_(io),
       store_(store),
       limits_(limits),
-      bot_limits_(table::BotLimits::server(limits.allow_ext_bots)),
+      bot_limits_(table::BotLimits::server(limits.programs)),
       base_url_(std::move(base_url)),
       bots_(bot_threads) {}
 

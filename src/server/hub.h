@@ -35,7 +35,9 @@ struct Limits {
   double burst = 40.0;                     // bucket size
   int abuse_close = 100;                   // rate-limited frames in a row that close the connection
   std::size_t max_queued_bytes = 8 << 20;  // a client this far behind is closed
-  bool allow_ext_bots = false;             // ext:COMMAND bot seats (turf serve --allow-ext-bots)
+  // The programs a table may seat as "ext:NAME" (turf serve --ext-bot NAME=COMMAND); none: no
+  // program sits.
+  std::shared_ptr<const std::vector<NamedProgram>> programs;
   // Memory and disk (docs/security.md "Memory and the database").
   double idle_evict_s = 600;           // an unwatched, unfinished table leaves memory after this
   double expire_s = 30 * 24 * 3600.0;  // an unfinished table without an action is deleted after
@@ -124,6 +126,8 @@ class Hub {
   void on_close(const std::shared_ptr<Client>& client);
 
   const Limits& limits() const { return limits_; }
+  // The names of the programs tables may seat (ext:NAME), in the operator's order.
+  std::vector<std::string> program_names() const { return bot_limits_.program_names(); }
   std::size_t live_tables() const { return live_.size(); }
 
  private:

@@ -160,26 +160,89 @@ std::string normalize_origin(std::string_view origin) {
   return scheme + "://" + host + ":" + port;
 }
 
-OriginPolicy::OriginPolicy(const std::string& host, int port,
-                           const std::vector<std::string>& allowed) {
+namespace {
+// "NAME[:PORT]" or "[V6][:PORT]" (a Host header, an --allow-host) as lowercase "host:port"
+// (port 80 when absent: every page here is http), or "" when it is neither.
+std::string normalize_host(std::string_view text, int default_port = 80) {
+  const std::string o = normalize_origin("http://" + std::string(text));
+  if (o.empty()) return "";
+  std::string hp = o.substr(7);  // "host:port"
+  const auto close = text.find(']');
+  if (text.find(':', close == std::string_view::npos ? 0 : close) == std::string_view::npos)
+    hp = hp.substr(0, hp.rfind(':') + 1) + std::to_string(default_port);
+  return hp;
+}
+// The server's own names, "host:port" normalised: the address it listens on (with a loopback
+// address also localhost, 127.0.0.1 and [::1]); none for a wildcard address (`wildcard` set).
+std::vector<std::string> own_hosts(const std::string& host, int port, bool& wildcard) {
   beast::error_code ec;
   const auto address = asio::ip::make_address(host, ec);
   const std::string p = ":" + std::to_string(port);
-  if (!ec && address.is_unspecified()) {
-    wildcard_ = true;
-  } else {
-    origins_.push_back(
-        normalize_origin("http://" + (!ec && address.is_v6() ? "[" + host + "]" : host) + p));
-    if (!ec && address.is_loopback())
-      for (const char* alias : {"localhost", "127.0.0.1", "[::1]"})
-        origins_.push_back(normalize_origin(std::string("http://") + alias + p));
+  wildcard = !ec && address.is_unspecified();
+  std::vector<std::string> out;
+  if (wildcard) return out;
+  out.push_back(normalize_host((!ec && address.is_v6() ? "[" + host + "]" : host) + p));
+  if (!ec && address.is_loopback())
+    for (const char* alias : {"localhost", "127.0.0.1", "[::1]"})
+      out.push_back(normalize_host(std::string(alias) + p));
+  std::erase(out, std::string());
+  return out;
+}
+}  // namespace
+
+HostPolicy::HostPolicy(const std::string& host, int port,
+                       const std::vector<std::string>& allowed_hosts,
+                       const std::vector<std::string>& allowed_origins)
+    : exact_(own_hosts(host, port, wildcard_)), port_(port) {  // wildcard_ is declared first
+  for (const auto& a : allowed_hosts) {
+    const std::string n = normalize_host(a, port);
+    if (n.empty())
+      throw Error("--allow-host: '" + a +
+                  "' is not a host name with an optional port (NAME[:PORT])");
+    exact_.push_back(n);
   }
+  for (const auto& a : allowed_origins) {
+    const std::string o = normalize_origin(a);
+    if (o.empty())
+      throw Error("--allow-origin: '" + a +
+                  "' is not an origin (scheme://host[:port], e.g. https://turf.example.org)");
+    const std::string hp = o.substr(o.find("://") + 3);
+    names_.push_back(hp.substr(0, hp.rfind(':')));
+  }
+}
+
+bool HostPolicy::allows(std::string_view host_header) const {
+  if (host_header.empty()) return true;  // not a browser (HTTP/1.0, a program)
+  const std::string hp = normalize_host(host_header);
+  if (hp.empty()) return false;
+  if (std::find(exact_.begin(), exact_.end(), hp) != exact_.end()) return true;
+  const std::string name = hp.substr(0, hp.rfind(':'));
+  if (std::find(names_.begin(), names_.end(), name) != names_.end()) return true;
+  if (wildcard_ && hp.substr(hp.rfind(':') + 1) == std::to_string(port_)) {
+    if (name == "localhost") return true;
+    beast::error_code ec;
+    const std::string bare = name.front() == '[' ? name.substr(1, name.size() - 2) : name;
+    asio::ip::make_address(bare, ec);
+    // An IPv4 address must be written as one (make_address takes no short forms such as 127.1).
+    return !ec && (name.front() == '[' || bare.find(':') == std::string::npos);
+  }
+  return false;
+}
+
+OriginPolicy::OriginPolicy(const std::string& host, int port,
+                           const std::vector<std::string>& allowed,
+                           const std::vector<std::string>& allowed_hosts) {
+  for (const auto& h : own_hosts(host, port, wildcard_)) origins_.push_back("http://" + h);
   for (const auto& a : allowed) {
     std::string n = normalize_origin(a);
     if (n.empty())
       throw Error("--allow-origin: '" + a +
                   "' is not an origin (scheme://host[:port], e.g. https://turf.example.org)");
     origins_.push_back(std::move(n));
+  }
+  for (const auto& a : allowed_hosts) {
+    const std::string hp = normalize_host(a, port);
+    if (!hp.empty()) origins_.push_back("http://" + hp);
   }
   origins_.erase(std::remove(origins_.begin(), origins_.end(), std::string()), origins_.end());
 }
@@ -496,6 +559,7 @@ struct Context {
   Store& store;
   std::string web_root;  // canonical, or empty when there is no client folder
   OriginPolicy origins;
+  HostPolicy hosts;
   AddressBook book;
   bool stats = false;
 };
@@ -550,7 +614,7 @@ awaitable<Response> handle(Context& ctx, const std::string& key, AddressBook::En
     if (path == "/api/games") {
       if (req.method() != http::verb::get)
         co_return error_response(req, http::status::method_not_allowed, "use GET");
-      co_return json_response(req, http::status::ok, games_json());
+      co_return json_response(req, http::status::ok, games_json(ctx.hub.program_names()));
     }
     if (path.rfind("/api/games/", 0) == 0) {
       // GET /api/games/ID/cards: the game's card texts (the `cards` hook; turf cards GAME --json).
@@ -702,19 +766,28 @@ awaitable<void> http_session(Context& ctx, tcp::socket socket) {
       if (ec || !res.keep_alive()) break;
       continue;
     }
+    // Refused, and the connection closed: a request for a name this server does not serve (DNS
+    // rebinding), and a WebSocket for a page of another site (a browser always sends Origin).
+    const auto host = req.find(http::field::host);
+    const auto origin = req.find(http::field::origin);
+    const char* forbidden =
+        host != req.end() && !ctx.hosts.allows(host->value())
+            ? "this server does not answer for that host name (turf serve --allow-host NAME "
+              "allows one)"
+        : websocket::is_upgrade(req) && req.target() == "/ws" && origin != req.end() &&
+                !ctx.origins.allows(origin->value(), req[http::field::host])
+            ? "a page from this origin may not open the table's WebSocket (turf serve "
+              "--allow-origin ORIGIN allows one)"
+            : nullptr;
+    if (forbidden) {
+      auto res = error_response(req, http::status::forbidden, forbidden);
+      res.keep_alive(false);
+      co_await send_response(stream, res, handshake, ec);
+      break;
+    }
     if (websocket::is_upgrade(req)) {
       if (req.target() != "/ws") {
         auto res = error_response(req, http::status::not_found, "the WebSocket is at /ws");
-        co_await send_response(stream, res, handshake, ec);
-        break;
-      }
-      // A browser always sends Origin; a page of another site must not reach the table.
-      auto origin = req.find(http::field::origin);
-      if (origin != req.end() && !ctx.origins.allows(origin->value(), req[http::field::host])) {
-        auto res = error_response(req, http::status::forbidden,
-                                  "a page from this origin may not open the table's WebSocket "
-                                  "(turf serve --allow-origin ORIGIN allows one)");
-        res.keep_alive(false);
         co_await send_response(stream, res, handshake, ec);
         break;
       }
@@ -826,7 +899,9 @@ int serve(const ServerOptions& options) {
     throw Error("cannot listen on " + options.host + ":" + std::to_string(options.port) + ": " +
                 ec.message());
   const int port = acceptor.local_endpoint().port();
-  OriginPolicy origins(options.host, port, options.allow_origins);  // throws for a bad one
+  // Both throw for a bad --allow-origin or --allow-host.
+  OriginPolicy origins(options.host, port, options.allow_origins, options.allow_hosts);
+  HostPolicy hosts(options.host, port, options.allow_hosts, options.allow_origins);
   const std::string host = address.is_v6() ? "[" + options.host + "]" : options.host;
   const std::string url = "http://" + host + ":" + std::to_string(port) + "/";
   AddressLimits address_limits = options.address;
@@ -850,6 +925,7 @@ int serve(const ServerOptions& options) {
               store,
               web_root,
               std::move(origins),
+              std::move(hosts),
               AddressBook(address_limits, options.limits.rate, options.limits.burst),
               options.stats};
   // Idle tables leave memory, abandoned ones the disk (Hub::sweep), checked every 30 s (or a

@@ -37,6 +37,9 @@ struct ServerOptions {
   // Origins (scheme://host[:port]) besides the server's own whose pages may open a WebSocket
   // (`--allow-origin`, e.g. a reverse proxy's https://turf.example.org).
   std::vector<std::string> allow_origins;
+  // Names besides its address this server is reached by (`--allow-host NAME[:PORT]`): Host
+  // headers it serves (HostPolicy), and http origins its pages come from.
+  std::vector<std::string> allow_hosts;
   bool full_sync = true;  // SQLite synchronous=FULL (durable against power loss) or NORMAL
   bool stats = false;     // serve GET /api/stats (latency of each stage; for turf serve-load)
   AddressLimits address;
@@ -48,13 +51,36 @@ struct ServerOptions {
 // or ::, the origin whose host:port is the request's Host) or one of `allowed`.
 class OriginPolicy {
  public:
-  // Throws Error when an allowed origin is not scheme://host[:port] (http or https).
-  OriginPolicy(const std::string& host, int port, const std::vector<std::string>& allowed);
+  // Throws Error when an allowed origin is not scheme://host[:port] (http or https). Every
+  // allowed host (HostPolicy) adds its http origin (the server's port when it names none).
+  OriginPolicy(const std::string& host, int port, const std::vector<std::string>& allowed,
+               const std::vector<std::string>& allowed_hosts = {});
   bool allows(std::string_view origin, std::string_view host_header) const;
 
  private:
   std::vector<std::string> origins_;  // normalised
   bool wildcard_ = false;
+};
+
+// Which Host headers a request may carry (DNS rebinding: a page of another site whose name is
+// made to resolve to this server is, by the browser's rules, of the same origin as the name it
+// sends as Host). Served: a request without Host (not a browser); the address the server listens
+// on at its port, with a loopback address also localhost, 127.0.0.1 and [::1]; with a wildcard
+// address (0.0.0.0, ::) any IP address (IPv6 in brackets) and localhost at its port, never another
+// name; the host of every allowed origin (any port: a reverse proxy may send its own); every
+// allowed host NAME[:PORT] (without a port: the server's). Anything else is refused (403).
+class HostPolicy {
+ public:
+  // Throws Error when an allowed host is not NAME[:PORT] or an allowed origin not an origin.
+  HostPolicy(const std::string& host, int port, const std::vector<std::string>& allowed_hosts,
+             const std::vector<std::string>& allowed_origins);
+  bool allows(std::string_view host_header) const;
+
+ private:
+  bool wildcard_ = false;           // before exact_: its constructor sets it
+  std::vector<std::string> exact_;  // "name:port", normalised
+  std::vector<std::string> names_;  // any port
+  int port_ = 0;
 };
 
 // An origin in a canonical form (lowercase scheme and host, explicit port, no trailing slash),

@@ -23,28 +23,11 @@ std::string checked_name(const std::string& raw, int seat, const std::string& fa
   std::size_t count = 0;
   bool space = false;
   for (std::size_t i = 0; i < raw.size();) {
-    const auto c0 = static_cast<unsigned char>(raw[i]);
-    const int len = c0 < 0x80         ? 1
-                    : (c0 >> 5) == 6  ? 2
-                    : (c0 >> 4) == 14 ? 3
-                    : (c0 >> 3) == 30 ? 4
-                                      : 0;
-    if (len == 0 || i + len > raw.size()) throw Error(where + "is not valid UTF-8");
-    char32_t cp = len == 1 ? c0 : c0 & (0x7f >> len);
-    for (int k = 1; k < len; ++k) {
-      const auto c = static_cast<unsigned char>(raw[i + k]);
-      if ((c & 0xC0) != 0x80) throw Error(where + "is not valid UTF-8");
-      cp = (cp << 6) | (c & 0x3f);
-    }
-    const bool overlong =
-        (len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
-    if (overlong || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-      throw Error(where + "is not valid UTF-8");
-    const bool invisible = cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0xAD || cp == 0x61C ||
-                           cp == 0x180E || (cp >= 0x200B && cp <= 0x200F) ||
-                           (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x206F) ||
-                           cp == 0xFEFF || (cp >= 0xFFF9 && cp <= 0xFFFB);
-    if (invisible)
+    const Utf8Char ch = decode_utf8(raw, i);
+    if (ch.len == 0) throw Error(where + "is not valid UTF-8");
+    const char32_t cp = ch.cp;
+    const int len = static_cast<int>(ch.len);
+    if (unsafe_char(cp))
       throw Error(where + "cannot hold control, invisible or direction-changing characters");
     if (cp < 0x80 && cp != 0 && std::strchr("()[]{}<>", static_cast<int>(cp)))
       throw Error(where + "cannot hold brackets");
@@ -371,7 +354,7 @@ const nlohmann::json& game_cards_json(const GameInfo& game) {
   return built.at(game.id);
 }
 
-nlohmann::json games_json() {
+nlohmann::json games_json(const std::vector<std::string>& programs) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& g : Registry::instance().games()) {
     nlohmann::json entry = g->catalogue_json();
@@ -379,6 +362,9 @@ nlohmann::json games_json() {
     for (const auto& level : bot_levels()) bots[level] = bot_preset(g->id, level);
     entry["about"] = game_about(*g);
     entry["bots"] = std::move(bots);
+    nlohmann::json named = nlohmann::json::array();
+    for (const auto& p : programs) named.push_back({{"name", p}, {"bot", "ext:" + p}});
+    entry["programs"] = std::move(named);
     out.push_back(std::move(entry));
   }
   return out;

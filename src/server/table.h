@@ -100,7 +100,9 @@ StoredTable new_table_row(const nlohmann::json& body,
 
 // "about": the first paragraph of a game's rules text.
 std::string game_about(const GameInfo& game);
-nlohmann::json games_json();
+// The catalogue of GET /api/games; `programs`: the names of the operator's programs (turf serve
+// --ext-bot), listed in every game's "programs" as bot choices ("ext:NAME"), never their commands.
+nlohmann::json games_json(const std::vector<std::string>& programs = {});
 // The card texts of a game (GameInfo::cards, as `turf cards GAME --json` prints them), built once
 // per game: what the browser table shows on hover and tap.
 const nlohmann::json& game_cards_json(const GameInfo& game);

@@ -18,7 +18,7 @@ BotLimits BotLimits::cli() {
   l.worlds = 10'000;
   l.budget = 100'000'000;
   l.decision_seconds = 0;
-  l.external = true;
+  l.programs = Programs::kCommands;
   l.external_seconds = 3600;
   l.external_abort = true;
   l.external_files = true;
@@ -35,7 +35,7 @@ BotLimits BotLimits::record() {
   l.worlds = 1000;
   l.budget = 10'000'000;
   l.decision_seconds = 60;
-  l.external = false;
+  l.programs = Programs::kNever;
   l.external_seconds = 0;
   l.external_abort = false;
   l.external_files = false;
@@ -43,7 +43,7 @@ BotLimits BotLimits::record() {
   return l;
 }
 
-BotLimits BotLimits::server(bool allow_external) {
+BotLimits BotLimits::server(std::shared_ptr<const std::vector<NamedProgram>> programs) {
   BotLimits l;
   l.where = "on this server";
   l.threads = 1;
@@ -54,7 +54,8 @@ BotLimits BotLimits::server(bool allow_external) {
   l.worlds = 64;
   l.budget = 20'000;
   l.decision_seconds = 5;
-  l.external = allow_external;
+  l.programs = programs && !programs->empty() ? Programs::kNamed : Programs::kNever;
+  l.named = std::move(programs);
   l.external_seconds = 5;
   l.external_abort = false;  // a failing program is replaced by its fallback bot
   l.external_files = false;  // a client names no file on the server
@@ -78,16 +79,40 @@ void BotLimits::check_text(const std::string& spec) const {
                 ")");
 }
 
-ExternalConfig BotLimits::external_config(const std::string& spec) const {
+std::vector<std::string> BotLimits::program_names() const {
+  std::vector<std::string> out;
+  if (programs == Programs::kNamed && named)
+    for (const auto& p : *named) out.push_back(p.name);
+  return out;
+}
+
+ExternalConfig BotLimits::external_config(const std::string& spec, bool missing_ok) const {
   check_text(spec);
-  if (!external) {
+  if (programs == Programs::kNever) {
     if (std::string(where).rfind("in a record", 0) == 0)
       throw Error("'" + spec + "': a record never starts programs (choose the bots with --seats)");
-    throw Error("'" + spec + "': this server does not start programs (start it with " +
-                "--allow-ext-bots to let tables seat them)");
+    throw Error("'" + spec +
+                "': this server offers no programs (its operator names them at start: turf "
+                "serve --ext-bot NAME=COMMAND)");
   }
   ExternalConfig c = parse_external_spec(spec);
   const std::string at = "'" + spec + "': ";
+  if (programs == Programs::kNamed) {
+    // A table names one of the operator's programs; never a command line of its own.
+    const auto names = program_names();
+    const auto it = std::find_if(named->begin(), named->end(),
+                                 [&](const NamedProgram& p) { return p.name == c.command; });
+    if (it != named->end()) {
+      c.argv = it->argv;
+    } else if (missing_ok) {
+      c.unavailable = "this server no longer offers a program named '" + c.command + "'";
+    } else {
+      std::string list;
+      for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+      throw Error(at + "this server offers no program named '" + c.command + "' (ext:NAME with " +
+                  "one of: " + list + ")" + did_you_mean(c.command, names));
+    }
+  }
   if (c.decision_seconds > external_seconds) {
     if (spec.find(",time=") != std::string::npos)
       throw Error(at + "at most " + number(external_seconds) + "s a decision " + where);

@@ -115,7 +115,9 @@ std::shared_ptr<Agent> make_agent(const Match& match, Seat seat, const BotLimits
       return make_bot(config, seed);
     }
     case SeatKind::kExternal: {
-      ExternalConfig config = limits.external_config(agent);
+      // A name the server no longer offers (a table loaded from its store) seats a program that
+      // cannot start: its fallback bot plays.
+      ExternalConfig config = limits.external_config(agent, true);
       config.seed = seed;
       if (log) config.log = log;
       ExternalHello hello{&match.game(), match.options(), seat, {}};

@@ -4,6 +4,9 @@
 #include <iostream>
 #include <sstream>
 
+#include "bots/external.h"
+#include "bots/presets.h"
+
 namespace turf::table {
 
 const char* refusal_code(Refusal r) {
@@ -74,6 +77,7 @@ Table::Table(Match match, const TableConfig& config) : match_(std::move(match)),
   in_flight_.assign(n, 0);
   follows_.assign(n, 0);
   told_upto_.assign(n, 0);
+  waiting_.resize(n);
   for (std::size_t s = 0; s < n; ++s) {
     const Seat seat = static_cast<Seat>(s);
     kinds_[s] = seat_kind(match_.seats()[s].agent);
@@ -138,6 +142,11 @@ bool Table::apply(Seat seat, Action a) {
     std::size_t i = 0;
     for (auto& [viewer, story] : stories_) story.tell(heard[i++], match_.state());
   }
+  if (auto& line = waiting_[static_cast<std::size_t>(seat)]) {
+    for (auto& [viewer, story] : stories_) story.note(static_cast<std::size_t>(move), *line);
+    notes_.emplace_back(move, std::move(*line));
+    line.reset();
+  }
   if (hook_) {
     Change c;
     c.kind = Change::Kind::kAct;
@@ -171,6 +180,7 @@ Refusal Table::undo(Seat seat, int n, int* undone) {
   match_.undo(count);
   for (auto& [viewer, story] : stories_) story.rewind(moves(), match_.state());
   for (auto& upto : told_upto_) upto = std::min(upto, moves());
+  std::erase_if(notes_, [&](const auto& n) { return n.first >= moves(); });
   if (undone) *undone = count;
   if (hook_) {
     Change c;
@@ -217,8 +227,25 @@ std::optional<BotTurn> Table::bot_turn() {
   return turn;
 }
 
+void Table::heard_from(Seat s) {
+  const auto t = agents_[static_cast<std::size_t>(s)]->take_takeover();
+  if (!t) return;
+  const std::string p = "{P" + std::to_string(s + 1) + "}";
+  const bool level =
+      std::find(bot_levels().begin(), bot_levels().end(), t->fallback) != bot_levels().end();
+  Narration n;
+  n.kind = "bot_takeover";
+  n.seats = {s};
+  n.data = {{"reason", t->reason}, {"fallback", t->fallback}};
+  n.text = p + "'s program " + t->words + ": " +
+           (level ? "the " + t->fallback + " bot" : "the built-in " + t->fallback + " bot") +
+           " plays for " + p + " from now on.";
+  waiting_[static_cast<std::size_t>(s)] = std::move(n);
+}
+
 Refusal Table::complete(const BotTurn& turn, std::optional<Action> answer) {
   in_flight_[static_cast<std::size_t>(turn.seat())] = 0;
+  heard_from(turn.seat());
   if (!answer || turn.move() != moves() || over() || to_move() != turn.seat())
     return Refusal::kStale;
   return apply(turn.seat(), *answer) ? Refusal::kNone : Refusal::kIllegal;
@@ -237,10 +264,14 @@ bool Table::play_bot() {
   try {
     answer = decide(*agents_[s], stop, caps_[s], match_.view(*seat, follows_[s] != 0),
                     follows_[s] ? &news : nullptr);
+  } catch (const ExternalBotFailure& e) {
+    close(e.told());
+    throw;
   } catch (const std::exception& e) {
     close(e.what());
     throw;
   }
+  heard_from(*seat);
   if (!answer || !apply(*seat, *answer))
     throw Error(name(*seat) + " chose an action it may not take (" +
                 refusal_text(Refusal::kIllegal) + ")");
@@ -254,7 +285,10 @@ void Table::stop_bots() {
 
 const Story& Table::story(Seat viewer) {
   auto it = stories_.find(viewer);
-  if (it == stories_.end()) it = stories_.emplace(viewer, Story(match_, viewer)).first;
+  if (it == stories_.end()) {
+    it = stories_.emplace(viewer, Story(match_, viewer)).first;
+    for (const auto& [step, line] : notes_) it->second.note(static_cast<std::size_t>(step), line);
+  }
   return it->second;
 }
 

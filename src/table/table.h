@@ -131,8 +131,9 @@ class Table {
   // (kStale when the table moved on or the turn was stopped; the agent is free again either way).
   Refusal complete(const BotTurn& turn, std::optional<Action> answer);
   // A bot turn run here and completed (the terminal and the lab). False when no bot is to move.
-  // An agent's exception (an external bot's failure under on_error=abort) closes the table with
-  // its message as the reason (the other agents are told) and passes through.
+  // An agent's exception (an external bot's failure under on_error=abort) closes the table and
+  // passes through; the other agents are told the reason (for a program's failure its class,
+  // never its text, which may quote what it saw).
   bool play_bot();
   // Stops every decision in flight (any thread is fine for BotTurn::stop; this one is the
   // table's): the server's shutdown.
@@ -140,7 +141,10 @@ class Table {
 
   // ---- Stories --------------------------------------------------------------------------------
   // A viewer's story (a seat, kSpectator or kOmniscient): built by replaying the match the first
-  // time it is asked for, then kept up to date at every act and undo.
+  // time it is asked for, then kept up to date at every act and undo. Besides the game's
+  // narration it tells every viewer the table's own events: when a seat's program failed and a
+  // built-in bot plays it ("bot_takeover", first in the step of that seat's next action; its
+  // data the failure's class and the bot, never the program's words).
   const Story& story(Seat viewer);
 
   // ---- The end --------------------------------------------------------------------------------
@@ -163,6 +167,8 @@ class Table {
   // Applies a (false, nothing changed, when it is illegal), then the stories, the hook, the end.
   bool apply(Seat seat, Action a);
   std::vector<Narration> news_for(Seat seat);
+  // After a decision of seat s: a takeover its agent reports waits for the seat's next action.
+  void heard_from(Seat s);
   void finish_agents(const nlohmann::json& result);
 
   Match match_;
@@ -174,6 +180,8 @@ class Table {
   std::vector<char> in_flight_, follows_;
   std::vector<int> told_upto_;  // per following seat: steps of its story its agent was told
   std::map<Seat, Story> stories_;
+  std::vector<std::pair<int, Narration>> notes_;   // the table's events, by step (Story::note)
+  std::vector<std::optional<Narration>> waiting_;  // per seat: told with its next action
   std::function<void(const Change&)> hook_;
   int following_ = 0;  // seats whose agents follow the match
   bool closed_ = false;

@@ -5,7 +5,8 @@
 
 It plays uniformly at random for AFTER decisions (default 0), then misbehaves as MODE says
 (modes: see the branches below; "slow" pauses 1.2 s once, "grandchild" and "escape" start a
-process and hang, "linger" plays well but does not leave at the end).
+process and hang, "linger" plays well but does not leave at the end, "dirty_stdout" and
+"dirty_stderr" write terminal controls, bidi overrides and bytes that are not UTF-8).
 PIDFILE, when given, receives "PID PGID [GRANDCHILD]" at the start.
 """
 import json
@@ -20,6 +21,15 @@ mode = sys.argv[1]
 after = int(sys.argv[2]) if len(sys.argv) > 2 else 0
 pidfile = sys.argv[3] if len(sys.argv) > 3 else None
 rng = random.Random(7)
+# One of each: an 8-bit CSI (0x9b), bytes that are not UTF-8 (a lone 0xff, an overlong '/'), the
+# bidi controls U+202A-U+202E and U+2066-U+2069, LRM/RLM and ALM, zero-width characters and the
+# BOM, a C1 CSI in UTF-8 (U+009B), and ESC sequences (a window title, a clear screen), DEL, BS.
+DIRTY = b" ".join([
+    b"\x9b31m", b"\xff\xfe", b"\xc0\xaf",
+    "\u202a\u202b\u202c\u202d\u202e".encode(), "\u2066\u2067\u2068\u2069".encode(),
+    "\u200e\u200f\u061c".encode(), "\u200b\u200c\u200d\ufeff".encode(),
+    "\u009b".encode(), b"\x1b]0;owned\x07", b"\x1b[2J", b"\x7f\x08",
+])
 
 
 def send(obj):
@@ -129,6 +139,16 @@ while True:
             os.write(1, chunk)
     elif mode == "close_stdout":
         os.close(1)
+        hang()
+    elif mode == "dirty_stdout":  # bytes that must not reach a terminal raw, as an answer
+        os.write(1, DIRTY + b"\n")
+        hang()
+    elif mode == "dirty_stderr":  # the same on stderr, one kind a line, then a crash
+        for kind in DIRTY.split(b" "):
+            os.write(2, b"dirty " + kind + b" end\n")
+        os.kill(os.getpid(), signal.SIGSEGV)
+    elif mode == "echo_view":  # what it sees, written back where an action belongs
+        send({"seen": msg["view"]})
         hang()
     elif mode == "slow":
         if decisions == after + 1:

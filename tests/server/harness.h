@@ -97,10 +97,14 @@ class ServerProcess {
     char line[512];
     if (!fgets(line, sizeof line, out_)) throw std::runtime_error("turf serve printed nothing");
     first_line_ = line;
-    const std::string key = "open http://127.0.0.1:";
-    auto p = first_line_.find(key);
-    if (p == std::string::npos) throw std::runtime_error("unexpected first line: " + first_line_);
-    port_ = std::stoi(first_line_.substr(p + key.size()));
+    // "turf serve: open http://HOST:PORT/" (HOST 127.0.0.1, or a wildcard such as 0.0.0.0)
+    const std::string key = "open http://";
+    const auto p = first_line_.find(key);
+    const auto slash = p == std::string::npos ? p : first_line_.find('/', p + key.size());
+    const auto colon = slash == std::string::npos ? slash : first_line_.rfind(':', slash);
+    if (colon == std::string::npos || colon < p + key.size())
+      throw std::runtime_error("unexpected first line: " + first_line_);
+    port_ = std::stoi(first_line_.substr(colon + 1));
   }
   ~ServerProcess() {
     if (pid_ > 0) {

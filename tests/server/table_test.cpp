@@ -207,12 +207,20 @@ TEST(ServerTable, CreateRequestsAreValidated) {
   EXPECT_EQ(row.seats[0].name, "Player 1");
   EXPECT_EQ(row.seats[1].name, "Bot 2");
   EXPECT_EQ(row.seats[2].name, "Bot 3");
-  // A server started with --allow-ext-bots takes programs.
+  // A server started with --ext-bot NAME=COMMAND seats that program by its name, and no other.
+  const auto limits = table::BotLimits::server(std::make_shared<std::vector<NamedProgram>>(
+      std::vector<NamedProgram>{{"my-bot", {"/usr/bin/python3", "my_bot.py"}}}));
   const auto ext = new_table_row(
       nlohmann::json::parse(
-          R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"ext:./my-bot"}]})"),
-      table::BotLimits::server(true));
-  EXPECT_EQ(ext.seats[1].bot, "ext:./my-bot");
+          R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"ext:my-bot"}]})"),
+      limits);
+  EXPECT_EQ(ext.seats[1].bot, "ext:my-bot");
+  EXPECT_THROW(
+      new_table_row(
+          nlohmann::json::parse(
+              R"({"game":"dungeon","seats":[{"kind":"human"},{"kind":"bot","bot":"ext:./my-bot"}]})"),
+          limits),
+      Error);
 }
 
 TEST(ServerStore, WritesSurviveReopeningAndTruncate) {

@@ -1117,6 +1117,11 @@ void register_game(Registry& registry) {
   };
   info->draw = draw;
   info->narrate = narrate;
+  info->step_name = [](const View& v) -> std::string {
+    const Public& pub = v.as<CryHavocView>().pub;
+    return pub.over ? "over" : step_name(pub.step);
+  };
+  info->pass_actions = {kActDone, kActEndTurn, kActPass};
   info->tally = tally;
   info->cards = card_texts;
   info->evaluate = evaluate;

@@ -435,6 +435,12 @@ void register_game(Registry& registry) {
   };
   info->draw = draw;
   info->narrate = narrate;
+  info->step_name = [](const View& v) -> std::string {
+    const auto& d = v.as<DungeonView>();
+    if (d.over) return "over";
+    return d.step ? step_name(*d.step) : d.monster_step ? "monster" : "tile";
+  };
+  info->pass_actions = {kActPass};
   info->cards = cards;
   info->evaluate = evaluate;
   info->evaluate_into = evaluate_into;

@@ -1141,6 +1141,11 @@ void register_game(Registry& registry) {
   };
   info->draw = draw;
   info->narrate = narrate;
+  info->step_name = [](const View& v) -> std::string {
+    const Position& p = v.as<TurfWarsView>().pos;
+    return p.over() ? "over" : step_name(p.step);
+  };
+  info->pass_actions = {kActPass, kActStayOut};
   info->result_words = result_words;
   info->ranking_follows_scores = false;  // an instant win ranks first whatever the DP (R32)
   info->cards = card_texts;

@@ -147,6 +147,17 @@ std::string neighbor_name(int n) {
   return content().neighbors[static_cast<std::size_t>(n)].name;
 }
 
+// The step being decided by name (GameInfo::step_name, docs/bots.md): the phase, else what the
+// card being played or the effect in progress asks (the effect's operation, as in the data).
+std::string step_id(const Position& p) {
+  if (p.over()) return "over";
+  const Frame* f = top_frame(p);
+  if (!f) return phase_name(p.phase);
+  if (f->type == FrameType::kPlay) return f->step == 0 ? "play_card" : "play_pile";
+  if (const Step* st = current_step(p)) return op_name(st->op);
+  return f->type == FrameType::kSway ? "sway" : "effect";
+}
+
 std::string decision_text(const Position& p) {
   if (p.over()) return "The game is over.";
   const Frame* f = top_frame(p);
@@ -538,6 +549,8 @@ void register_game(Registry& registry) {
   };
   info->draw = draw;
   info->narrate = narrate;
+  info->step_name = [](const View& v) { return step_id(v.as<YardView>().pos); };
+  info->pass_actions = {kActDone, kActStop};
   info->cards = cards;
   info->why_not = why_not;
   info->evaluate = evaluate;

@@ -78,6 +78,8 @@ std::string card_name(int kind);
 std::string neighbor_name(int n);
 // Describes the decision the mover faces ("Choose a Dirt to turn to Grass (Watering Can)").
 std::string decision_text(const Position& p);
+// The same as a name ("home_or_away", "play_pile", "grass"): GameInfo::step_name.
+std::string step_id(const Position& p);
 
 // Card texts written from the card's data (games/yard/cards.cpp): "Play: Gain $3. Worth 1 VP."
 std::string program_text(const Program& pr);
