@@ -66,6 +66,14 @@ grep -q '"agent": "greedy"' "$dir/lv.json" || fail "the record does not name the
 "$turf" play --help | grep -Eq "^ +hard +mcts:" || fail "help lists the levels"
 printf 'look crane\nq\n' | "$turf" play dungeon --seats human,random --seed 3 --no-record 2>&1 | grep -q "Crane Wife  (monster)" || fail "look NAME"
 printf 'look cranw\nq\n' | "$turf" play dungeon --seats human,random --seed 3 --no-record 2>&1 | grep -q "did you mean 'Crane Wife'" || fail "look did you mean"
+# Card texts follow the options (issue 29, yard Y8.1): a Tool's rule is its edition's, in `turf
+# cards -o` and in `look` at a 1st-edition table; a bad option is an error.
+flat() { tr '\n' ' ' | tr -s ' '; }
+"$turf" cards yard Rake | flat | grep -q "goes to your Garage after its Play action" || fail "edition 2 Tool text"
+"$turf" cards yard Rake | flat | grep -q "like a Pest" && fail "edition 1 Tool text by default"
+"$turf" cards yard Rake -o edition=1 | flat | grep -q "played onto a Pile like a Pest" || fail "turf cards -o edition=1"
+printf 'look rake\nq\n' | "$turf" play yard --option edition=1 --seats human,random --seed 3 --no-record 2>&1 | flat | grep -q "played onto a Pile like a Pest" || fail "look at a 1st-edition table"
+"$turf" cards yard -o edition=3 >/dev/null 2>&1 && fail "a bad option is accepted by turf cards"
 
 # Malformed records: clear errors, exit 2, no crash.
 echo '{"format": "turf-record", "version": 1' >"$dir/bad.json"

@@ -44,9 +44,39 @@ std::string field(const nlohmann::json& c, const char* key) {
 
 }  // namespace
 
-nlohmann::json game_cards(const GameInfo& game) {
+nlohmann::json game_cards(const GameInfo& game, const Options& options) {
   if (!game.cards) throw Error(game.id + " has no card texts yet");
-  return game.cards();
+  nlohmann::json all = game.cards();
+  for (auto& c : all) {
+    if (!c.contains("text_by_option")) continue;
+    for (const auto& [key, texts] : c["text_by_option"].items()) {
+      const auto v = options.values().find(key);
+      if (v != options.values().end() && texts.contains(v->second)) c["text"] = texts[v->second];
+    }
+    c.erase("text_by_option");  // said: the text is these options' now
+  }
+  return all;
+}
+
+std::string priority_order(const nlohmann::json& cards) {
+  std::vector<std::pair<int, std::string>> order;  // priority, group
+  for (const auto& c : cards)
+    if (c.contains("priorities") && c.contains("group"))
+      for (const auto& p : c["priorities"]) order.push_back({p.get<int>(), c["group"]});
+  std::stable_sort(order.begin(), order.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> runs;
+  for (std::size_t i = 0; i < order.size();) {
+    std::size_t j = i;
+    while (j + 1 < order.size() && order[j + 1].second == order[i].second) ++j;
+    runs.push_back(order[i].second + " " + std::to_string(order[i].first) +
+                   (order[j].first != order[i].first ? "-" + std::to_string(order[j].first) : ""));
+    i = j + 1;
+  }
+  std::string out;
+  for (std::size_t i = 0; i < runs.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == runs.size() ? " and " : ", ") + runs[i];
+  return out;
 }
 
 const nlohmann::json& find_card(const nlohmann::json& cards, const std::string& name,
@@ -199,9 +229,10 @@ std::string card_details(const nlohmann::json& c) {
   return card_details(c, nlohmann::json());
 }
 
-int cards(const std::string& game_id, const std::string& name, bool json) {
+int cards(const std::string& game_id, const std::string& name, bool json,
+          const std::vector<std::string>& options) {
   const GameInfo& g = Registry::instance().find(game_id);
-  const auto all = game_cards(g);
+  const auto all = game_cards(g, g.resolve(parse_option_list(options)));
   if (!name.empty()) {
     const auto& c = find_card(all, name, g.id);
     std::cout << (json ? c.dump(2) + "\n" : card_details(c, all));

@@ -114,9 +114,18 @@ int serve(const ServeArgs& args);
 
 int games(bool json);
 // `turf cards GAME [NAME] [--json]` (src/cli/cards.cpp).
-int cards(const std::string& game, const std::string& name, bool json);
-// The game's card texts (GameInfo::cards); throws Error when it has none.
-nlohmann::json game_cards(const GameInfo& game);
+// `options`: key=value, as `turf play -o` takes them (yard's edition changes a Tool's text).
+int cards(const std::string& game, const std::string& name, bool json,
+          const std::vector<std::string>& options);
+// The game's card texts (GameInfo::cards) for these options: a card's "text_by_option"
+// ({"edition": {"1": ..., "2": ...}}) gives its text where an option's value changes it (yard's
+// Tools, Y8.1), and is then left out; options not given keep the default text. Throws Error when
+// it has none.
+nlohmann::json game_cards(const GameInfo& game, const Options& options);
+// The order of play of the cards with "priorities" in a card catalogue, as runs of one "group":
+// "Defensive Maneuvers 1-5, Teleports 10-15, ..., Attacks 46-57 and Reinforcements 60" (Turf
+// Wars; the how-to's `{priority order}`).
+std::string priority_order(const nlohmann::json& cards);
 // A card by id or name (case and punctuation ignored, or a unique part of a name); throws Error
 // with a did-you-mean otherwise.
 const nlohmann::json& find_card(const nlohmann::json& cards, const std::string& name,

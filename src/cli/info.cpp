@@ -52,7 +52,27 @@ int games(bool json) {
 
 std::string game_short_help(const GameInfo& g) {
   try {
-    return std::string(embedded_file("data/" + g.id + "/howto.md"));
+    const std::string page(embedded_file("data/" + g.id + "/howto.md"));
+    // A line holding `{priority order}` gets the cards' order of play, from the game's card
+    // catalogue (priority_order), and is wrapped under its own text.
+    const std::string marker = "{priority order}";
+    if (page.find(marker) == std::string::npos) return page;
+    std::string out;
+    for (const auto& line : term::split_lines(page)) {
+      const auto at = line.find(marker);
+      if (at == std::string::npos) {
+        out += line + "\n";
+        continue;
+      }
+      std::size_t indent = 0;  // an item "  4. Draft: ..." goes on under its text
+      while (indent < line.size() && (line[indent] == ' ' || line[indent] == '.' ||
+                                      (line[indent] >= '0' && line[indent] <= '9')))
+        ++indent;
+      out += term::wrap_indented(line.substr(0, at) + priority_order(game_cards(g, Options{})) +
+                                     line.substr(at + marker.size()),
+                                 76, indent);
+    }
+    return out;
   } catch (const std::logic_error&) {
     return g.title + "\n" + g.summary + "\n(`turf rules " + g.id + " --full` has the rules.)\n";
   }

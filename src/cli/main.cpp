@@ -116,6 +116,9 @@ int main(int argc, char** argv) {
   cards_cmd->add_option("game", cards_game, "Game id (see `turf games`)")->required();
   cards_cmd->add_option("name", cards_name, "One card's name or id (default: all of them)");
   cards_cmd->add_flag("--json", cards_json, "Machine-readable output");
+  std::vector<std::string> cards_options;
+  cards_cmd->add_option("--option,-o", cards_options,
+                        "Game option key=value (repeatable): the texts of those rules");
 
   // More threads than this never help on today's machines; the pool also degrades gracefully
   // when the system cannot start as many (core/parallel.h).
@@ -350,7 +353,7 @@ int main(int argc, char** argv) {
     if (*serve_cmd) return cli::serve(serve);
     if (*load_cmd) return server::serve_load(load);
     if (*rules) return cli::rules(rules_game, rules_full);
-    if (*cards_cmd) return cli::cards(cards_game, cards_name, cards_json);
+    if (*cards_cmd) return cli::cards(cards_game, cards_name, cards_json, cards_options);
     if (*play_cmd) return cli::play(play);
     if (*replay_cmd) return cli::replay(replay);
     if (*bench_cmd) {

@@ -316,7 +316,7 @@ class Terminal {
   // `look NAME`: a card's text, or an error naming the closest card.
   std::string look(const std::string& name) const {
     try {
-      const auto all = game_cards(t_.game());
+      const auto all = game_cards(t_.game(), t_.match().options());
       return card_details(find_card(all, name, t_.game().id), all);
     } catch (const Error& e) {
       return e.what();

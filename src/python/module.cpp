@@ -6,9 +6,11 @@
 // seat's code receives is a turf.View (built by State::view for that seat, holding copies of what
 // the seat may know), its observation tensor and its legal mask. The only ways from a wrapper to
 // the hidden state are the explicit omniscient calls, which raise OmniscientAccessError once
-// turf.forbid_omniscient() was called or TURF_FORBID_OMNISCIENT=1 was set at import: a view or
-// observation for the omniscient viewer, the record or pickle of an unfinished game (they hold
-// its seed), an environment's `game`, a VecEnv's `game(i)`.
+// turf.forbid_omniscient() was called or TURF_FORBID_OMNISCIENT=1 was set at import: a view,
+// observation, narration or drawing for the omniscient viewer, the record or pickle of an
+// unfinished game (they hold its seed), a copy of an unfinished game that is not a sampled world
+// (playing it forward deals the hidden decks), an environment's `game` and its pickle or copy in
+// play, a VecEnv's `game(i)` (docs/api.md, "Omniscient calls").
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -45,12 +47,13 @@ PyObject* g_error = nullptr;
 PyObject* g_illegal = nullptr;
 PyObject* g_omniscient = nullptr;
 
-void check_omniscient(const char* what) {
+void check_omniscient(const char* what, const char* instead = nullptr) {
   if (g_forbidden) {
-    PyErr_SetString(g_omniscient,
-                    (std::string(what) +
-                     " is an omniscient call, and omniscient access is forbidden in this process")
-                        .c_str());
+    std::string msg = std::string(what) +
+                      " is an omniscient call, and omniscient access is forbidden in this "
+                      "process";
+    if (instead) msg += std::string(": ") + instead;
+    PyErr_SetString(g_omniscient, msg.c_str());
     throw py::error_already_set();
   }
 }
@@ -108,7 +111,10 @@ Seat parse_seat(const py::handle& seat, int seats) {
 struct Game {
   const GameInfo* info = nullptr;
   Options options;
-  std::optional<std::uint64_t> seed;  // absent for a sampled world
+  std::optional<std::uint64_t> seed;  // absent for a sampled world and a VecEnv's game
+  // A world sampled from a view (View.sample_world): its hidden part was dealt from the view, so
+  // it holds nothing the view does not, and copying it is no omniscient call.
+  bool sampled = false;
   std::unique_ptr<State> state;
   std::vector<Action> actions;
 
@@ -117,8 +123,19 @@ struct Game {
       : info(o.info),
         options(o.options),
         seed(o.seed),
+        sampled(o.sampled),
         state(o.state->clone()),
         actions(o.actions) {}
+
+  // clone(), copy.copy, copy.deepcopy. A copy of a true game in play is an omniscient call:
+  // playing it forward would deal the hidden deck orders (the next draws) to whoever holds it.
+  Game copy() const {
+    if (!sampled && !state->terminal())
+      check_omniscient("copying an unfinished game (clone, copy.copy, copy.deepcopy)",
+                       "a seat's own copy is seat_view(seat).sample_world(seed), a world dealt "
+                       "from what that seat may know");
+    return Game(*this);
+  }
 
   int action_space() const { return info->action_space ? info->action_space(options) : 0; }
 
@@ -187,6 +204,17 @@ struct PyView {
   Options options;
 };
 
+// One of a view's legal actions, by id (a View knows only those: it holds no state to label
+// others).
+const LegalAction& legal_of(const PyView& v, Action a) {
+  for (const auto& la : v.view.legal())
+    if (la.id == a) return la;
+  if (!v.view.my_turn())
+    throw Error("action " + std::to_string(a) + ": this view has no legal actions (it is not " +
+                viewer_name(v.view.viewer()) + "'s turn)");
+  throw Error("action " + std::to_string(a) + " is not one of this view's legal actions");
+}
+
 // A seat's view without its legal actions: what an observation is built from.
 View bare_view(const State& s, Seat seat) {
   if (seat == kOmniscient) check_omniscient("an observation for the omniscient viewer");
@@ -200,6 +228,7 @@ Game sampled_world(const PyView& v, std::uint64_t seed) {
   Game g;
   g.info = &v.view.game();
   g.options = v.options;
+  g.sampled = true;
   g.state = v.view.sample_world(rng);
   return g;
 }
@@ -416,6 +445,12 @@ PYBIND11_MODULE(_core, m) {
                                for (const auto& la : v.view.legal()) ids.push_back(la.id);
                                return ids;
                              })
+      .def(
+          "action_label", [](const PyView& v, Action a) { return legal_of(v, a).label; },
+          py::arg("action"), "The label of one of the view's legal actions (what the seat reads).")
+      .def(
+          "action_json", [](const PyView& v, Action a) { return json_to_py(legal_of(v, a).json); },
+          py::arg("action"), "The JSON form of one of the view's legal actions.")
       .def("to_dict", [](const PyView& v) { return json_to_py(v.view.to_json()); })
       .def("observation", [](const PyView& v) { return observation_of(v.view, v.options); })
       .def("sample_world", &sampled_world, py::arg("seed"),
@@ -458,9 +493,11 @@ PYBIND11_MODULE(_core, m) {
       .def("apply", &Game::apply, py::arg("action"),
            "Applies a legal action of the seat to move; an illegal one raises IllegalActionError "
            "and changes nothing.")
-      .def("clone", [](const Game& g) { return Game(g); })
-      .def("__copy__", [](const Game& g) { return Game(g); })
-      .def("__deepcopy__", [](const Game& g, py::dict) { return Game(g); })
+      .def("clone", &Game::copy,
+           "An independent copy. Omniscient while the game is in play, unless it is a world "
+           "sampled from a view.")
+      .def("__copy__", &Game::copy)
+      .def("__deepcopy__", [](const Game& g, py::dict) { return g.copy(); })
       .def("scores", [](const Game& g) { return g.state->scores(); })
       .def("ranking", [](const Game& g) { return g.state->ranking(); })
       .def("outcome", [](const Game& g) { return g.state->outcome(); })
@@ -639,6 +676,11 @@ PYBIND11_MODULE(_core, m) {
              d["to_move"] = buffer(self, v.to_move(), {n});
              d["learner"] = buffer(self, v.learner(), {n});
              d["episode_length"] = buffer(self, v.episode_length(), {n});
+             if (v.obs_size() > 0) d["final_obs"] = buffer(self, v.final_obs(), {n, v.obs_size()});
+             d["final_seat"] = buffer(self, v.final_seat(), {n});
+             d["final_length"] = buffer(self, v.final_length(), {n});
+             d["final_ranking"] = buffer(self, v.final_ranking(), {n, v.players()});
+             d["final_scores"] = buffer(self, v.final_scores(), {n, v.players()});
              return d;
            })
       .def("game", [](const VecEnv& v, int i) {

@@ -52,6 +52,11 @@ VecEnv::VecEnv(const VecEnvConfig& c)
   to_move_.assign(n_, 0);
   learner_.assign(n_, 0);
   length_.assign(n_, 0);
+  final_obs_.assign(static_cast<std::size_t>(n_) * obs_size_, 0.0f);
+  final_seat_.assign(n_, 0);
+  final_length_.assign(n_, 0);
+  final_ranking_.assign(static_cast<std::size_t>(n_) * players_, 0);
+  final_scores_.assign(static_cast<std::size_t>(n_) * players_, 0.0);
   reset(c.seed);
 }
 
@@ -143,16 +148,34 @@ void VecEnv::step(const std::int64_t* actions) {
   std::fill(rewards_.begin(), rewards_.end(), 0.0f);
   for (int i = 0; i < n_; ++i) {
     State& s = *states_[i];
+    const Seat actor = to_move_[i];  // the learner, with an opponent
     s.apply_unchecked(static_cast<Action>(actions[i]));
     ++length_[i];
     if (has_opponent()) play_opponents(i);
     terminated_[i] = s.terminal();
     if (s.terminal()) {
-      rank_rewards(s.ranking(), rewards_.data() + static_cast<std::size_t>(i) * players_);
+      const std::vector<int> ranking = s.ranking();
+      rank_rewards(ranking, rewards_.data() + static_cast<std::size_t>(i) * players_);
+      keep_final(i, actor, ranking);
       new_episode(i);
     } else {
       refresh(i);
     }
+  }
+}
+
+void VecEnv::keep_final(int i, Seat seat, const std::vector<int>& ranking) {
+  const State& s = *states_[i];
+  final_seat_[i] = seat;
+  final_length_[i] = length_[i];
+  const std::vector<double> scores = s.scores();
+  for (int p = 0; p < players_; ++p) {
+    final_ranking_[static_cast<std::size_t>(i) * players_ + p] = ranking[p];
+    final_scores_[static_cast<std::size_t>(i) * players_ + p] = scores[p];
+  }
+  if (observations_) {
+    View v(&s.game(), seat, s.to_move(), true, s.move_number(), {}, s.make_view_data(seat));
+    info_->observe(v, final_obs_.data() + static_cast<std::size_t>(i) * obs_size_);
   }
 }
 

@@ -67,6 +67,20 @@ class VecEnv {
   std::int32_t* to_move() { return to_move_.data(); }        // n: the seat deciding now
   std::int32_t* learner() { return learner_.data(); }        // n: the learner's seat
   std::int32_t* episode_length() { return length_.data(); }  // n: actions in the game so far
+  // What a game that ended on the last step finished with (Gymnasium's same-step autoreset: the
+  // buffers above already describe the next episode). Row i is written on the step where
+  // terminated()[i] is set and left as it is on other steps.
+  float* final_obs() {
+    return final_obs_.data();
+  }  // n x obs_size: the final position, as seen
+     // by final_seat (when observations)
+  std::int32_t* final_seat() {
+    return final_seat_.data();
+  }                                                                // n: the seat that acted (the
+                                                                   // learner with an opponent)
+  std::int32_t* final_length() { return final_length_.data(); }    // n: actions in the game
+  std::int32_t* final_ranking() { return final_ranking_.data(); }  // n x players (0 = first)
+  double* final_scores() { return final_scores_.data(); }          // n x players (State::scores)
   // The true state of game i (omniscient: the Python module guards it).
   const State& state(int i) const { return *states_[i]; }
   std::uint64_t episode_seed(int i) const { return seeds_[i]; }
@@ -77,6 +91,7 @@ class VecEnv {
 
  private:
   void new_episode(int i);
+  void keep_final(int i, Seat seat, const std::vector<int>& ranking);
   void play_opponents(int i);
   void refresh(int i);
   Action opponent_choice(int i, Seat seat);
@@ -99,6 +114,9 @@ class VecEnv {
   std::vector<float> rewards_;
   std::vector<std::uint8_t> terminated_, truncated_;
   std::vector<std::int32_t> to_move_, learner_, length_;
+  std::vector<float> final_obs_;
+  std::vector<std::int32_t> final_seat_, final_length_, final_ranking_;
+  std::vector<double> final_scores_;
 };
 
 }  // namespace turf

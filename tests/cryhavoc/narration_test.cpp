@@ -27,6 +27,71 @@ std::string P(int seat) {
   return "{P" + std::to_string(seat + 1) + "}";
 }
 
+// C10.6 (issue 29): the end is told with the winner's VP, and a tie-break is named only between
+// seats it separated: between two seats level on VP, the reason (more prisoners, or the later
+// place on the initiative track) that the standing gives; never when their VP differ. The
+// drawing's last line says the same of first place.
+TEST(CryHavocNarration, C10_6_TheEndNamesATieBreakOnlyWhereOneDecided) {
+  int ends = 0, ties = 0, plain = 0;
+  for (int players : {2, 3, 4})
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+      auto s = game().create(game().resolve({{"players", std::to_string(players)}}), seed);
+      Rng r(seed * 7 + players);
+      std::vector<Action> legal;
+      while (!s->terminal()) {
+        s->legal_actions(legal);
+        const Action a = legal[r.below(static_cast<std::uint32_t>(legal.size()))];
+        std::unique_ptr<State> after;
+        const auto ns = turf::testing::narrate_for(*s, a, kSpectator, after);
+        if (after->terminal()) {
+          const Public& pub = pos(*after).pub;
+          const Standing st = standing(pub);
+          const auto order = st.order();
+          const Narration* end = nullptr;
+          for (const auto& n : ns)
+            if (n.kind == "game_over") end = &n;
+          ASSERT_NE(end, nullptr);
+          const std::string& text = end->text;
+          EXPECT_NE(
+              text.find(P(order[0]) + " wins with " + std::to_string(st.vp[order[0]]) + " VP"),
+              std::string::npos)
+              << text;
+          int named = 0;
+          for (int k = 0; k + 1 < players; ++k) {
+            const int x = order[k], y = order[k + 1];
+            const std::string clause = "ahead of " + P(y) + " on the tie-break: ";
+            if (st.vp[x] == st.vp[y]) {
+              const std::string why = st.held[x] != st.held[y]
+                                          ? "more prisoners (" + std::to_string(st.held[x]) +
+                                                " to " + std::to_string(st.held[y]) + ")"
+                                          : "later on the initiative track";
+              EXPECT_NE(text.find(clause + why), std::string::npos) << text;
+              ++named;
+              ++ties;
+            }
+          }
+          size_t count = 0;
+          for (size_t at = text.find("tie-break"); at != std::string::npos;
+               at = text.find("tie-break", at + 1))
+            ++count;
+          const bool first_tied = st.vp[order[0]] == st.vp[order[1]];
+          EXPECT_EQ(count, static_cast<size_t>(named + (first_tied ? 1 : 0))) << text;
+          plain += named == 0;
+          DrawStyle plain_style;
+          plain_style.colour = false;
+          const std::string drawn = game().draw(after->view(kSpectator, false), plain_style);
+          EXPECT_EQ(drawn.find("tie-break") != std::string::npos, first_tied) << drawn;
+          EXPECT_EQ(drawn.find("ties: most prisoners"), std::string::npos) << drawn;
+          ++ends;
+        }
+        s = std::move(after);
+      }
+    }
+  EXPECT_EQ(ends, 36);
+  EXPECT_GT(ties, 0);
+  EXPECT_GT(plain, 0);
+}
+
 // N1 (issue 23), C8.6-C8.8, C6.6, C10: in seeded games, every battle begun, every battle objective
 // resolved, every exploration and every scoring is told by the step that brought it about,
 // whatever else that step did: a battle whose end starts the next one (the first one's result

@@ -937,12 +937,14 @@ TEST(CryHavocRules, C8_11_RetreatingTrogsNestNextDoor) {
   EXPECT_EQ(p.pub.nest_supply, supply - 1);
 }
 
+// R34, the option trog_nests=not-into-battles (the default until cryhavoc-4).
 TEST(CryHavocRules, C8_11_R34_RetreatingTrogsNestNowhereABattleIsStillToBeFought) {
   // Maw Thicket, next door and uncontrolled, holds battle token 2 (Humans against Pilgrims): the
   // Trogs retreating from battle 1 may not nest there (R34), only in the other uncontrolled
   // regions next door.
   Board b = trog_battle("raiders");
   Position& p = b.p;
+  p.pub.nest_into_battles = false;
   b.units("maw_thicket", kHumans, 1).units("maw_thicket", kPilgrims, 1);
   b.battle("maw_thicket", kHumans);
   ASSERT_EQ(p.pub.regions[b.r("maw_thicket")].control, kNone);
@@ -1027,10 +1029,22 @@ TEST(CryHavocRules, C6_7_R34_AnOpponentMovingInLeavesANestUnderAnotherPlayersUni
   EXPECT_EQ(R.attacker, kHumans);
 }
 
-// R34 by default: in whole games no Trog token ever lies in a region with units, but for the
-// regions units are moving into during a Move (revealed when it ends), so the rules for Nests
-// under units above never apply by default.
-TEST(CryHavocRules, R34_ByDefaultNoTrogTokenEverSharesARegionWithUnits) {
+// R34 (issue 29): the default is the printed sentence, "any adjacent, uncontrolled region"
+// (trog_nests=as-printed); not-into-battles is the option.
+TEST(CryHavocRules, C8_11_R34_TheDefaultIsThePrintedText) {
+  const GameInfo& g = Registry::instance().find("cryhavoc");
+  const Options o = g.resolve({});
+  EXPECT_EQ(o.get("trog_nests"), "as-printed");
+  const auto s = g.create(o, 1);
+  EXPECT_TRUE(dynamic_cast<const CryHavocState&>(*s).position().pub.nest_into_battles);
+  const auto opt = g.create(g.resolve({{"trog_nests", "not-into-battles"}}), 1);
+  EXPECT_FALSE(dynamic_cast<const CryHavocState&>(*opt).position().pub.nest_into_battles);
+}
+
+// R34 under not-into-battles: in whole games no Trog token ever lies in a region with units, but
+// for the regions units are moving into during a Move (revealed when it ends), so the rules for
+// Nests under units above never apply with that option.
+TEST(CryHavocRules, R34_NotIntoBattlesNoTrogTokenEverSharesARegionWithUnits) {
   const GameInfo& g = Registry::instance().find("cryhavoc");
   for (const char* nests : {"not-into-battles"}) {
     int shared = 0;

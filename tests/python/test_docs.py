@@ -51,3 +51,21 @@ def test_every_section_has_an_example():
 def test_code_block_runs(code):
     out = subprocess.run([sys.executable, "-c", code], env=subprocess_env(), capture_output=True, text=True, cwd=SOURCE_DIR, timeout=600)
     assert out.returncode == 0, out.stderr
+
+
+def test_the_package_layout_is_the_built_one():
+    # Issue 29: "Building and importing" lists the package's files; the built package has those
+    # and no others (the compiled part named with Python's extension suffix).
+    import sysconfig
+
+    import turf
+
+    block = page().split("<!-- BEGIN package layout -->")[1].split("<!-- END package layout -->")[0]
+    listed = {f.replace("<EXT>", sysconfig.get_config_var("EXT_SUFFIX")) for f in re.findall(r"^\| `(turf/[^`]+)` \|", block, re.M)}
+    folder = os.path.dirname(turf.__file__)
+    built = {"turf/" + f for f in os.listdir(folder) if f != "__pycache__"}
+    assert listed == built
+    assert turf._core.__file__.endswith("_core" + sysconfig.get_config_var("EXT_SUFFIX"))
+    # The Python files are the source's, and the build copies every one (TURF_PY_FILES).
+    source = {"turf/" + f for f in os.listdir(os.path.join(SOURCE_DIR, "src", "python", "turf")) if f.endswith(".py")}
+    assert source == {f for f in listed if f.endswith(".py")}

@@ -104,8 +104,50 @@ def test_step_errors_change_nothing():
     assert env.agent_selection == agent
     assert np.array_equal(env.observe(agent)["observation"], obs["observation"])
     env.step(np.int64(np.flatnonzero(obs["action_mask"])[0]))  # numpy integers are actions
-    with pytest.raises(ValueError, match="options are fixed"):
+
+
+def test_reset_options_are_a_free_dict():
+    # PettingZoo's api_test starts with reset(seed=0, options={"options": 1}): a key the
+    # environment does not know is ignored. A key naming a game option must repeat the value the
+    # environment was made with (the spaces depend on it); anything else is refused, never
+    # silently ignored.
+    env = turf.env("turfwars", players=3)
+    plain = play(env, seed=0, check=False)
+    env.reset(seed=0, options={"options": 1, "anything": [1, 2]})
+    assert env.agents == env.possible_agents
+    with_options = env.game.actions, env.observe(env.agent_selection)["observation"].tobytes()
+    env.reset(seed=0)
+    assert (env.game.actions, env.observe(env.agent_selection)["observation"].tobytes()) == with_options
+    env.reset(seed=0, options={})
+    env.reset(seed=0, options={"players": 3, "cost": "simple"})  # the values it was made with
+    assert play(env, seed=0, check=False) == plain
+    with pytest.raises(ValueError, match="players=3 is fixed"):
         env.reset(seed=1, options={"players": 4})
+    with pytest.raises(ValueError, match="cost=simple is fixed"):
+        env.reset(seed=1, options={"cost": "fury"})
+    with pytest.raises(TypeError, match="dict or None"):
+        env.reset(seed=1, options="players=4")
+
+
+@cases
+def test_the_last_infos_hold_the_final_scores(game_id, players):
+    env = turf.env(game_id, players=players)
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    finals = {}
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        if term:
+            finals[agent] = info
+            env.step(None)
+            continue
+        assert info == {}
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    game = env.game
+    scores = {a: game.scores()[i] for i, a in enumerate(env.possible_agents)}
+    assert set(finals) == set(env.possible_agents)
+    for i, a in enumerate(env.possible_agents):
+        assert finals[a] == {"rank": game.ranking()[i], "score": scores[a], "scores": scores}
 
 
 def test_dead_agents_take_only_none():

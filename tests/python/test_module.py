@@ -198,3 +198,19 @@ def test_play_match_with_a_python_agent_sees_only_its_view():
     out = turf.play_match("cryhavoc", [agent, "random", "random"], seed=2, players=3)
     assert seen and set(seen) == {0}
     assert len(out["scores"]) == 3
+
+
+@cases
+def test_a_view_labels_its_legal_actions(game_id, players):
+    # Issue 29: a seat's code holds a View, not the Game: the View labels its own legal actions
+    # (the labels and JSON the game gives the mover), and nothing else.
+    g = random_game(game_id, players, seed=13, moves=9)
+    v = g.seat_view(g.to_move)
+    for a in v.legal_actions:
+        assert v.action_label(a) == g.action_label(a)
+        assert v.action_json(a) == g.action_json(a)
+    with pytest.raises(turf.TurfError, match="not one of this view's legal actions"):
+        v.action_label(max(v.legal_actions) + 1)
+    other = g.seat_view((g.to_move + 1) % players)
+    with pytest.raises(turf.TurfError, match="not seat .*'s turn"):
+        other.action_label(v.legal_actions[0])

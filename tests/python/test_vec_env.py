@@ -9,6 +9,7 @@ import pytest
 
 import turf
 from conftest import cases
+from turf.env import rank_rewards
 
 
 @cases
@@ -143,3 +144,65 @@ def test_the_gil_is_released_while_stepping():
     finally:
         sys.setswitchinterval(old)
     assert counts[-1] > 100, counts
+
+
+@cases
+def test_a_finished_game_keeps_what_it_ended_with(game_id, players):
+    # Same-step autoreset (Gymnasium's final_obs / final_info): on the step where terminated[i]
+    # is set, obs, the mask, to_move and episode_length already belong to the next game; what
+    # the finished one ended with is in info["final_obs"] and info["final_info"], checked here
+    # against a copy of each game stepped alongside.
+    n = 4
+    v = turf.VecEnv(game_id, n, seed=7, players=players)
+    obs, info = v.reset(seed=7, options={"options": 1})
+    assert info["_final_obs"] is v.terminated and info["final_info"]["_episode_length"] is v.terminated
+    ended = 0
+    for _ in range(3000):
+        actions = v.sample_actions()
+        twins = [v.game(i) for i in range(n)]
+        actors = v.to_move.copy()
+        for i in range(n):
+            twins[i].apply(int(actions[i]))
+        obs, rewards, terminated, truncated, info = v.step(actions)
+        final = info["final_info"]
+        for i in np.flatnonzero(terminated):
+            t = twins[i]
+            assert t.terminal
+            assert final["seat"][i] == actors[i]
+            assert final["episode_length"][i] == t.move_number and v.episode_length[i] == 0
+            assert list(final["ranking"][i]) == t.ranking() and list(final["scores"][i]) == t.scores()
+            assert np.array_equal(info["final_obs"][i], t.observation(int(actors[i])))
+            assert list(rewards[i]) == pytest.approx(rank_rewards(t.ranking()))
+            # ... while the step's own buffers are the new game's.
+            assert np.array_equal(obs[i], v.game(i).observation(int(v.to_move[i])))
+            ended += 1
+        if ended >= 3:
+            break
+    assert ended >= 3
+
+
+@pytest.mark.parametrize("game_id,players", [("dungeon", 2), ("turfwars", 3)])
+def test_with_an_opponent_the_finished_learner_and_length_are_kept(game_id, players):
+    v = turf.VecEnv(game_id, 16, seed=3, opponent="random", seat="random", players=players)
+    changed_seat = ended = 0
+    for _ in range(2000):
+        learner, lengths = v.learner.copy(), v.episode_length.copy()
+        _, rewards, terminated, _, info = v.step(v.sample_actions())
+        final = info["final_info"]
+        for i in np.flatnonzero(terminated):
+            assert final["learner"][i] == learner[i] == final["seat"][i]
+            assert final["episode_length"][i] > lengths[i]  # the learner's action, then the bot's
+            assert v.learner[i] == v.to_move[i] and v.episode_length[i] == v.game(i).move_number
+            assert rewards[i].sum() == pytest.approx(0)
+            changed_seat += v.learner[i] != learner[i]
+            ended += 1
+        if ended >= 40:
+            break
+    assert ended >= 40 and changed_seat > 0  # the next episode's seat differs: the kept one matters
+
+
+def test_reset_options_follow_the_aec_rule():
+    v = turf.VecEnv("turfwars", 2, seed=1, players=3)
+    v.reset(seed=1, options={"players": 3, "something": True})
+    with pytest.raises(ValueError, match="fixed"):
+        v.reset(options={"players": 4})

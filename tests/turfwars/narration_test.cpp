@@ -117,6 +117,53 @@ TEST(TurfWarsNarration, T6_EventNarrationNamesTheEventAndWhatItDid) {
   EXPECT_GT(results, 3);
 }
 
+// T6.4 (issue 29): Exile is told in order: each seat's declaration once ("declares Forest
+// home", its own action line, never again as "now calls"), then what the event left, the new
+// homes, and never "no troops or DP changed" between a declaration and a home.
+TEST(TurfWarsNarration, T6_4_ExileTellsEachNewHomeOnceThenTheHomes) {
+  int exiles = 0;
+  for (std::uint64_t seed = 1; seed < 400 && exiles < 3; ++seed) {
+    auto s = fresh(3, seed);
+    Rng r(seed);
+    std::vector<Action> legal;
+    while (!s->terminal()) {
+      s->legal_actions(legal);
+      const Action a = legal[r.below(static_cast<std::uint32_t>(legal.size()))];
+      std::unique_ptr<State> after;
+      const Position& b = pos(*s);
+      const Seat mover = s->to_move();
+      const bool declares = b.step == Step::kDeclareHome;
+      const auto ns = turf::testing::narrate_for(*s, a, kSpectator, after);
+      const Position& x = pos(*after);
+      if (declares) {
+        for (const auto& n : ns)
+          EXPECT_FALSE(n.kind == "home" && n.seats == std::vector<Seat>{mover})
+              << "the declaration is told twice: " << turf::testing::narration_text(ns);
+      }
+      std::size_t result = ns.size();
+      for (std::size_t i = 0; i < ns.size(); ++i)
+        if (ns[i].kind == "event_result") result = i;
+      if (result < ns.size() &&
+          content().events[x.events_seen[x.last_event.number - 1]].id == "exile") {
+        const std::string& text = ns[result].text;
+        EXPECT_EQ(text.find("no troops or DP changed"), std::string::npos) << text;
+        ASSERT_NE(text.find("the homes now: "), std::string::npos) << text;
+        for (int seat = 0; seat < 3; ++seat)
+          if (!x.seats[seat].eliminated) {
+            EXPECT_NE(text.find(P(seat) + " " + content().type_names[x.seats[seat].home]),
+                      std::string::npos)
+                << text;
+          }
+        for (std::size_t i = result + 1; i < ns.size(); ++i)
+          EXPECT_NE(ns[i].kind, "home") << "a home told after the event's result";
+        ++exiles;
+      }
+      s = std::move(after);
+    }
+  }
+  EXPECT_GE(exiles, 3);
+}
+
 // T11: the round's scoring is told per seat with its reasons, and its DP match the rules.
 TEST(TurfWarsNarration, T11_ScoringNarrationGivesDpAndReasons) {
   auto s = fresh(3, 5);

@@ -1012,6 +1012,58 @@ TEST(TurfWarsRules, T13_5_PointsAndTheTieBreak) {
   EXPECT_EQ(s.scores(), (std::vector<double>{7, 7, 2}));
 }
 
+// T13.5, R57 (issue 29): "the number of troop tokens in the original home turf ONLY — if you
+// don't recall this turf or lost it during the course of the game, that's a zero": a starting
+// turf lost and won back counts zero in the tie-break. Seats 0 and 1 tie on DP (7), turfs (2) and
+// troops (4); seat 0's starting turf holds 3 troops, seat 1's 2.
+TEST(TurfWarsRules, T13_5_R57_AStartingTurfLostAndWonBackCountsZero) {
+  for (bool lost : {false, true}) {
+    Scenario sc(3);
+    sc.p.round = 10;
+    sc.troops(0, "A1", 3).troops(0, "A2", 1).troops(1, "G7", 2).troops(1, "F7", 2);
+    sc.troops(2, "D5", 1);
+    sc.p.seats[0].start = static_cast<std::uint8_t>(cell(sc.p, "A1"));
+    sc.p.seats[1].start = static_cast<std::uint8_t>(cell(sc.p, "G7"));
+    sc.p.seats[0].start_lost = lost;  // held now, but lost at some point
+    sc.p.seats[0].dp = sc.p.seats[1].dp = 7;
+    sc.p.seats[2].dp = 2;
+    auto& s = sc.at(Phase::kSpend);
+    play(s, "done");
+    play(s, "done");
+    ASSERT_TRUE(s.terminal());
+    EXPECT_EQ(pos(s).win_type, WinType::kPoints);
+    EXPECT_EQ(s.ranking()[0], lost ? 1 : 0) << "lost: " << lost;
+    EXPECT_EQ(s.ranking()[1], lost ? 0 : 1);
+    EXPECT_EQ(pos(s).seats[0].start_lost, lost) << "holding it again does not undo the loss";
+  }
+}
+
+// R57: the engine marks a starting turf lost when a war takes it, and not when its troops leave
+// it for a war and come back (a cancelled attack: the turf was never out of its owner's hands
+// between two steps).
+TEST(TurfWarsRules, T13_5_R57_AStartingTurfTakenInAWarIsLost) {
+  {
+    Scenario sc(2, kSimple);
+    sc.troops(1, "C1", 1);
+    sc.p.seats[1].start = static_cast<std::uint8_t>(cell(sc.p, "C2"));
+    auto& s = desert_attack(sc, 10, 6);
+    play(s, "commit 4");
+    ASSERT_EQ(owner_at(s, "C2"), 0);
+    EXPECT_TRUE(pos(s).seats[1].start_lost);
+    EXPECT_FALSE(pos(s).seats[0].start_lost);  // seat 0 has no starting turf here
+  }
+  {
+    Scenario sc(2, kSimple);
+    sc.hand(1, {"negate"});
+    sc.p.seats[0].start = static_cast<std::uint8_t>(cell(sc.p, "B2"));
+    auto& s = desert_attack(sc, 10, 3);  // all 10 troops of B2 leave it for the war
+    play(s, "commit 3");
+    play(s, "play Negate Attack");
+    ASSERT_EQ(troops_at(s, "B2"), 10);
+    EXPECT_FALSE(pos(s).seats[0].start_lost);
+  }
+}
+
 // ---- Faction abilities and events (T15.1, T15.2) ---------------------------------------------
 
 TEST(TurfWarsRules, T2_3_PixiesTakeTheFtt) {

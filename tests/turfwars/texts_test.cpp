@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/commands.h"
 #include "core/embedded.h"
 #include "turfwars/board.h"
 
@@ -399,9 +400,10 @@ TEST(TurfWarsTexts, T15_TheDigestTablesCarryTheCardTexts) {
 }
 
 // Issue 23: the how-to page's numbers are the rules' (domination counts per board, the
-// reinforcements, the last round), and the action cards are listed in their priority order.
+// reinforcements, the last round). Issue 29: it is the page `turf rules turfwars` prints, with the
+// action cards' order of play written in from the card catalogue's priorities.
 TEST(TurfWarsTexts, HowToAgreesWithTheData) {
-  const std::string howto(embedded_file("data/turfwars/howto.md"));
+  const std::string howto = cli::game_short_help(testing::game());
   const Content& c = content();
   std::string counts;
   for (const auto& b : c.boards)
@@ -409,26 +411,7 @@ TEST(TurfWarsTexts, HowToAgreesWithTheData) {
   EXPECT_TRUE(has(howto, counts + " turfs of your home type")) << counts;
   EXPECT_TRUE(has(howto, std::to_string(c.reinforcements) + " troops into turfs you hold"));
   EXPECT_TRUE(has(howto, "After round " + std::to_string(c.rounds)));
-  // The first priority of each kind of action card, in the order the how-to names them.
-  std::map<ActionKind, int> first;
-  for (const auto& t : c.templates)
-    if (!first.count(t.kind) || t.priority < first[t.kind]) first[t.kind] = t.priority;
-  const std::map<ActionKind, std::string> word = {{ActionKind::kManeuver, "Defensive Maneuvers"},
-                                                  {ActionKind::kTeleport, "Teleports"},
-                                                  {ActionKind::kReinforce, "Reinforcements"},
-                                                  {ActionKind::kStrike, "Strikes"},
-                                                  {ActionKind::kAttack, "Attacks"}};
-  std::vector<std::pair<int, std::size_t>> order;  // priority, position in the how-to
-  const auto list = howto.find("lowest first");
-  ASSERT_NE(list, std::string::npos);
-  for (const auto& [kind, w] : word) {
-    const auto at = howto.find(w, list);
-    ASSERT_NE(at, std::string::npos) << w;
-    order.push_back({first[kind], at});
-  }
-  std::sort(order.begin(), order.end());
-  for (std::size_t i = 1; i < order.size(); ++i)
-    EXPECT_LT(order[i - 1].second, order[i].second) << "the how-to lists the cards out of order";
+  EXPECT_FALSE(has(howto, "{")) << "a placeholder was left: " << howto;
   // Player-facing: no clause ids, file names or option syntax.
   EXPECT_FALSE(std::regex_search(howto, std::regex(R"(\b[TRE]\d+(\.\d+)?\b|\.json|docs/|=)")))
       << howto;
@@ -439,6 +422,90 @@ TEST(TurfWarsTexts, HowToAgreesWithTheData) {
     for (std::size_t i = start; i < end; ++i) width += (howto[i] & 0xC0) != 0x80;
     EXPECT_LE(width, 80u) << howto.substr(start, end - start);
   }
+}
+
+// Issue 29 (T8.1): the how-to lists the action cards in their order of play, and the kinds
+// interleave (Strikes 20-25 and 40-45, Attacks 26-37 and 46-57, Reinforcements 16 and 60): every
+// card's priority lies in a run of its own kind, the runs are in order and do not overlap, and
+// each run's ends are priorities of cards of its kind.
+TEST(TurfWarsTexts, T8_1_HowToListsTheCardsInTheirOrderOfPlay) {
+  const std::string howto = cli::game_short_help(testing::game());
+  std::string flat;  // the page with its line breaks and indents as single spaces
+  for (char ch : howto)
+    if (ch != '\n' && ch != ' ')
+      flat += ch;
+    else if (!flat.empty() && flat.back() != ' ')
+      flat += ' ';
+  const std::string order = cli::priority_order(testing::game().cards());
+  EXPECT_TRUE(has(flat, "lowest first: " + order + ".")) << flat;
+  const std::map<std::string, ActionKind> kind = {{"Defensive Maneuvers", ActionKind::kManeuver},
+                                                  {"Teleports", ActionKind::kTeleport},
+                                                  {"Reinforcements", ActionKind::kReinforce},
+                                                  {"Strikes", ActionKind::kStrike},
+                                                  {"Attacks", ActionKind::kAttack}};
+  struct Run {
+    ActionKind kind;
+    int lo, hi;
+  };
+  std::vector<Run> runs;
+  static const std::regex kRun(R"(([A-Z][a-z]+(?: [A-Z][a-z]+)?) (\d+)(?:-(\d+))?)");
+  for (auto it = std::sregex_iterator(order.begin(), order.end(), kRun);
+       it != std::sregex_iterator(); ++it) {
+    ASSERT_TRUE(kind.count((*it)[1].str())) << (*it)[1].str();
+    const int lo = std::stoi((*it)[2].str());
+    const int hi = (*it)[3].matched ? std::stoi((*it)[3].str()) : lo;
+    runs.push_back({kind.at((*it)[1].str()), lo, hi});
+  }
+  ASSERT_GE(runs.size(), 5u);
+  for (std::size_t i = 1; i < runs.size(); ++i) {
+    EXPECT_LT(runs[i - 1].hi, runs[i].lo) << "runs out of order or overlapping";
+    EXPECT_NE(runs[i - 1].kind, runs[i].kind) << "two runs of one kind side by side";
+  }
+  std::set<ActionKind> interleaved;
+  for (const auto& r : runs) {
+    bool lo = false, hi = false;
+    for (const auto& t : content().templates) {
+      lo |= t.kind == r.kind && t.priority == r.lo;
+      hi |= t.kind == r.kind && t.priority == r.hi;
+    }
+    EXPECT_TRUE(lo && hi) << r.lo << "-" << r.hi;
+  }
+  for (const auto& t : content().templates) {
+    int in = 0;
+    for (const auto& r : runs) in += t.priority >= r.lo && t.priority <= r.hi;
+    ASSERT_EQ(in, 1) << t.name;
+    for (const auto& r : runs)
+      if (t.priority >= r.lo && t.priority <= r.hi) {
+        EXPECT_EQ(r.kind, t.kind) << t.name << " (" << t.priority << ")";
+      }
+  }
+  for (const auto& r : runs)
+    for (const auto& q : runs)
+      if (&r != &q && r.kind == q.kind) interleaved.insert(r.kind);
+  // The data interleaves Strikes, Attacks and Reinforcements, so the page must say so.
+  EXPECT_EQ(interleaved, (std::set<ActionKind>{ActionKind::kReinforce, ActionKind::kStrike,
+                                               ActionKind::kAttack}));
+}
+
+// Issue 29 (T10.2, T9.8): the how-to's Turf War: the losers lose what they committed, the cost is
+// a third of the troops the losers committed (war.cpp winning_cost: the losing sides' committed
+// troops, divided by three, rounded down, at least one), and several attackers on one empty turf
+// fight it out.
+TEST(TurfWarsTexts, T10_2_T9_8_HowToSaysTheCostAndTheWarOverAnEmptyTurf) {
+  const std::string howto = cli::game_short_help(testing::game());
+  std::string flat;
+  for (char ch : howto)
+    if (ch != '\n' && ch != ' ')
+      flat += ch;
+    else if (!flat.empty() && flat.back() != ' ')
+      flat += ' ';
+  EXPECT_TRUE(has(flat, "a third of the troops the losers committed, at least one")) << flat;
+  EXPECT_FALSE(has(flat, "loser's troops"));
+  EXPECT_TRUE(has(flat, "Attacks of one priority on the same empty turf are a Turf War too"))
+      << flat;
+  EXPECT_TRUE(has(flat, "at a tie at the top nobody does")) << flat;
+  // The default cost is the one the page describes.
+  EXPECT_EQ(testing::game().resolve({}).get("cost"), "simple");
 }
 
 // Issue 23: option help (the web lobby, `turf play --help`) names no clause and no file, and

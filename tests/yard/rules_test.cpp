@@ -376,6 +376,10 @@ TEST(YardRules, Y5_2_BeanstalkThenFountainThenTulips) {  // how-to example
   EXPECT_TRUE(pile_open(t.pl(0), pile("a1")));
 }
 
+// Y5.2: no free Place, no play. Y5.3 (issue 29): a Pest needs no free Place. Rulebook, 2nd
+// edition: "Ignore [Places] when playing PESTS or TOOLS"; "on top of Dirt or any other card". a1
+// is Grass whose one Place the Sunflower takes: the Pinwheel cannot go there (nor anywhere), the
+// Skunk can, on top of the Sunflower.
 TEST(YardRules, Y5_2_NoFreePlaceNoPlay) {
   Board b = quiet();
   b.grass(0, {"a1"}).yard(0, "a1", {"sunflower"}).hand(0, {"pinwheel", "skunk"});
@@ -383,6 +387,18 @@ TEST(YardRules, Y5_2_NoFreePlaceNoPlay) {
   t.act("home");
   EXPECT_FALSE(t.can("play Pinwheel"));
   EXPECT_TRUE(t.can("play Skunk"));  // Pests ignore Places (Y5.3)
+}
+
+TEST(YardRules, Y5_3_APestGoesOnTopOfAFullPile) {
+  Board b = quiet();
+  b.grass(0, {"a1"}).yard(0, "a1", {"sunflower"}).hand(0, {"skunk"});
+  Table t(b, 0);
+  t.act("home");
+  t.act("play Skunk");
+  EXPECT_TRUE(t.can("onto a1"));  // full
+  EXPECT_TRUE(t.can("onto b2"));  // Dirt: no Place at all
+  t.act("onto a1");
+  EXPECT_EQ(t.pile_cards(0, "a1"), (std::vector<std::string>{"sunflower", "skunk"}));
 }
 
 TEST(YardRules, Y5_3_SkunkOnARivalsDirt) {  // how-to example

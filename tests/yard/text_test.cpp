@@ -8,8 +8,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <regex>
 
+#include "cli/commands.h"
 #include "core/embedded.h"
 #include "core/view.h"
 #include "yard/board.h"
@@ -263,6 +265,59 @@ TEST(YardTexts, HowToSaysWhatTheDataSays) {
       return d.name == name;
     })) << name;
   }
+}
+
+// Y5.2, Y5.3, Y8.1 (issue 29): the how-to's play rule is the kernel's: Plants, Ornaments and
+// Features need a free Place, a Pest goes onto any Pile (YardRules.Y5_3_APestGoesOnTopOfAFullPile),
+// a Tool goes to the Garage (edition 1: onto any Pile first).
+TEST(YardTexts, Y5_3_HowToSaysAPestNeedsNoPlace) {
+  const std::string howto(embedded_file("data/yard/howto.md"));
+  std::string flat;  // line breaks and indents as single spaces
+  for (char ch : howto)
+    if (ch != '\n' && ch != ' ')
+      flat += ch;
+    else if (!flat.empty() && flat.back() != ' ')
+      flat += ' ';
+  EXPECT_EQ(flat.find("Play one card from your hand onto a Pile with a free Place"),
+            std::string::npos);
+  EXPECT_NE(flat.find("a Plant, Ornament or Feature onto a Pile with a free Place"),
+            std::string::npos)
+      << flat;
+  EXPECT_NE(flat.find("a Pest onto any Pile, full or not"), std::string::npos) << flat;
+  EXPECT_NE(flat.find("1st edition: it lies on any Pile while it acts, like a Pest"),
+            std::string::npos)
+      << flat;
+}
+
+// Y8.1 (issue 29): a Tool's text is its edition's: `turf cards yard -o edition=1` and `look` at a
+// 1st-edition table (cli::game_cards with the table's options) give the 1st edition's rule.
+TEST(YardTexts, Y8_1_ToolTextsFollowTheEdition) {
+  const GameInfo& g = Registry::instance().find("yard");
+  for (int edition : {1, 2}) {
+    const auto all = cli::game_cards(g, g.resolve({{"edition", std::to_string(edition)}}));
+    int tools = 0;
+    for (const auto& c : all) {
+      const auto types = c.value("types", nlohmann::json::array());
+      if (std::find(types.begin(), types.end(), "Tool") == types.end() ||
+          std::find(types.begin(), types.end(), "Plant") != types.end())
+        continue;
+      const std::string text = c.at("text");
+      const bool pile = text.find("played onto a Pile like a Pest") != std::string::npos;
+      EXPECT_EQ(pile, edition == 1) << edition << ": " << text;
+      EXPECT_NE(text.find("Garage"), std::string::npos) << text;
+      ++tools;
+    }
+    EXPECT_GE(tools, 3);
+  }
+  EXPECT_EQ(cli::game_cards(g, g.resolve({})), cli::game_cards(g, g.resolve({{"edition", "2"}})));
+  // The catalogue front ends and bots receive (GameInfo::cards) holds both texts of each Tool.
+  int both = 0;
+  for (const auto& c : g.cards())
+    if (c.contains("text_by_option")) {
+      EXPECT_EQ(c.at("text"), c.at("text_by_option").at("edition").at("2"));
+      ++both;
+    }
+  EXPECT_GE(both, 3);
 }
 
 // ---- Typing actions at the table ---------------------------------------------------------------

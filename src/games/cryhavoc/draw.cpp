@@ -403,19 +403,9 @@ std::string draw(const View& view, const DrawStyle& style) {
                     step_text(pub),
                 79, 2);
   } else {
-    std::array<int, kMaxSeats> held{}, init{};
-    for (int s = 0; s < pub.players; ++s)
-      for (int f = 0; f < kFactions; ++f) held[s] += pub.prisoners[pub.seats[s].faction][f];
-    for (int k = 0; k < pub.players; ++k) init[pub.initiative[k]] = k;
-    int best = 0;
-    for (int s = 1; s < pub.players; ++s) {
-      const int va = pub.seats[s].vp, vb = pub.seats[best].vp;
-      if (va != vb ? va > vb : held[s] != held[best] ? held[s] > held[best] : init[s] > init[best])
-        best = s;
-    }
-    out += wrap("Game over: " + seat_name(style, pub, best) +
-                    " wins (ties: most prisoners, then later in initiative).",
-                79, 2);
+    out += wrap(
+        "Game over: " + winner_sentence(pub, [&](int s) { return seat_name(style, pub, s); }) + ".",
+        79, 2);
   }
   return out;
 }

@@ -502,18 +502,11 @@ namespace {
 // Rank per seat (C10.6), in a fixed array: ranking() and outcome_into() share it.
 std::array<int, kMaxSeats> rank_seats(const Position& pos) {
   const int n = pos.pub.players;
-  const auto held = prisoners_held(pos);
-  const auto init = initiative_rank(pos);
-  auto better = [&](int a, int b) {  // C10.6
-    const int va = pos.pub.seats[a].vp, vb = pos.pub.seats[b].vp;
-    if (va != vb) return va > vb;
-    if (held[a] != held[b]) return held[a] > held[b];
-    return init[a] > init[b];  // later on the initiative track wins
-  };
+  const Standing st = standing(pos.pub);
   std::array<int, kMaxSeats> rank{};
   for (int a = 0; a < n; ++a)
     for (int b = 0; b < n; ++b)
-      if (b != a && better(b, a)) ++rank[static_cast<std::size_t>(a)];
+      if (b != a && st.ahead(b, a)) ++rank[static_cast<std::size_t>(a)];
   return rank;
 }
 
@@ -1056,7 +1049,7 @@ void register_game(Registry& registry) {
   info->summary =
       "Humans, Machines, Pilgrims and Trogs fight over a crystal planet: area control with a "
       "battle board of three objectives.";
-  info->rules_version = "cryhavoc-3";
+  info->rules_version = "cryhavoc-4";
   info->min_players = 2;
   info->max_players = 4;
   info->options.push_back({"players",
@@ -1095,13 +1088,13 @@ void register_game(Registry& registry) {
   info->options.push_back(
       {"trog_nests",
        OptionSpec::Kind::Choice,
-       "not-into-battles",
-       {"not-into-battles", "as-printed"},
+       "as-printed",
+       {"as-printed", "not-into-battles"},
        0,
        0,
-       "where neutral Trogs that lose a battle leave their Nest. not-into-battles: an adjacent "
-       "region nobody controls and with no battle still to fight; as-printed: any adjacent "
-       "region nobody controls, even one whose battle is still to come"});
+       "where neutral Trogs that lose a battle leave their Nest. as-printed: any adjacent "
+       "region nobody controls, even one whose battle is still to come; not-into-battles: an "
+       "adjacent region nobody controls and with no battle still to fight"});
   info->rules_text = embedded_file("docs/rules/cryhavoc.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -101,6 +102,13 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
 std::map<std::string, int> tally(const State& state);
 // Card texts (cards.cpp): factions, skills, structures, cards, objectives, events, tokens.
 nlohmann::json card_texts();
+// What puts seat a ahead of seat b at the end when their VP are equal (C10.6), in words: "more
+// prisoners (2 to 1)" or "later on the initiative track"; "" when their VP differ (narrate.cpp).
+std::string tie_break_words(const Standing& st, int a, int b);
+// The end of the game in one sentence: the winner, its VP, and the tie-break only where one
+// decided first place (narrate.cpp; the drawing's last line).
+std::string winner_sentence(const Public& pub, const std::function<std::string(int seat)>& name);
+
 // Terminal drawing (draw.cpp), and the decision the seat to move faces as a sentence (also in
 // the view JSON as "prompt").
 std::string draw(const View& view, const DrawStyle& style);

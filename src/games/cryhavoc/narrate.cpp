@@ -687,31 +687,43 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
 
   // The end (C10.5, C10.6).
   if (a.over && !b.over) {
-    std::array<int, kMaxSeats> held{}, init{};
-    for (int s = 0; s < a.players; ++s)
-      for (int f = 0; f < kFactions; ++f) held[s] += a.prisoners[a.seats[s].faction][f];
-    for (int k = 0; k < a.players; ++k) init[a.initiative[k]] = k;
-    auto better = [&](int x, int y) {  // C10.6: VP, prisoners, later initiative
-      if (a.seats[x].vp != a.seats[y].vp) return a.seats[x].vp > a.seats[y].vp;
-      if (held[x] != held[y]) return held[x] > held[y];
-      return init[x] > init[y];
-    };
-    std::vector<Seat> order;
-    for (int s = 0; s < a.players; ++s) order.push_back(s);
-    for (std::size_t i = 1; i < order.size(); ++i)  // insertion sort: stable, no buffer
-      for (std::size_t j = i; j > 0 && better(order[j], order[j - 1]); --j)
-        std::swap(order[j], order[j - 1]);
-    std::string text =
-        "Game over after round " + std::to_string(a.round) + ": " + P(order[0]) + " wins.";
+    const Standing st = standing(a);
+    const auto ranked = st.order();
+    const std::vector<Seat> order(ranked.begin(), ranked.begin() + a.players);
+    std::string text = "Game over after round " + std::to_string(a.round) + ": " +
+                       winner_sentence(a, [](int s) { return P(s); }) + ".";
     for (std::size_t k = 0; k < order.size(); ++k) {
       const int s = order[k];
       text += " " + std::to_string(k + 1) + ". " + P(s) + " (" + faction_name(a.seats[s].faction) +
               ") " + std::to_string(a.seats[s].vp) + " VP";
-      if (held[s]) text += ", " + count(held[s], "prisoner", "prisoners");
+      if (st.held[s]) text += ", " + count(st.held[s], "prisoner", "prisoners");
+      // A tie-break is named only between seats it separated.
+      if (k + 1 < order.size() && st.vp[s] == st.vp[order[k + 1]])
+        text += ", ahead of " + P(order[k + 1]) +
+                " on the tie-break: " + tie_break_words(st, s, order[k + 1]);
       text += k + 1 < order.size() ? ";" : ".";
     }
     out.push_back(make("game_over", order, text, {{"ranking", order}}));
   }
+}
+
+std::string tie_break_words(const Standing& st, int a, int b) {
+  if (st.vp[a] != st.vp[b]) return "";
+  if (st.held[a] != st.held[b])
+    return "more prisoners (" + std::to_string(st.held[a]) + " to " + std::to_string(st.held[b]) +
+           ")";
+  return "later on the initiative track";
+}
+
+std::string winner_sentence(const Public& pub, const std::function<std::string(int seat)>& name) {
+  const Standing st = standing(pub);
+  const auto order = st.order();
+  const int w = order[0];
+  std::string text = name(w) + " wins with " + std::to_string(st.vp[w]) + " VP";
+  if (pub.players > 1 && st.vp[order[1]] == st.vp[w])
+    text += ", level with " + name(order[1]) +
+            " but ahead on the tie-break: " + tie_break_words(st, w, order[1]);
+  return text;
 }
 
 }  // namespace turf::cryhavoc

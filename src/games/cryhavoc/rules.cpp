@@ -1355,16 +1355,22 @@ bool apply_step(Position& p, int a) {
 // ---------------------------------------------------------------------------------------------
 // The end (C10.6)
 
-std::array<int, kMaxSeats> prisoners_held(const Position& p) {
-  std::array<int, kMaxSeats> out{};
-  for (int s = 0; s < p.pub.players; ++s)
-    for (int c = 0; c < kFactions; ++c) out[s] += p.pub.prisoners[p.pub.seats[s].faction][c];
-  return out;
+Standing standing(const Public& pub) {
+  Standing st;
+  st.players = pub.players;
+  for (int s = 0; s < pub.players; ++s) {
+    st.vp[s] = pub.seats[s].vp;
+    for (int c = 0; c < kFactions; ++c) st.held[s] += pub.prisoners[pub.seats[s].faction][c];
+  }
+  for (int k = 0; k < pub.players; ++k) st.init[pub.initiative[k]] = k;
+  return st;
 }
 
-std::array<int, kMaxSeats> initiative_rank(const Position& p) {
+std::array<int, kMaxSeats> Standing::order() const {
   std::array<int, kMaxSeats> out{};
-  for (int k = 0; k < p.pub.players; ++k) out[p.pub.initiative[k]] = k;
+  for (int s = 0; s < players; ++s) out[s] = s;
+  for (int i = 1; i < players; ++i)  // insertion sort: stable, no buffer
+    for (int j = i; j > 0 && ahead(out[j], out[j - 1]); --j) std::swap(out[j], out[j - 1]);
   return out;
 }
 

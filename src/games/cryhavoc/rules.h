@@ -534,10 +534,20 @@ bool apply(Position& p, int action);
 bool last_round(const Public& pub);
 int rounds_after(const Public& pub);
 
-// Final ranking helpers (C10).
-std::array<int, kMaxSeats> prisoners_held(const Position& p);
-// Position of each seat on the initiative track (0 = first).
-std::array<int, kMaxSeats> initiative_rank(const Position& p);
+// The final standing (C10.6): the most VP, then the most prisoners held, then the later place on
+// the initiative track. The one comparison ranking(), the narration and the drawing share.
+struct Standing {
+  int players = 0;
+  std::array<int, kMaxSeats> vp{}, held{}, init{};  // init: place on the initiative track, 0 first
+  bool ahead(int a, int b) const {                  // a finishes ahead of b
+    if (vp[a] != vp[b]) return vp[a] > vp[b];
+    if (held[a] != held[b]) return held[a] > held[b];
+    return init[a] > init[b];  // later on the initiative track wins
+  }
+  // The seats from first to last (the order is total: initiative places differ).
+  std::array<int, kMaxSeats> order() const;
+};
+Standing standing(const Public& pub);
 
 // Geometry and helpers shared with the adapter, the drawing and the tests.
 const MapDef& map_of(const Position& p);

@@ -62,7 +62,24 @@ nlohmann::json card_texts() {
   for (const SecretDef& d : c.secrets)
     out.push_back(
         {{"id", d.id}, {"name", d.name}, {"kind", "secret_win"}, {"tag", d.tag}, {"text", d.text}});
-  // Action cards: one entry per card name, with the priorities and copies of its printings.
+  // Action cards: one entry per card name, with the priorities and copies of its printings, and
+  // the group its kind is called by in the order of play (the how-to's `{priority order}`,
+  // cli/info.cpp).
+  auto group = [](ActionKind k) {
+    switch (k) {
+      case ActionKind::kManeuver:
+        return "Defensive Maneuvers";
+      case ActionKind::kTeleport:
+        return "Teleports";
+      case ActionKind::kReinforce:
+        return "Reinforcements";
+      case ActionKind::kStrike:
+        return "Strikes";
+      case ActionKind::kAttack:
+        return "Attacks";
+    }
+    return "";
+  };
   std::map<std::string, int> index;
   for (int t = 0; t < static_cast<int>(c.templates.size()); ++t) {
     const ActionTemplate& a = c.templates[t];
@@ -81,6 +98,7 @@ nlohmann::json card_texts() {
                      {"tag", a.tag},
                      {"text", text},
                      {"priorities", nlohmann::json::array()},
+                     {"group", group(a.kind)},
                      {"count", 0}});
       it = index.find(id);
     }

@@ -960,6 +960,7 @@ void TurfWarsView::to_json(nlohmann::json& j) const {
     nlohmann::json x = {
         {"dp", st.dp},
         {"home", c.type_ids[st.home]},
+        {"start_lost", st.start_lost},
         {"troops", troops_of(p, s)},
         {"turfs", turfs_of(p, s)},
         {"combat_cards", hand_count[s]},

@@ -688,6 +688,14 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
     narrate_log(
         b, a, Phase::kEvent, Phase::kEvent, [] {}, out);
     narrate_maelstrom(vb, va, out);
+    // Homes changed (Geomancer, Exile), before what the event did: a seat's own declaration
+    // this step is its action line already ("declares Forest home").
+    for (int s = 0; s < a.num_seats; ++s)
+      if (a.seats[s].faction != kNone && b.seats[s].faction != kNone &&
+          a.seats[s].home != b.seats[s].home && !(s == act.mover && b.step == Step::kDeclareHome))
+        out.push_back(make("home", {s},
+                           P(s) + " now calls " + c.type_names[a.seats[s].home] + " home.",
+                           {{"home", c.type_ids[a.seats[s].home]}}));
     // What the event did, once its phase is over (T6.3-T6.5).
     if (a.last_event.done && a.last_event.number > 0 &&
         (b.last_event.number != a.last_event.number || !b.last_event.done)) {
@@ -709,6 +717,13 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
               (x.empty() ? "" : ", ") + std::string(dp > 0 ? "+" : "") + std::to_string(dp) + " DP";
         text += (text.empty() ? "" : "; ") + P(s) + " " + x;
       }
+      if (e.new_home) {  // T6.4: everyone declared; the homes it leaves
+        std::string homes;
+        for (int s = 0; s < a.num_seats; ++s)
+          if (!a.seats[s].eliminated && a.seats[s].faction != kNone)
+            homes += (homes.empty() ? "" : ", ") + P(s) + " " + c.type_names[a.seats[s].home];
+        if (!homes.empty()) text += (text.empty() ? "" : "; ") + ("the homes now: " + homes);
+      }
       if (e.round_shift)  // T6.3: the round counter moved (or could not)
         text += (text.empty() ? "" : "; ") + std::string("the round counter reads ") +
                 std::to_string(a.round) + (a.round == a.last_event.round ? " still" : " now");
@@ -716,13 +731,6 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
                          e.name + (text.empty() ? ": no troops or DP changed." : ": " + text + "."),
                          {{"event", e.id}, {"changes", std::move(changes)}}));
     }
-    // Homes declared or changed (Geomancer, Exile).
-    for (int s = 0; s < a.num_seats; ++s)
-      if (a.seats[s].faction != kNone && b.seats[s].faction != kNone &&
-          a.seats[s].home != b.seats[s].home)
-        out.push_back(make("home", {s},
-                           P(s) + " now calls " + c.type_names[a.seats[s].home] + " home.",
-                           {{"home", c.type_ids[a.seats[s].home]}}));
   };
   auto round_actions = [&] {
     // In the order it happened (Position::auto_log): cards revealed, decisions the rules took

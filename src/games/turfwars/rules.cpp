@@ -316,6 +316,18 @@ bool quiet(const Position& p, int a) {
   }
 }
 
+// T13.5, R57: "if you ... lost it during the course of the game, that's a zero". Looked at
+// between the steps of the game (outside a war, whose committed troops are away from their turfs
+// until it ends), so every time a seat is without its starting turf is seen before any later
+// step could win it back.
+void note_lost_starts(Position& p) {
+  if (p.war.active || p.phase < Phase::kPreEvent) return;
+  for (int s = 0; s < p.num_seats; ++s) {
+    SeatState& st = p.seats[s];
+    if (st.start != kNone && p.owner[st.start] != s) st.start_lost = true;
+  }
+}
+
 // The main loop: automatic work until a decision or the end. Wins are checked (R31) after the
 // decision that started the run, after every step taken automatically, when a phase or a Turf War
 // ends, and before a decision is handed out: every moment a condition can newly hold.
@@ -357,6 +369,7 @@ void run(Position& p, bool check) {
       p.step = Step::kOver;
       return;
     }
+    note_lost_starts(p);
     if (check && stable() && check_now()) continue;
     const Phase before = p.phase;
     const bool in_war = p.war.active;

@@ -258,9 +258,12 @@ struct SeatState {
   std::int16_t dp = 0;
   std::uint8_t faction = kNone;
   std::array<std::uint8_t, 2> dealt{kNone, kNone};
-  std::uint8_t chosen = kNone;   // faction chosen, before the reveal
-  std::uint8_t home = 0;         // current home turf type
-  std::uint8_t start = kNone;    // starting turf
+  std::uint8_t chosen = kNone;  // faction chosen, before the reveal
+  std::uint8_t home = 0;        // current home turf type
+  std::uint8_t start = kNone;   // starting turf
+  // The starting turf was out of this seat's control at some point after the set-up (between
+  // steps, never in the middle of a war): it counts zero in the tie-break (T13.5, R57).
+  bool start_lost = false;
   std::uint8_t clone = kNone;    // Doppelgangers: the faction cloned this round
   std::uint8_t nemesis = kNone;  // the seat whose elimination by this seat wins (T13.2)
   bool eliminated = false;

@@ -274,7 +274,7 @@ Keys keys_of(const Position& p, int s) {
   Keys k{};
   k.dp = st.dp;
   k.turfs = turfs_of(p, s);
-  k.start = st.start != kNone && p.owner[st.start] == s ? p.troops[st.start] : 0;
+  k.start = st.start != kNone && !st.start_lost && p.owner[st.start] == s ? p.troops[st.start] : 0;
   k.troops = troops_of(p, s);
   k.support = p.tie_support[s];
   return k;

@@ -131,7 +131,7 @@ std::string program_text(const Program& pr) {
   return s;
 }
 
-std::string card_text(int kind) {
+std::string card_text(int kind, int edition) {
   const CardDef& d = content().cards[static_cast<std::size_t>(kind)];
   static const char* const kWhen[kNumTimings] = {"Play", "Start", "End", "Away to Home",
                                                  "Revealed"};
@@ -148,7 +148,10 @@ std::string card_text(int kind) {
   if (d.places) add("Adds " + plural(d.places, "Place", "Places") + " to its Pile.");
   const std::string vp = vp_text(d);
   if (!vp.empty()) add("Worth " + vp + ".");
-  if (d.is(kTool) && !d.is(kPlant)) add("A Tool goes to your Garage after its Play action.");
+  if (d.is(kTool) && !d.is(kPlant))
+    add(edition == 1 ? "A Tool is played onto a Pile like a Pest (any Pile, Places ignored), and "
+                       "after its Play action it goes to your Garage."
+                     : "A Tool goes to your Garage after its Play action.");
   if (s.empty()) add("No action.");
   return s;
 }
@@ -417,6 +420,8 @@ nlohmann::json cards() {
     const std::string vp = vp_text(d);
     if (!vp.empty()) e["points_text"] = vp;
     if (!d.designed.empty()) e["designed"] = d.designed;
+    if (card_text(k, 1) != card_text(k, 2))
+      e["text_by_option"] = {{"edition", {{"1", card_text(k, 1)}, {"2", card_text(k, 2)}}}};
     out.push_back(std::move(e));
   }
   for (int n = 0; n < static_cast<int>(c.neighbors.size()); ++n) {

@@ -83,11 +83,14 @@ std::string step_id(const Position& p);
 
 // Card texts written from the card's data (games/yard/cards.cpp): "Play: Gain $3. Worth 1 VP."
 std::string program_text(const Program& pr);
-std::string card_text(int kind);
+// A card's text; a Tool's rule is the edition's (Y5.1, Y8.1).
+std::string card_text(int kind, int edition = 2);
 // The card in a few words for the hand and the Store on screen (issue 16): cost, points, Places
 // and the gist of each action, e.g. "$3 1VP +1Pl; Play: Grass, +$2".
 std::string short_card_text(int kind);
 std::string neighbor_card_text(int n);
+// Every card and Neighbor with its text (the default edition's); a text that differs in the other
+// edition (a Tool's, Y8.1) is also given per edition, as "text_by_option" (cli/cards.cpp).
 nlohmann::json cards();
 // Why `seat` cannot play card `kind` from its hand now, in a few words ("you are Away: play at
 // Home"); empty when it can (games/yard/cards.cpp).

@@ -23,6 +23,23 @@ def rank_rewards(ranking):
     return [sum((r > ranking[s]) - (r < ranking[s]) for r in ranking) / (p - 1) for s in range(p)]
 
 
+def check_reset_options(options, fixed):
+    """The `options` of reset (PettingZoo's and Gymnasium's free dict, which an environment may
+    ignore): None or a mapping. A key that names one of the game's options must give the value
+    the environment was made with (game options are fixed at turf.env(...) / turf.VecEnv(...):
+    they shape the observation and action spaces); every other key is ignored."""
+    if options is None:
+        return
+    if not hasattr(options, "items"):
+        raise TypeError(f"options must be a dict or None, not {type(options).__name__}")
+    for key, value in options.items():
+        if key in fixed and str(value) != str(fixed[key]):
+            raise ValueError(
+                f"the game option {key}={fixed[key]} is fixed when the environment is made "
+                f"(turf.env(id, {key}=...)), so reset cannot make it {value!r}"
+            )
+
+
 def _observation_space(spec):
     low = np.zeros(spec["size"], dtype=np.float32)
     high = np.ones(spec["size"], dtype=np.float32)
@@ -91,9 +108,10 @@ class TurfAECEnv:
 
     def reset(self, seed=None, options=None):
         """Starts a new game. The same seed gives the same game; without one, the next seed of
-        the environment's own sequence (seeded by the last reset(seed=...), else at random)."""
-        if options:
-            raise ValueError("game options are fixed when the environment is made: turf.env(id, **options)")
+        the environment's own sequence (seeded by the last reset(seed=...), else at random).
+        `options`: None or a dict; its keys are ignored, except one naming a game option, which
+        must repeat the value the environment was made with (check_reset_options)."""
+        check_reset_options(options, self._options)
         if seed is not None:
             self._seeds.seed(operator.index(seed))
             game_seed = operator.index(seed) & (2**64 - 1)
@@ -149,10 +167,12 @@ class TurfAECEnv:
         game = self._game
         if game.terminal:
             ranking = game.ranking()
+            scores = game.scores()
+            final = {a_: scores[i] for i, a_ in enumerate(self.possible_agents)}
             for a_, r in zip(self.possible_agents, rank_rewards(ranking)):
                 self.rewards[a_] = r
                 self.terminations[a_] = True
-                self.infos[a_] = {"rank": ranking[self._seat[a_]]}
+                self.infos[a_] = {"rank": ranking[self._seat[a_]], "score": final[a_], "scores": dict(final)}
             self.agent_selection = self.possible_agents[(self._seat[agent] + 1) % len(self.possible_agents)]
         else:
             self.agent_selection = self.possible_agents[game.to_move]
@@ -268,8 +288,11 @@ class VecEnv:
     what you keep). obs: float32 (n, obs_size), the observation of the seat that decides next
     in each game; info["action_mask"]: int8 (n, action_space); info["to_move"]: that seat;
     rewards: float32 (n, players), nonzero only on the step a game ends; terminated: bool (n,),
-    the game ended on this step and was reset (obs and mask are the new game's). With an
-    opponent, every seat but the learner's (info["learner"]) is played by the bot inside step.
+    the game ended on this step and was reset (obs, mask, to_move, learner and episode_length
+    are the new game's; what the finished game ended with is in info["final_obs"] and
+    info["final_info"], Gymnasium's same-step autoreset, rows valid where info["_final_obs"] /
+    info["_final_info"], the terminated array, is True). With an opponent, every seat but the
+    learner's (info["learner"]) is played by the bot inside step.
     """
 
     def __init__(self, game, n, seed=None, observations=True, masks=True, opponent=None, seat=0, **options):
@@ -292,6 +315,16 @@ class VecEnv:
         self.to_move = b["to_move"]
         self.learner = b["learner"]
         self.episode_length = b["episode_length"]
+        final_info = {
+            "seat": b["final_seat"],
+            "episode_length": b["final_length"],
+            "ranking": b["final_ranking"],
+            "scores": b["final_scores"],
+        }
+        if opponent is not None:
+            final_info["learner"] = b["final_seat"]
+        for key in list(final_info):
+            final_info["_" + key] = self.terminated
         self.num_envs = self._v.n
         self.num_players = self._v.num_players
         self.game_id = game
@@ -304,10 +337,17 @@ class VecEnv:
             self._info["action_mask"] = self.action_mask
         if opponent is not None:
             self._info["learner"] = self.learner
+        if "final_obs" in b:
+            self._info["final_obs"] = b["final_obs"]
+            self._info["_final_obs"] = self.terminated
+        self._info["final_info"] = final_info
+        self._info["_final_info"] = self.terminated
 
-    def reset(self, seed=None):
+    def reset(self, seed=None, options=None):
         """Starts every game afresh: from `seed`, or from the next seed of the VecEnv's own
-        sequence (seeded at construction)."""
+        sequence (seeded at construction). `options` as for turf.env's reset: ignored, except a
+        key naming a game option, which must repeat the VecEnv's value."""
+        check_reset_options(options, self.options)
         if seed is not None:
             self._seeds.seed(int(seed))
         self._v.reset(self._seeds.getrandbits(64))
