@@ -41,7 +41,7 @@ std::size_t lobby_size(int port) {
 // A plain TCP connection that the test holds open (sending what it is told).
 class RawConn {
  public:
-  explicit RawConn(int port) : socket_(io_) {
+  explicit RawConn(int port) : port_(port), socket_(io_) {
     socket_.connect(
         tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
   }
@@ -50,7 +50,8 @@ class RawConn {
   // has taken the connection and counts it (a state to wait for, not a time). The status code,
   // or 0 when no head came within `limit`.
   int answered(std::chrono::milliseconds limit) {
-    write("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n");
+    write("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port_) +
+          "\r\nConnection: keep-alive\r\n\r\n");
     std::string got;
     read_until(limit, got, [&](bool) { return got.find("\r\n\r\n") != std::string::npos; });
     if (got.rfind("HTTP/1.1 ", 0) != 0 || got.size() < 12) return 0;
@@ -100,6 +101,7 @@ class RawConn {
   }
 
  private:
+  int port_;
   asio::io_context io_;
   tcp::socket socket_;
 };

@@ -926,6 +926,42 @@ TEST(YardRules, R26_NoStalemateWhileABribeAloneCouldSway) {
   EXPECT_FALSE(t.p().over());
 }
 
+TEST(YardRules, R26_ABribeOnlyRowGetsTheRoundsOfWorkItsBribeTakesAndNoMore) {
+  // Issue 29: Maximilian ($20) is left and nobody sways him: the table stands still, and after
+  // kStillRounds rounds and the 4 rounds of work $20 takes, the game ends (it went on for ever).
+  Board b;
+  b.row({"maximilian", "walter"});
+  Table t(b, 0);
+  EXPECT_EQ(still_rounds_to_end(t.p()), kStillRounds + 4);
+  int turns = 0;
+  while (!t.p().over() && turns < 100) {
+    t.act("home");
+    ++turns;
+  }
+  EXPECT_EQ(t.p().end_reason, EndReason::kStalemate);
+  EXPECT_EQ(turns, 2 * (kStillRounds + 4 + 1));  // the first round end records the table
+}
+
+TEST(YardRules, R26_ThoseRoundsAreEnoughToWorkUpToTheBribeAndSway) {
+  // Seat 0 has nothing: four turns of work pay Maximilian, the fifth sways him, before the end.
+  Board b;
+  b.row({"maximilian", "walter"});
+  Table t(b, 0);
+  ASSERT_EQ(t.pl(0).money, 0);
+  for (int round = 0; round < 4; ++round) {
+    t.act("away");
+    t.act("work");
+    if (t.to_move() == 0) t.act("done");
+    t.act("home");  // seat 1 stays still
+  }
+  ASSERT_FALSE(t.p().over());
+  EXPECT_EQ(t.pl(0).money, 20);
+  t.act("home");
+  t.act("sway Maximilian");
+  EXPECT_EQ(t.pl(0).money, 0);
+  EXPECT_FALSE(t.p().over());
+}
+
 TEST(YardRules, R26_SkunksOnEveryYardEndABribeOnlyRowToo) {
   // Maximilian is left, but both Yards hold a Skunk: nobody may sway (Y6.6), the table is still.
   Board b;

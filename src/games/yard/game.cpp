@@ -525,7 +525,7 @@ void register_game(Registry& registry) {
   info->summary =
       "Build up your Yard with Plants, Ornaments and Features, pester rivals' Yards, and sway "
       "the Neighbors.";
-  info->rules_version = "yard-2";
+  info->rules_version = "yard-3";  // R26 bounded for a Bribe-only row (issue 29)
   info->min_players = 2;
   info->max_players = kMaxSeats;
   info->options.push_back(

@@ -44,7 +44,7 @@ Layout make_layout(int players) {
                    "edition 2; turns started; phase (start, side, main, end); side actions used "
                    "this turn (play, sway, work, buy); Store deck cards; rounds the table stood "
                    "still",
-                   "0 or 1; turns / 100; one-hot; 0 or 1; deck / 100; rounds / 3");
+                   "0 or 1; turns / 100; one-hot; 0 or 1; deck / 100; rounds / the rounds that end it");
   l.store = b.add("store", k, "cards in the Store per kind", "count / 5");
   l.trash = b.add("trash", k, "cards in the Trash per kind", "count / 5 (clipped)");
   l.gone =
@@ -123,7 +123,7 @@ void observe(const View& view, float* out) {
   w.flag(l.status + 11, p.used & kUsedWork);
   w.flag(l.status + 12, p.used & kUsedBuy);
   w.scaled(l.status + 13, p.deck_size, 100);
-  w.scaled(l.status + 14, p.still_rounds, kStillRounds);
+  w.scaled(l.status + 14, p.still_rounds, still_rounds_to_end(p));  // R26: how near the end
 
   for (int c = 0; c < k; ++c) {
     w.scaled(l.store + c, p.store[c], 5);

@@ -269,8 +269,8 @@ void end_game(Position& p, EndReason why) {
   while (p.nframes) pop(p);
 }
 
-// R26: after the Store deck has run out, a table that stands still for kStillRounds whole rounds
-// ends the game, unless a Neighbor left asks only for a Bribe and some player may sway.
+// R26: after the Store deck has run out, a table that stands still for still_rounds_to_end whole
+// rounds ends the game.
 bool stalemate(Position& p) {
   if (p.deck_size > p.deck_known) return false;  // R5: the deck can still restock the Store
   const std::uint64_t print = table_fingerprint(p);
@@ -279,18 +279,8 @@ bool stalemate(Position& p) {
     p.still_rounds = 0;
     return false;
   }
-  if (p.still_rounds < kStillRounds) ++p.still_rounds;
-  if (p.still_rounds < kStillRounds) return false;
-  for (int i = 0; i < p.row_size; ++i) {
-    const Criteria& c = content().neighbors[p.row[i]].criteria;
-    bool any = c.cards || c.places || c.grass || c.tallest;
-    for (auto n : c.symbols) any = any || n;
-    if (any) continue;
-    // A Bribe alone can always be met in time by a player who may sway at all (no Skunk): play on.
-    for (int seat = 0; seat < p.seats; ++seat)
-      if (!has_no_sway_card(p.players[seat])) return false;
-  }
-  return true;
+  if (p.still_rounds < kStillRoundsMost) ++p.still_rounds;
+  return p.still_rounds >= still_rounds_to_end(p);
 }
 
 void next_turn(Position& p) {
@@ -1044,6 +1034,31 @@ bool has_no_sway_card(const Player& pl) {
   for (int i = 0; i < pl.yard_size; ++i)
     if (card(pl.yard[i] & kKindMask).no_sway) return true;
   return false;
+}
+
+// R26: the still rounds after which the table's standing still ends the game: kStillRounds, and
+// while a Neighbor left asks only for a Bribe and some player may sway (no Skunk), as many more
+// as working takes to pay the dearest such Bribe from nothing (Maximilian's $20: 4). A Bribe
+// alone can be met by working, so the table gets that time; a table still standing still then
+// has chosen not to sway (issue 29: bots behind never swayed the last Neighbor, and a newcomer
+// never came Home, so the game went on for ever).
+int still_rounds_to_end(const Position& p) {
+  int extra = -1;  // the most rounds of work a Bribe-only Neighbor of the row asks for
+  for (int i = 0; i < p.row_size; ++i) {
+    const NeighborDef& n = content().neighbors[p.row[i]];
+    const Criteria& c = n.criteria;
+    bool any = c.cards || c.places || c.grass || c.tallest;
+    for (auto k : c.symbols) any = any || k;
+    if (any) continue;
+    int pay = 0;
+    for (int k = 0; k < n.bribe.size; ++k)
+      if (n.bribe.steps[k].op == Op::kPay) pay += n.bribe.steps[k].n;
+    extra = std::max(extra, (pay + kWorkPay - 1) / kWorkPay);
+  }
+  if (extra < 0) return kStillRounds;
+  for (int seat = 0; seat < p.seats; ++seat)
+    if (!has_no_sway_card(p.players[seat])) return kStillRounds + extra;
+  return kStillRounds;  // nobody may sway at all (Y6.6)
 }
 
 bool meets_criteria(const Player& pl, const Criteria& c) {

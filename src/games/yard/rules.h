@@ -39,6 +39,7 @@ inline constexpr int kMaxSteps = 3;       // steps per card program
 inline constexpr int kMaxFrames = 64;     // nested effects in progress (far above any real chain)
 inline constexpr int kMaxRounds = 200;    // E5: the engine's safety net on rounds
 inline constexpr int kStillRounds = 3;    // R26: rounds of a still table that end the game
+inline constexpr int kStillRoundsMost = 60;  // R26: the count stops there (a Bribe adds rounds)
 inline constexpr int kActionCap = 8000;   // E5: the safety net on decisions per game
 inline constexpr int kWorkPay = 5;        // Y4.1
 inline constexpr std::uint8_t kNone = 0xFF;
@@ -301,6 +302,8 @@ int yard_places(const Player& pl);  // Place symbols (Florence)
 int grass_count(const Player& pl);
 int tallest_pile(const Player& pl);
 bool has_no_sway_card(const Player& pl);
+// R26: the still rounds after which the game ends, for the row as it stands.
+int still_rounds_to_end(const Position& p);
 bool meets_criteria(const Player& pl, const Criteria& c);
 // What a Bribe takes in full (Y6.3): money, cards of the Yard, cards of the hand.
 struct BribeNeeds {
