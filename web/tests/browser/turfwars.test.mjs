@@ -33,6 +33,12 @@ describe("turfwars in the browser", { timeout: 900000 }, () => {
       }
       const end = await page.locator(".end-card").innerText();
       for (const w of last.result.words) assert.ok(end.includes(w), `the end card says "${w}"`);
+      // where the DP come from, as the side panel has it
+      assert.equal(await page.locator('.end-card [data-testid="end-breakdown"] [data-testid="dp-breakdown"][open]').count(), 1);
+      // the home-turf goal in words (issue 29: not a bare "1/5")
+      const rows = await page.locator(".tw-players").innerText();
+      if (last.view.domination) assert.match(rows, new RegExp(`home turfs: [A-Z][a-z]+, \\d+ of ${last.view.domination} needed to win`));
+      assert.doesNotMatch(rows, /\d+\/\d+/);
       // the troops on the board are the view's
       const onBoard = await page.locator(".tw-troops").count();
       assert.equal(onBoard, last.view.turfs.join(" ").split(" ").filter((t) => t.includes("@")).length);
