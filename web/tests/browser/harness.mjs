@@ -402,6 +402,16 @@ export async function boardSummary(page) {
   }));
 }
 
+// For docs/screens only (TURF_SCREENS set; nothing otherwise): docsShots on a table of its own,
+// `made` by the caller's create(), so that the pictures show a game under way (a test's own table
+// may be over by then).
+export async function docsShotsFresh(browser, made, name, move, ready) {
+  if (!process.env.TURF_SCREENS) return;
+  const { ctx, page } = await openPage(browser, made.seats[0].join, DESKTOP, ready);
+  await docsShots(browser, page, made.seats[0].join, name, move);
+  await ctx.close();
+}
+
 // For docs/screens only (TURF_SCREENS set; nothing otherwise): plays the seat of `page` by random
 // clicks on the text list of moves until the table reaches move `move` (or its end), then shoots
 // it at 1280x800 and the same seat's link on a phone at 390x844, as NAME-desktop and NAME-phone.
@@ -417,7 +427,8 @@ export async function docsShots(browser, page, link, name, move, seed = 7) {
       await page.waitForTimeout(50);
       continue;
     }
-    await b.nth(Math.floor(random() * k)).evaluate((el) => el.click());
+    // (the list may be redrawn meanwhile, with fewer moves: then look again)
+    if (!(await b.nth(Math.floor(random() * k)).evaluate((el) => el.click(), null, { timeout: 2000 }).then(() => true, () => false))) continue;
     await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) !== m, at, { timeout: 20000 }).catch(() => {});
   }
   // as a person arriving at the table sees it, from the top (the clicks above scrolled the page)

@@ -302,9 +302,17 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
         for (let k = 0; k < 8 && (await map.locator(sel).count()) === 0; k++)
           if (await waitForTurn([page], 20000)) await playOneDecision(page, rng(k));
         await map.locator(sel).first().waitFor();
+        // a quiet board: this seat to move (a bot's move redraws it)
+        await waitForTurn([page], 30000);
         const tools = map.locator(".zoom-tools");
         assert.deepEqual(await tools.locator("button").allInnerTexts().then((t) => t.slice(-3)), ["+", "−", "Fit"], game);
-        const width = async () => (await map.locator(sel).first().boundingBox()).width;
+        const width = async () => {
+          for (let tries = 0; tries < 100; tries++) {
+            const box = await map.locator(sel).first().boundingBox(); // null while it is redrawn
+            if (box) return box.width;
+          }
+          throw new Error(`${game}: ${sel} is never on the board`);
+        };
         const fitted = await width();
         const tap = (b) => (view === PHONE ? tools.locator(b).tap() : tools.locator(b).click());
         await tap(".zoom-in");

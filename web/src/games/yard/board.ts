@@ -10,6 +10,7 @@ import {
   endRule,
   overWords,
   sideShown,
+  stallStatus,
   cardFacts,
   cardId,
   cardName,
@@ -48,6 +49,7 @@ export class YardBoard implements GameBoard {
   private readonly turns = new TurnMemory();
   private info: { id: string; at: string } | null = null; // the card whose text is shown, and where
   private breakdown: number | null = null; // the seat whose points are explained
+  private ruleOpen = false; // "How the game ends" is open
   private destroyed = false;
   // the Yards: one pan/zoom area (at fit, the whole width, as tall as the Yards)
   private readonly yardsLayer: HTMLElement;
@@ -392,9 +394,23 @@ export class YardBoard implements GameBoard {
         this.host.names()[view.first_player] ?? "",
         " went first",
       ),
-      h("p", { class: "muted y-round y-end-rule", "data-testid": "end-rule" }, view.terminal ? overWords(view) : endRule(view)),
+      view.terminal ? h("p", { class: "muted y-round y-end-rule", "data-testid": "end-rule" }, overWords(view)) : this.endRuleBox(view),
     );
     return out;
+  }
+
+  // How the game ends, and how one that stalls ends, one tap away; where this table stands once
+  // the Store deck is used up, in sight.
+  private endRuleBox(view: YView): HTMLElement {
+    const stall = stallStatus(view);
+    const box = h(
+      "details",
+      { class: "muted y-round y-end-rule", "data-testid": "end-rule", open: this.ruleOpen },
+      h("summary", null, "How the game ends", stall ? h("span", { class: "y-stall" }, ` · ${stall}`) : null),
+      h("p", null, endRule(view)),
+    );
+    box.addEventListener("toggle", () => (this.ruleOpen = (box as HTMLDetailsElement).open));
+    return box;
   }
 
   // One row a player: name, Home/Away, money, points (tap: where they come from), Sway, Garage

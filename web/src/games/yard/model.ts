@@ -343,21 +343,25 @@ export function overWords(view: YView): string {
   }
 }
 
-// How the game will end (Y7.1), and how one that stalls ends (R26, E5), with where this table
-// stands: for the side panel.
+// How the game will end (Y7.1), and how one that stalls ends (R26, E5): for the side panel.
 export function endRule(view: YView): string {
   const l = view.limits;
   if (!l) return "The game ends when the last Neighbor of the row is swayed.";
-  let s =
+  return (
     `The game ends when the last Neighbor of the row is swayed. One that stalls ends too: once the Store deck is used up, ` +
     `${l.still_rounds} whole rounds in which nothing changes on the table (no card enters, leaves or moves within a Yard, ` +
     `the Store or the Trash, no Pile turns, no Neighbor is swayed; money, hands and Garages do not count) end it, unless a ` +
-    `Neighbor who asks only a Bribe is left; and round ${l.rounds} is the last in any case.`;
-  if (view.deck_count <= view.deck_bottom.length && !view.terminal) {
-    const n = view.still_rounds ?? 0;
-    s += ` The Store deck is used up: ${n === 0 ? "no round without a change yet" : `${n} of ${l.still_rounds} rounds without a change so far`}.`;
-  }
-  return s;
+    `Neighbor who asks only a Bribe is left; and round ${l.rounds} is the last in any case.`
+  );
+}
+
+// Where this table stands on the way to a stalled end, once the Store deck is used up (R26),
+// else null.
+export function stallStatus(view: YView): string | null {
+  const l = view.limits;
+  if (!l || view.terminal || view.deck_count > view.deck_bottom.length) return null;
+  const n = view.still_rounds ?? 0;
+  return `The Store deck is used up: ${n === 0 ? "no round without a change yet" : `${n} of ${l.still_rounds} rounds without a change so far`}.`;
 }
 
 export function money(n: number): string {
