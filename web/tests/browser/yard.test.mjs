@@ -158,7 +158,10 @@ describe("yard in the browser", { timeout: 600000 }, () => {
     let rivalYard = 0;
     for (let n = 0; n < 160; n++) {
       if (!(await waitMine(page))) break;
+      // the page has drawn every frame recorded, and the recorder has every frame drawn (nothing
+      // comes while the table waits for this seat)
       await framesCaughtUp(page, frames);
+      await page.waitForFunction((n) => Number(document.getElementById("app").dataset.frames) >= n, frames.length);
       const st = lastState(frames);
       for (const a of st.legal) {
         const el = page.locator(`.yard-board [data-action="${a.id}"]`);

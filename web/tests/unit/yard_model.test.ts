@@ -142,6 +142,19 @@ describe("yard actions as clicks", () => {
     expect(st.other).toEqual([]);
   });
 
+  it("while the Pest Magnet's gathered Pests are played, a play is of a gathered Pest, not of the hand", () => {
+    const magnet = view({ gathered_pests: ["mosquito", "mole"], resolving: [{ actor: 0, what: "play", stage: 0 }] });
+    const plays = [
+      { id: 100 + 40, label: "play Mosquito", json: { type: "play", card: "mosquito" } },
+      { id: 100 + 41, label: "play Mole", json: { type: "play", card: "mole" } },
+    ];
+    const c = groupActions(plays, 0, magnet);
+    expect([...c.gathered.keys()]).toEqual(["mosquito", "mole"]);
+    expect(c.hand.size).toBe(0);
+    // otherwise a play is of the hand
+    expect(groupActions(plays, 0, view()).hand.size).toBe(2);
+  });
+
   it("a label names seats as the page does", () => {
     const names = ["Ann", "Bea", "Cy"];
     expect(actionText("trash Skunk on P2 b3", names)).toBe("trash Skunk on Bea's b3");

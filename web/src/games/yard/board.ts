@@ -151,8 +151,19 @@ export class YardBoard implements GameBoard {
       ),
     );
     const extra: HTMLElement[] = [];
+    // Pests the Pest Magnet gathered: played from here, one after the other
     if (view.gathered_pests.length)
-      extra.push(h("p", { class: "muted y-note" }, "Gathered Pests, to be played: ", view.gathered_pests.map((id) => cardName(this.cat, id)).join(", ")));
+      extra.push(
+        this.withInfo(
+          h(
+            "section",
+            { class: "y-row gathered", "aria-label": "gathered Pests" },
+            h("h4", null, "Gathered Pests, to be played"),
+            h("div", { class: "y-cards small" }, ...[...new Set(view.gathered_pests)].map((id) => this.chip(id, c.gathered.get(id), "Play", "gathered"))),
+          ),
+          "gathered",
+        ),
+      );
     return h("div", { class: "y-market" }, this.withInfo(store, "store"), this.withInfo(neighbors, "neighbor"), this.withInfo(trash, "trash"), ...extra);
   }
 

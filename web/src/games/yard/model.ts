@@ -119,6 +119,7 @@ export interface YChoices {
   buttons: Pick[]; // done, stop, work: the prompt's buttons
   sides: { home?: Pick; away?: Pick };
   hand: Map<string, Pick>; // card -> play it, or pick it (to trash)
+  gathered: Map<string, Pick>; // card -> play that gathered Pest (the Pest Magnet plays them, not the hand)
   handKind: "play" | "hand_card" | null;
   store: Map<string, Pick>; // card -> buy it, or pick it (to trash)
   storeKind: "buy" | "store_card" | null;
@@ -155,6 +156,7 @@ export function groupActions(legal: LegalAction[], me: number | null, view: YVie
     buttons: [],
     sides: {},
     hand: new Map(),
+    gathered: new Map(),
     handKind: null,
     store: new Map(),
     storeKind: null,
@@ -187,6 +189,13 @@ export function groupActions(legal: LegalAction[], me: number | null, view: YVie
         else c.other.push(p);
         break;
       case "play":
+        // while gathered Pests are being played (the Pest Magnet), a play is of one of them
+        if (view?.gathered_pests.includes(card) && view.resolving[view.resolving.length - 1]?.what === "play") c.gathered.set(card, p);
+        else {
+          c.hand.set(card, p);
+          c.handKind = "play";
+        }
+        break;
       case "hand_card":
         c.hand.set(card, p);
         c.handKind = j.type;
