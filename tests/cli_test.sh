@@ -53,7 +53,9 @@ grep -q '"sealed"' "$dir/live.json" || fail "no live record"
 XDG_STATE_HOME="$dir/nokeys" "$turf" replay "$dir/live.json" </dev/null 2>/dev/null | grep -Eq "^    Player 1 places an? (dead end|straight|L|T|cross) tile at" || fail "live record narration without the key"
 
 # The table (issue 16): the end in words, `log` keeps the story across --resume, `look` shows a card.
-grep -Eq "1st=? random [12], [0-9]+ points?; (2nd|1st=) random [12], [0-9]+ points?" "$dir/out" || fail "end screen in words"
+# (each seat's points and, since issue 29, the monsters that scored them: "31 points: 11 by the
+# ...", a line the screen wraps)
+tr '\n' ' ' <"$dir/out" | tr -s ' ' | grep -Eq "1st=? random [12], [0-9]+ points?(: [0-9]+ by the [^;]*| \(no monster[^;]*)?; (2nd|1st=) random [12], [0-9]+ points?" || fail "end screen in words"
 printf '1\n1\n1\nq\n' | "$turf" play dungeon --seats human,random --seed 3 --record "$dir/r.json" >/dev/null 2>&1
 printf 'log\n\nq\n' | "$turf" play --resume "$dir/r.json" >"$dir/resumed" 2>&1
 grep -Eq "^\[2\] Player 1 places an? (dead end|straight|L|T|cross) tile at" "$dir/resumed" || fail "log after --resume"

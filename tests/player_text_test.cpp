@@ -86,7 +86,7 @@ TEST(PlayerText, TheCheckCatchesWhatItLooksFor) {
 }
 
 // The text without the game's option values ("dead_ends", "winner_takes_all"): a player types
-// them after -o, so the how-to and the option help may name them as they are typed.
+// them after -o, so the how-to (a terminal page) may name them as they are typed.
 std::string without_choices(std::string text, const GameInfo& g) {
   for (const auto& o : g.options)
     for (const auto& c : o.choices)
@@ -135,11 +135,57 @@ TEST(PlayerText, HowToOfEveryGameFitsOneScreen) {
   }
 }
 
+// The option help of the catalogue (`turf games`, the web lobby) is read beside the choices'
+// labels, so it names a choice by its label ("Winner takes all"), never by its id
+// ("winner_takes_all", "after-round-5"), and no option by its key ("mind_control"); it opens
+// with a short sentence (the lobby shows that much, and the rest behind "more"). The labels are
+// words: no '_', no '-' between words (issue 29).
 TEST(PlayerText, OptionHelpOfEveryGame) {
-  for (const auto& g : Registry::instance().games())
-    for (const auto& o : g->options)  // names and values are typed, so they stay identifiers
-      EXPECT_EQ(developer_text(without_choices(o.help, *g), clause_ids(*g)), "")
-          << g->id << " " << o.name << ": " << o.help;
+  for (const auto& g : Registry::instance().games()) {
+    const nlohmann::json catalogue = g->catalogue_json();
+    for (const auto& o : catalogue.at("options")) {
+      const std::string help = o.at("help").get<std::string>();
+      const std::string name = o.at("name").get<std::string>();
+      EXPECT_EQ(developer_text(help, clause_ids(*g)), "") << g->id << " " << name << ": " << help;
+      for (const auto& other : g->options) {
+        if (other.name.find('_') == std::string::npos) continue;
+        EXPECT_EQ(help.find(other.name), std::string::npos)
+            << g->id << " " << name << " names the option key " << other.name;
+      }
+      if (!o.contains("choices")) continue;
+      ASSERT_EQ(o.at("labels").size(), o.at("choices").size()) << g->id << " " << name;
+      for (std::size_t i = 0; i < o.at("choices").size(); ++i) {
+        const std::string id = o.at("choices")[i].get<std::string>();
+        const std::string label = o.at("labels")[i].get<std::string>();
+        if (id.find_first_of("_-") != std::string::npos) {
+          EXPECT_EQ(help.find(id), std::string::npos)
+              << g->id << " " << name << " names the value id " << id << ": " << help;
+        }
+        EXPECT_EQ(label.find_first_of("_-"), std::string::npos) << g->id << " " << label;
+        EXPECT_NE(help.find(label), std::string::npos)
+            << g->id << " " << name << " does not explain " << label << ": " << help;
+      }
+      const auto first = help.find(". ");
+      EXPECT_LE(first == std::string::npos ? help.size() : first + 1, 120u)
+          << g->id << " " << name << ": the first sentence is long: " << help;
+    }
+  }
+}
+
+TEST(PlayerText, TheOptionHelpCheckCatchesWhatItLooksFor) {
+  OptionSpec o{"cost",
+               OptionSpec::Kind::Choice,
+               "a",
+               {"winner_takes_all", "after-round-5"},
+               0,
+               0,
+               "What it costs. winner_takes_all: nothing."};
+  EXPECT_EQ(o.label(0), "Winner takes all");
+  EXPECT_EQ(o.label(1), "After round 5");
+  o.labels = {"All to the winner"};
+  EXPECT_EQ(o.label(0), "All to the winner");
+  EXPECT_EQ(o.label(1), "After round 5");  // a label missing from `labels`: made from the id
+  EXPECT_NE(developer_text(o.help, {}), "");
 }
 
 // The narration of seeded random games, as a seat and the spectator read it, names rendered.

@@ -75,6 +75,19 @@ std::string OptionSpec::allowed_text() const {
   return out;
 }
 
+std::string OptionSpec::label(std::size_t i) const {
+  if (i < labels.size()) return labels[i];
+  return i < choices.size() ? choice_label(choices[i]) : "";
+}
+
+std::string choice_label(std::string_view id) {
+  std::string out(id);
+  for (char& ch : out)
+    if (ch == '_' || ch == '-') ch = ' ';
+  if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
 nlohmann::json GameInfo::catalogue_json() const {
   nlohmann::json opts = nlohmann::json::array();
   for (const auto& o : options) {
@@ -91,6 +104,8 @@ nlohmann::json GameInfo::catalogue_json() const {
       oj["max"] = o.max;
     } else {
       oj["choices"] = o.choices;
+      auto& labels = oj["labels"] = nlohmann::json::array();
+      for (std::size_t i = 0; i < o.choices.size(); ++i) labels.push_back(o.label(i));
     }
     opts.push_back(std::move(oj));
   }

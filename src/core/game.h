@@ -55,11 +55,20 @@ struct OptionSpec {
   std::string default_value;
   std::vector<std::string> choices;  // Kind::Choice
   int min = 0, max = 0;              // Kind::Integer, inclusive
-  std::string help;
+  std::string help;  // a short first sentence, then each choice by its label (never its id)
+  // How a player reads each choice (the lobby's menu), in the order of `choices`; empty: each
+  // made from its id by choice_label ("after-round-5" -> "After round 5").
+  std::vector<std::string> labels = {};
 
   // "2..6" or "a|b|c".
   std::string allowed_text() const;
+  // The label of choices[i].
+  std::string label(std::size_t i) const;
 };
+
+// A choice id as a player reads it: '_' and '-' become spaces, the first letter a capital
+// ("dead_ends" -> "Dead ends", "when-events-run-out" -> "When events run out").
+std::string choice_label(std::string_view id);
 
 // Resolved option values: every option of the game, defaults filled in, all validated.
 class Options {

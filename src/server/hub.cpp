@@ -179,10 +179,15 @@ Hub::Live* Hub::find_live(const std::string& id) {
   return &l;
 }
 
-std::vector<int> Hub::connections(const Live& live) const {
-  std::vector<int> n(static_cast<std::size_t>(live.table->num_seats()), 0);
+std::vector<SeatPresence> Hub::presence(const Live& live) const {
+  std::vector<SeatPresence> n(static_cast<std::size_t>(live.table->num_seats()));
   for (const auto& c : live.clients)
-    if (c->seat_ >= 0 && c->seat_ < static_cast<int>(n.size())) ++n[c->seat_];
+    if (c->seat_ >= 0 && c->seat_ < static_cast<int>(n.size())) ++n[c->seat_].connections;
+  const auto now = Clock::now();
+  for (std::size_t s = 0; s < n.size() && s < live.left.size(); ++s)
+    if (n[s].connections == 0 && live.left[s] != Clock::time_point{})
+      n[s].away_seconds = static_cast<long>(
+          std::chrono::duration_cast<std::chrono::seconds>(now - live.left[s]).count());
   return n;
 }
 
@@ -207,7 +212,7 @@ nlohmann::json Hub::lobby(int limit) {
   for (const auto& row : store_.list_tables(limit)) {
     auto it = live_.find(row.id);
     if (it != live_.end())
-      out.push_back(it->second.table->lobby_entry(connections(it->second)));
+      out.push_back(it->second.table->lobby_entry(presence(it->second)));
     else
       out.push_back(row_entry(row));
   }
@@ -228,7 +233,7 @@ nlohmann::json Hub::lobby_entry(const std::string& id) {
   if (!is_hex32(id)) return nullptr;
   // A table in memory answers for itself; any other from its stored row (it is not loaded).
   if (auto it = live_.find(id); it != live_.end())
-    return it->second.table->lobby_entry(connections(it->second));
+    return it->second.table->lobby_entry(presence(it->second));
   auto row = store_.load_row(id);
   if (!row) return nullptr;
   return row_entry(*row);
@@ -623,6 +628,14 @@ void Hub::on_close(const std::shared_ptr<Client>& c) {
   auto& v = it->second.clients;
   v.erase(std::remove(v.begin(), v.end(), c), v.end());
   it->second.active = Clock::now();
+  // the seat's last tab closed: the time it left, for the lobby entry (away_s)
+  if (c->seat_ >= 0 &&
+      std::none_of(v.begin(), v.end(), [&](const auto& o) { return o->seat_ == c->seat_; })) {
+    auto& left = it->second.left;
+    if (left.size() <= static_cast<std::size_t>(c->seat_))
+      left.resize(static_cast<std::size_t>(c->seat_) + 1);
+    left[static_cast<std::size_t>(c->seat_)] = it->second.active;
+  }
   // A finished table nobody watches leaves memory (it stays in the store); an unfinished one
   // after the idle time (sweep).
   if (it->second.table->over() && evictable(it->second)) live_.erase(it);

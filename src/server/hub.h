@@ -146,6 +146,7 @@ class Hub {
     std::string creator;         // the creating address (this process's tables), else the id
     bool has_human = true;       // a table of bots only plays while someone watches
     Clock::time_point active{};  // the last change, connection or bot answer
+    std::vector<Clock::time_point> left;  // per seat: when its last connection closed ({}: none)
   };
   // Whether a live table may leave memory now (nobody watches, nothing in flight).
   bool evictable(const Live& live) const;
@@ -179,7 +180,7 @@ class Hub {
   // Runs f, reporting an exception (a bug) on stderr instead of ending the server.
   static void guarded(const std::function<void()>& f);
   void schedule_bot(Live& live);
-  std::vector<int> connections(const Live& live) const;
+  std::vector<SeatPresence> presence(const Live& live) const;
 
   boost::asio::io_context& io_;
   Store& store_;

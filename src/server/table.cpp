@@ -212,16 +212,22 @@ nlohmann::json Table::state_frame(Seat viewer, int from_step) {
           {"log", std::move(log)}};
 }
 
-nlohmann::json Table::lobby_entry(const std::vector<int>& connections) const {
+nlohmann::json Table::lobby_entry(const std::vector<SeatPresence>& presence) const {
   nlohmann::json seats = nlohmann::json::array();
   bool open = false;
   for (int s = 0; s < num_seats(); ++s) {
-    const bool on = s < static_cast<int>(connections.size()) && connections[s] > 0;
-    if (row_.seats[s].kind == "human" && !on) open = true;
+    const SeatPresence here = s < static_cast<int>(presence.size())
+                                  ? presence[static_cast<std::size_t>(s)]
+                                  : SeatPresence{};
+    const bool on = here.connections > 0;
+    const bool human = row_.seats[s].kind == "human";
+    if (human && !on) open = true;
     seats.push_back({{"seat", s},
                      {"name", row_.seats[s].name},
                      {"kind", row_.seats[s].kind},
-                     {"connected", row_.seats[s].kind == "bot" || on}});
+                     {"connected", !human || on}});
+    // a person who sat here and left: since when (docs/protocol.md)
+    if (human && !on && here.away_seconds >= 0) seats.back()["away_s"] = here.away_seconds;
   }
   const char* st = over() ? "over" : (moves() == 0 && open ? "waiting" : "playing");
   return {{"id", row_.id},          {"game", row_.game}, {"options", match().options().values()},

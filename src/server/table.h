@@ -40,6 +40,14 @@ inline constexpr const char* kServerError = "server_error";
 bool is_hex32(std::string_view s);
 nlohmann::json error_frame(const std::string& code, const std::string& message);
 
+// Who is at a seat of a table in memory: its live connections, and for a seat nobody holds now
+// whose last connection closed while the table was in memory, how many seconds ago (-1: it has
+// not had one since the table was loaded).
+struct SeatPresence {
+  int connections = 0;
+  long away_seconds = -1;
+};
+
 class Table {
  public:
   // Builds the match from a stored table and replays its actions, with its bots (the table layer,
@@ -83,8 +91,8 @@ class Table {
   nlohmann::json welcome(Seat viewer) const;
   // The state frame for `viewer` carrying the narration steps from index `from_step` on.
   nlohmann::json state_frame(Seat viewer, int from_step);
-  // The lobby entry; `connections[s]` counts the live connections of seat s.
-  nlohmann::json lobby_entry(const std::vector<int>& connections) const;
+  // The lobby entry; `seats[s]` says who is at seat s now.
+  nlohmann::json lobby_entry(const std::vector<SeatPresence>& seats) const;
 
  private:
   StoredTable row_;

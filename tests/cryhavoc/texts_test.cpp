@@ -6,6 +6,7 @@
 // the actions of the rulebook.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
@@ -13,7 +14,10 @@
 #include <vector>
 
 #include "core/embedded.h"
+#include "core/rng.h"
+#include "core/view.h"
 #include "games/cryhavoc/game.h"
+#include "random_game.h"
 
 namespace turf::cryhavoc {
 namespace {
@@ -338,6 +342,53 @@ TEST(CryHavocTexts, T4_TheHowToListsTheFiveActionsAndWhatStartsABattle) {
   EXPECT_EQ(howto.find("or use a skill"), std::string::npos);
   const std::regex exploration_battle(R"(Exploration[^.]*battle token)");
   EXPECT_FALSE(std::regex_search(howto, exploration_battle));
+}
+
+// Issue 29: the end card speaks the game's unit (VP, never "points") and says why (C10): the VP,
+// the regions held and the crystal VP they are worth; where VP are equal, what C10.6 decides it
+// by (prisoners, then the later place in initiative).
+TEST(CryHavocTexts, C10_TheResultWordsSayVpAndWhy) {
+  int ties = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const int players = 2 + static_cast<int>(seed % 3);
+    const Options options = game().resolve({{"players", std::to_string(players)}});
+    auto s = turf::testing::random_game(game(), options, seed);
+    const Position& p = dynamic_cast<const CryHavocState&>(*s).position();
+    const View end = s->view(kSpectator, false);
+    const auto held = prisoners_held(p);
+    for (Seat seat = 0; seat < players; ++seat) {
+      const std::string w = game().result_words(end, seat);
+      const int f = p.pub.seats[seat].faction;
+      const int regions = regions_controlled(p, f);
+      EXPECT_EQ(w.rfind(N(p.pub.seats[seat].vp) + " VP; at the end it held " +
+                            plural(regions, "region", "regions") + ", worth " +
+                            N(crystal_points(p, f)) + " VP in crystals",
+                        0),
+                0u)
+          << w;
+      EXPECT_EQ(w.find("point"), std::string::npos) << w;
+      // the best-placed other seat with the same VP, if any
+      const auto rank = s->ranking();
+      int rival = -1;
+      for (Seat o = 0; o < players; ++o)
+        if (o != seat && p.pub.seats[o].vp == p.pub.seats[seat].vp &&
+            (rival < 0 ||
+             rank[static_cast<std::size_t>(o)] < rank[static_cast<std::size_t>(rival)]))
+          rival = o;
+      if (rival < 0) {
+        EXPECT_EQ(w.find("ahead"), std::string::npos) << w;
+        EXPECT_EQ(w.find("behind"), std::string::npos) << w;
+        continue;
+      }
+      ++ties;
+      const bool ahead =
+          rank[static_cast<std::size_t>(seat)] < rank[static_cast<std::size_t>(rival)];
+      const std::string by =
+          held[rival] != held[seat] ? " on prisoners" : " on the initiative track";
+      EXPECT_NE(w.find(std::string(ahead ? ", ahead" : ", behind") + by), std::string::npos) << w;
+    }
+  }
+  std::printf("ties on VP met: %d\n", ties);
 }
 
 }  // namespace

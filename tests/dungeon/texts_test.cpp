@@ -12,8 +12,11 @@
 #include "core/embedded.h"
 #include "core/game.h"
 #include "core/narration.h"
+#include "core/rng.h"
+#include "core/view.h"
 #include "games/dungeon/game.h"
 #include "narration_wall.h"
+#include "random_game.h"
 
 namespace turf::dungeon {
 namespace {
@@ -92,21 +95,21 @@ TEST(DungeonTexts, D3_HowToDrawsAtTheStartOfTheTurn) {
 }
 
 // Issue 23: option help (shown in the web lobby and `turf play --help`) names no clause and no
-// file, and explains every choice by name; the tile mixes are listed with their tiles from the
-// data.
+// file, and explains every choice by its label (issue 29: "Dead ends", never the id); the tile
+// mixes are listed with their tiles from the data.
 TEST(DungeonTexts, OptionHelpSpeaksThePlayersLanguage) {
   for (const auto& o : game().options) {
     EXPECT_FALSE(std::regex_search(o.help, std::regex(R"(\b[A-Z]\d+(\.\d+)?\b|\.json|\.md|/)")))
         << o.name << ": " << o.help;
-    for (const auto& choice : o.choices)
-      EXPECT_TRUE(has(o.help, choice)) << o.name << ": " << choice;
+    for (std::size_t i = 0; i < o.choices.size(); ++i)
+      EXPECT_TRUE(has(o.help, o.label(i) + ":")) << o.name << ": " << o.label(i);
   }
   const auto& tiles = game().options.at(1);
   ASSERT_EQ(tiles.name, "tiles");
   for (const auto& m : content().mixes) {
-    const auto at = tiles.help.find(m.id + " (");
+    const auto at = tiles.help.find(choice_label(m.id) + ": ");
     ASSERT_NE(at, std::string::npos) << tiles.help;
-    const std::string listed = tiles.help.substr(at, tiles.help.find(')', at) - at);
+    const std::string listed = tiles.help.substr(at, tiles.help.find('.', at) - at);
     EXPECT_TRUE(has(listed, std::to_string(m.counts[kStraight]) + " straight")) << listed;
     EXPECT_TRUE(has(listed, std::to_string(m.counts[kCross]) + " cross")) << listed;
   }
@@ -142,6 +145,54 @@ TEST(DungeonTexts, EveryDecisionIsASentence) {
     }
   }
   EXPECT_GT(passes, 0);
+}
+
+// Issue 29: the end card says why a seat has its points (D6): the monsters that scored them, by
+// name and place, each with its points, adding up to the seat's score; a seat with none says so.
+TEST(DungeonTexts, D6_TheResultWordsNameTheMonstersThatScored) {
+  for (const char* influence : {"passage", "direction"}) {
+    const Options options = game().resolve({{"influence", influence}});
+    int named = 0, more = 0;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      auto s = turf::testing::random_game(game(), options, seed);
+      const Position& p = dynamic_cast<const DungeonState&>(*s).position();
+      const View end = s->view(kSpectator, false);
+      const auto pts = score(p);
+      for (Seat seat = 0; seat < kSeats; ++seat) {
+        const std::string w = game().result_words(end, seat);
+        const std::string total =
+            std::to_string(pts[seat]) + (pts[seat] == 1 ? " point" : " points");
+        ASSERT_EQ(w.rfind(total, 0), 0u) << w;
+        if (pts[seat] == 0) {
+          EXPECT_EQ(w, total + " (no monster of theirs rules a corridor)");
+          continue;
+        }
+        int sum = 0;
+        static const std::regex kBy(R"((\d+) by the ([A-Za-z' -]+?) at (-?\d+),(-?\d+))");
+        for (auto it = std::sregex_iterator(w.begin(), w.end(), kBy); it != std::sregex_iterator();
+             ++it) {
+          const int x = std::stoi((*it)[3]), y = std::stoi((*it)[4]);
+          const int t = p.tile_at(x, y);
+          ASSERT_GE(t, 0) << w;
+          ASSERT_NE(p.tiles[t].top, kNone) << w;
+          const PlayedMonster& m = p.monsters[p.tiles[t].top];
+          EXPECT_EQ(m.owner, seat) << w;
+          EXPECT_EQ(content().monsters[m.type].name, (*it)[2].str()) << w;
+          sum += std::stoi((*it)[1]);
+          ++named;
+        }
+        static const std::regex kMore(R"(and (\d+) by (\d+) more monsters?$)");
+        std::smatch m;
+        if (std::regex_search(w, m, kMore)) {
+          sum += std::stoi(m[1]);
+          ++more;
+        }
+        EXPECT_EQ(sum, pts[seat]) << w;
+      }
+    }
+    EXPECT_GT(named, 10) << influence;
+    EXPECT_GT(more, 0) << influence << ": no seat scored with more than three monsters";
+  }
 }
 
 }  // namespace

@@ -124,6 +124,44 @@ TEST(ServerProtocol, CreateJoinPlayUndoReconnectSpectateDungeon) {
   EXPECT_EQ(server.terminate(), 0);
 }
 
+// The lobby entry says who left a seat and how long ago (away_s), for a page to tell the others
+// (issue 29); a seat nobody has held since the table was loaded has none, nor one held now.
+TEST(ServerProtocol, TheLobbyEntrySaysSinceWhenASeatIsAway) {
+  TempDir dir;
+  ServerProcess server(dir.file("turf.db"));
+  json body = two_humans("yard");
+  body["options"] = {{"players", 3}};
+  body["seats"].push_back({{"kind", "human"}, {"name", "Cy"}});
+  json created = create_table(server.port(), body);
+  const std::string id = created["id"];
+  auto entry = [&] {
+    return http_request(server.port(), http::verb::get, "/api/tables/" + id).parsed();
+  };
+  TableDriver d(server.port(), id);
+  d.join(created["seats"][0]["token"]);
+  d.join(created["seats"][1]["token"]);
+  json e = entry();
+  for (int s = 0; s < 3; ++s) EXPECT_FALSE(e["seats"][s].contains("away_s")) << e.dump();
+  EXPECT_EQ(e["seats"][1]["connected"], true);
+  d.drop(1);  // Bob closes his page
+  for (int polls = 0; entry()["seats"][1]["connected"] == true; ++polls)
+    ASSERT_LT(polls, 5000) << "the server never saw Bob leave";
+  e = entry();
+  ASSERT_TRUE(e["seats"][1].contains("away_s")) << e.dump();
+  EXPECT_GE(e["seats"][1]["away_s"].get<long>(), 0);
+  EXPECT_LT(e["seats"][1]["away_s"].get<long>(), 600);
+  EXPECT_FALSE(e["seats"][0].contains("away_s")) << "Ann is here";
+  EXPECT_FALSE(e["seats"][2].contains("away_s")) << "Cy never came: no time to tell";
+  EXPECT_EQ(e["seats"][2]["connected"], false);
+  // The whole lobby says the same; Bob back, and it is gone.
+  auto lobby = http_request(server.port(), http::verb::get, "/api/tables").parsed();
+  EXPECT_TRUE(lobby[0]["seats"][1].contains("away_s")) << lobby.dump();
+  d.join(created["seats"][1]["token"]);
+  e = entry();
+  EXPECT_EQ(e["seats"][1]["connected"], true);
+  EXPECT_FALSE(e["seats"][1].contains("away_s")) << e.dump();
+}
+
 TEST(ServerProtocol, RefusalsChangeNothing) {
   TempDir dir;
   ServerProcess server(dir.file("turf.db"));

@@ -509,13 +509,13 @@ TEST(TurfWarsTexts, T10_2_T9_8_HowToSaysTheCostAndTheWarOverAnEmptyTurf) {
 }
 
 // Issue 23: option help (the web lobby, `turf play --help`) names no clause and no file, and
-// explains every choice by name.
+// explains every choice by its label (issue 29: "Winner takes all", never the id).
 TEST(TurfWarsTexts, OptionHelpSpeaksThePlayersLanguage) {
   for (const auto& o : testing::game().options) {
     EXPECT_FALSE(std::regex_search(o.help, std::regex(R"(\b[A-Z]\d+(\.\d+)?\b|\.json|\.md|/)")))
         << o.name << ": " << o.help;
-    for (const auto& choice : o.choices)
-      EXPECT_TRUE(has(o.help, choice)) << o.name << ": " << choice;
+    for (std::size_t i = 0; i < o.choices.size(); ++i)
+      EXPECT_TRUE(has(o.help, o.label(i))) << o.name << ": " << o.label(i);
   }
 }
 

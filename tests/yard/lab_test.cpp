@@ -6,6 +6,7 @@
 #include <set>
 
 #include "games/yard/rules.h"
+#include "random_game.h"
 #include "yard/board.h"
 
 namespace turf::yard {
@@ -46,13 +47,8 @@ TEST(YardLab, CountersAndAttributesAgreeWithTheFinalPosition) {
   const GameInfo& g = yard_game();
   for (int players = 2; players <= 4; ++players)
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-      auto s = g.create(g.resolve({{"players", std::to_string(players)}}), seed);
-      Rng r(seed);
-      std::vector<Action> legal;
-      while (!s->terminal()) {
-        s->legal_actions(legal);
-        s->apply(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
-      }
+      auto s =
+          turf::testing::random_game(g, g.resolve({{"players", std::to_string(players)}}), seed);
       const Position& p = dynamic_cast<const YardState&>(*s).position();
       const auto c = g.counters(*s);
       EXPECT_EQ(c.at("end_last_neighbor") + c.at("end_round_limit") + c.at("end_action_cap") +

@@ -13,7 +13,9 @@
 
 #include "cli/commands.h"
 #include "core/embedded.h"
+#include "core/rng.h"
 #include "core/view.h"
+#include "random_game.h"
 #include "yard/board.h"
 
 namespace turf::yard {
@@ -21,6 +23,7 @@ namespace {
 
 using testing::Board;
 using testing::Table;
+using testing::yard_game;
 
 std::string lower(std::string s) {
   for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -434,6 +437,83 @@ TEST(YardTexts, RefusalsSayWhy) {
     EXPECT_EQ(refusal(t, "play tulips"),
               "'play tulips' is not a legal action now: no Pile has a free Place for it");
   }
+}
+
+// Issue 29: the Home or Away question says what Home brings back (Y3.2), from the position: the
+// Garage's cards, and only when turning from Away; staying Home picks up nothing.
+TEST(YardTexts, Y3_2_TheHomeOrAwayQuestionSaysWhatHomeBringsBack) {
+  auto question = [](Board b) {
+    Table t(b, 0);
+    EXPECT_EQ(t.p().phase, Phase::kSide);
+    return decision_text(t.p());
+  };
+  Board away(2);
+  away.row({"gloria", "walter"}).away(0).garage(0, {"tulips", "crowbar", "tulips"});
+  EXPECT_EQ(question(away),
+            "Turn your card to Home or Away. Home: your 3 Garage cards come back to your hand.");
+  Board one(2);
+  one.row({"gloria", "walter"}).away(0).garage(0, {"crowbar"});
+  EXPECT_EQ(question(one),
+            "Turn your card to Home or Away. Home: your 1 Garage card comes back to your hand.");
+  Board home(2);
+  home.row({"gloria", "walter"}).garage(0, {"crowbar", "tulips"});
+  EXPECT_EQ(question(home),
+            "Turn your card to Home or Away. Staying Home brings nothing back: your 2 Garage "
+            "cards come back when you turn from Away to Home.");
+  Board empty(2);
+  empty.row({"gloria", "walter"}).away(0);
+  EXPECT_EQ(question(empty), "Turn your card to Home or Away.");
+  // and what it says is what Home does
+  Table t(away, 0);
+  t.act("home");
+  EXPECT_EQ(t.pl(0).hand_size, 3);
+  EXPECT_EQ(t.pl(0).garage_size, 0);
+}
+
+// Issue 29: the end card says why a seat has its points (Y7.2): the Yard's and the Sway's, with
+// the Yard's best card; where points are equal, what Y7.3 decides it by.
+TEST(YardTexts, Y7_2_Y7_3_TheResultWordsSayWhereThePointsComeFrom) {
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const Options options = yard_game().resolve({{"players", std::to_string(1 + seed)}});
+    auto s = turf::testing::random_game(yard_game(), options, seed);
+    const Position& p = dynamic_cast<const YardState&>(*s).position();
+    const View end = s->view(kSpectator, false);
+    for (int seat = 0; seat < p.seats; ++seat) {
+      const std::string w = yard_game().result_words(end, seat);
+      const int total = score(p, seat);
+      EXPECT_EQ(w.rfind(std::to_string(total) + (total == 1 ? " point: " : " points: ") +
+                            std::to_string(yard_vp(p, seat)) + " from the Yard",
+                        0),
+                0u)
+          << w;
+      const int n = neighbors_swayed(p.players[seat]);
+      EXPECT_NE(w.find(", " + std::to_string(sway_vp(p, seat)) + " from " + std::to_string(n) +
+                       (n == 1 ? " Neighbor" : " Neighbors")),
+                std::string::npos)
+          << w;
+    }
+  }
+  // Equal points: more Neighbors win (Y7.3); equal Neighbors too: a shared place.
+  auto words = [](Board b) {
+    b.p.phase = Phase::kOver;
+    const YardState st(&yard_game(), b.p);
+    const View end = st.view(kSpectator, false);
+    return std::vector<std::string>{yard_game().result_words(end, 0),
+                                    yard_game().result_words(end, 1)};
+  };
+  Board ahead(2);
+  ahead.row({"rosa"}).sway(0, {"amelia", "sylvia"}).sway(1, {"joyce"});
+  ahead.yard(1, "a1", {"pinwheel", "pinwheel", "pinwheel", "pinwheel", "pinwheel"});
+  const auto w = words(ahead);
+  EXPECT_EQ(w[0], "10 points: 0 from the Yard, 10 from 2 Neighbors, ahead on Neighbors");
+  EXPECT_EQ(
+      w[1],
+      "10 points: 5 from the Yard (1 of them from the Pinwheel), 5 from 1 Neighbor, behind on "
+      "Neighbors");
+  Board level(2);
+  level.row({"rosa"}).sway(0, {"amelia"}).sway(1, {"joyce"});
+  EXPECT_EQ(words(level)[1],
+            "5 points: 0 from the Yard, 5 from 1 Neighbor, level on Neighbors too");
 }
 
 }  // namespace

@@ -6,6 +6,7 @@ export interface GameOption {
   type: "integer" | "choice";
   default: number | string;
   choices?: string[]; // type "choice"
+  labels?: string[]; // the choices as a player reads them ("After round 5", "1st edition")
   min?: number; // type "integer", inclusive
   max?: number;
   help?: string;
@@ -28,6 +29,7 @@ export interface LobbySeat {
   name: string;
   kind: "human" | "bot";
   connected?: boolean;
+  away_s?: number; // a human seat nobody holds: seconds since its last connection closed
 }
 
 export interface LobbyTable {

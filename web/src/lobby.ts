@@ -31,11 +31,22 @@ function gameTitle(games: GameEntry[], id: string): string {
   return gameUi(id)?.title ?? games.find((g) => g.id === id)?.title ?? id;
 }
 
-// "mind_control" -> "Mind control", "winner_takes_all" -> "Winner takes all": option names and
-// choices as a person reads them.
+// "mind_control" -> "Mind control", "after-round-5" -> "After round 5": option names (and
+// choices the catalogue gives no label for) as a person reads them, as the engine's
+// choice_label makes them.
 export function readable(word: string): string {
-  const w = word.replace(/_/g, " ").trim();
+  const w = word.replace(/[_-]/g, " ").trim();
   return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+// An option's help in two parts: what the lobby shows at once (its first sentence, when the whole
+// is longer than `short` characters) and the rest, behind "more".
+export function helpParts(help: string, short = 140): { first: string; more: string } {
+  const text = help.trim();
+  if (text.length <= short) return { first: text, more: "" };
+  const end = text.indexOf(". ");
+  if (end < 0 || end + 1 > short) return { first: text, more: "" };
+  return { first: text.slice(0, end + 1), more: text.slice(end + 2) };
 }
 
 // What the lobby says of a table: seats still free (a human seat nobody sits at), playing, over.
@@ -222,9 +233,17 @@ function showCreated(box: HTMLElement, c: CreatedTable, games: GameEntry[], game
 
 function optionInput(o: GameOption): HTMLElement {
   if (o.type === "choice" && o.choices?.length)
-    return h("select", { name: `opt-${o.name}` }, ...o.choices.map((c) => h("option", { value: c, selected: String(o.default) === c }, readable(c))));
+    return h("select", { name: `opt-${o.name}` }, ...o.choices.map((c, i) => h("option", { value: c, selected: String(o.default) === c }, o.labels?.[i] ?? readable(c))));
   if (o.type === "integer") return h("input", { type: "number", name: `opt-${o.name}`, value: String(o.default ?? ""), min: o.min, max: o.max });
   return h("input", { type: "text", name: `opt-${o.name}`, value: String(o.default ?? "") });
+}
+
+// An option's help under its box: the first sentence, the rest behind "more" (a paragraph of
+// seven lines is not read in a lobby).
+function optionHelp(help: string): HTMLElement {
+  const { first, more } = helpParts(help);
+  if (!more) return h("small", { class: "muted option-help" }, first);
+  return h("small", { class: "muted option-help" }, h("details", null, h("summary", null, first, h("span", { class: "more" }, " more")), h("span", null, more)));
 }
 
 function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: string) => void): HTMLElement {
@@ -248,7 +267,7 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
     optionsBox.replaceChildren(
       ...g.options
         .filter((o) => o.name !== "players")
-        .map((o) => h("label", { class: "option" }, h("span", null, readable(o.name)), optionInput(o), o.help ? h("small", { class: "muted" }, o.help) : null)),
+        .map((o) => h("label", { class: "option" }, h("span", null, readable(o.name)), optionInput(o), o.help ? optionHelp(o.help) : null)),
     );
     drawSeats();
   }
@@ -269,7 +288,7 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
       const sel = h(
         "select",
         { name: `kind-${i}`, "aria-label": `seat ${i + 1} player` },
-        ...["human", "bot:easy", "bot:normal", "bot:hard"].map((k) => h("option", { value: k, selected: kinds[i] === k }, k === "human" ? "Person" : `Bot, ${k.slice(4)}`)),
+        ...["human", "bot:easy", "bot:normal", "bot:hard"].map((k) => h("option", { value: k, selected: kinds[i] === k }, k === "human" ? "Person" : `${readable(k.slice(4))} bot`)),
       );
       const row = h("div", { class: "seat-row", "data-seat": i, "data-auto": String(auto) }, markBadge(seatMark(i), 22), input, sel);
       // a name typed by hand stays; a default name follows the seat's kind

@@ -37,6 +37,32 @@ export function seatTags(st: Pick<SeatInfo, "seat" | "kind" | "connected">, you:
   return tags;
 }
 
+// Where a human seat stands, as the source can tell (LiveSource: the table's lobby entry):
+// someone is connected there, and for a seat nobody holds, how many seconds ago its last
+// connection closed (null: none since the server loaded the table).
+export interface Presence {
+  connected: boolean;
+  awaySeconds: number | null;
+}
+
+// "less than a minute ago", "3 min ago", "2 h ago", "3 days ago".
+export function agoWords(seconds: number): string {
+  const min = Math.floor(seconds / 60);
+  if (min < 1) return "less than a minute ago";
+  if (min < 60) return `${min} min ago`;
+  const hours = Math.floor(min / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}
+
+// What is happening while the seat to move is a person who is not at the table: no clock runs
+// and no bot takes the seat over (the server waits), so the sentence says that the game waits for
+// that person, and how they come back.
+export function absenceWords(name: string, awaySeconds: number | null): string {
+  const back = "the game waits until they open their link again (only that link plays the seat).";
+  return awaySeconds === null ? `${name} is not at the table; ${back}` : `${name} left the table ${agoWords(awaySeconds)}; ${back}`;
+}
+
 // The rules a new seat name must follow, the same as the server's (checked_name in
 // src/server/table.cpp; the server refuses what breaks them): at most 24 characters; no
 // control, zero-width or direction-changing characters; no brackets, so that a name cannot pass

@@ -4,6 +4,7 @@
 // touching the shell's drawing or any game's drawing.
 import { api } from "./api";
 import { Connection } from "./connection";
+import type { Presence } from "./names";
 import type { ServerFrame } from "./protocol";
 
 // connecting: no answer yet · open: frames flow · closed: lost, trying again ·
@@ -14,9 +15,9 @@ export interface SourceEvents {
   // Protocol frames (docs/protocol.md): a welcome first after every (re)connect, then states.
   frame(f: ServerFrame): void;
   status(s: SourceStatus): void;
-  // Which seats have someone at them now (by seat), where the source can tell; bots count as
-  // present. Sent when it changes.
-  presence(connected: boolean[]): void;
+  // Who is at each seat now (by seat), where the source can tell; bots count as present. Sent
+  // when it changes (an away time, once a minute).
+  presence(seats: Presence[]): void;
 }
 
 export interface TableSource {
@@ -35,8 +36,8 @@ export interface TableSource {
 const FATAL = new Set(["bad_token", "no_table"]);
 
 // The live table: one WebSocket (Connection: hello on every reconnect, back-off, keep-alive),
-// plus the lobby entry of the table every few seconds for who is connected (the protocol has no
-// presence frame; the lobby entry is public anyway).
+// plus the lobby entry of the table every few seconds for who is connected and since when a seat
+// is away (the protocol has no presence frame; the lobby entry is public anyway).
 export class LiveSource implements TableSource {
   private conn: Connection | null = null;
   private timer = 0;
@@ -71,11 +72,14 @@ export class LiveSource implements TableSource {
       try {
         const t = await api.table(this.table);
         if (this.closed) return;
-        const connected = t.seats.map((s) => s.kind === "bot" || Boolean(s.connected));
-        const key = connected.join();
+        const seats = t.seats.map((s): Presence => {
+          const connected = s.kind === "bot" || Boolean(s.connected);
+          return { connected, awaySeconds: !connected && typeof s.away_s === "number" ? s.away_s : null };
+        });
+        const key = seats.map((p) => `${p.connected}:${p.awaySeconds === null ? "" : Math.floor(p.awaySeconds / 60)}`).join();
         if (key !== this.lastPresence) {
           this.lastPresence = key;
-          on.presence(connected);
+          on.presence(seats);
         }
       } catch {
         // the socket's own status tells the player about a lost server

@@ -6,7 +6,7 @@ import { h } from "./dom";
 import type { GameBoard, GameHost } from "./games/game";
 import { gameUi } from "./games/registry";
 import { logEntries } from "./log";
-import { seatNames, seatTags } from "./names";
+import { absenceWords, seatNames, seatTags, type Presence } from "./names";
 import { initialState, myTurn, rankingWords, reduce, renderText, type TableState } from "./protocol";
 import { markBadge, seatMark } from "./seats";
 import type { SourceStatus, TableSource } from "./source";
@@ -55,7 +55,7 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
   let endDismissed = false;
   let failed = false;
   let toastTimer = 0;
-  let connected: boolean[] | null = null;
+  let presence: Presence[] | null = null;
   let renderedLog = ""; // the key of the log as drawn
   let conn: SourceStatus = "connecting";
 
@@ -103,7 +103,10 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
 
   const names = () => seatNames(state.seats);
   const seatsNow = () =>
-    state.seats.map((st) => ({ ...st, connected: connected && st.seat < connected.length ? connected[st.seat] : st.connected }));
+    state.seats.map((st) => ({ ...st, connected: presence && st.seat < presence.length ? presence[st.seat].connected : st.connected }));
+
+  // An engine label as the game's players read it (seats named), else as it is.
+  const actionText = (label: string, nm: string[]) => gameUi(state.game)?.actionText?.(label, nm) ?? label;
 
   function act(id: number) {
     if (busy || !myTurn(state) || !state.legal.some((a) => a.id === id)) return;
@@ -129,6 +132,12 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
     nameTag: (seat) => nameTag(seat),
     mark: seatMark,
     render: (text) => renderText(text, names()),
+    absence: (seat) => {
+      const st = state.seats.find((x) => x.seat === seat);
+      const p = presence?.[seat];
+      if (!st || st.kind !== "human" || !p || p.connected || seat === state.seat) return null;
+      return absenceWords(names()[seat] ?? "", p.awaySeconds);
+    },
   };
 
   function nameTag(seat: number): HTMLElement {
@@ -157,9 +166,9 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
       if (st === "failed") failed = true;
       draw();
     },
-    presence: (c) => {
-      connected = c;
-      draw(); // the drawing's update() follows, with the new tags in nameTag()
+    presence: (p) => {
+      presence = p;
+      draw(); // the drawing's update() follows, with the new tags in nameTag() and absence()
     },
   });
 
@@ -233,6 +242,10 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
         h("a", { class: "button primary", href: "#/" }, "Go to the lobby"),
       );
       turn.textContent = "No table";
+      // nothing to take back and no rules to read at a table that is not there
+      undoBtn.hidden = true;
+      rulesBtn.hidden = true;
+      rules.hidden = true;
       return;
     }
     if (state.game && mountedGame !== state.game) {
@@ -266,7 +279,9 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
     const list = fallback.querySelector(".fallback-list")!;
     list.replaceChildren(
       ...(myTurn(state)
-        ? state.legal.map((a) => h("button", { type: "button", class: "small legal", "data-action": a.id, disabled: busy, onclick: (() => act(a.id)) as EventListener }, a.label))
+        ? state.legal.map((a) =>
+            h("button", { type: "button", class: "small legal", "data-action": a.id, disabled: busy, onclick: (() => act(a.id)) as EventListener }, actionText(a.label, nm)),
+          )
         : [h("span", { class: "muted" }, you === null ? "Spectators do not move." : "Not your turn.")]),
     );
     // games without a drawn table play from this list: keep it open for them
@@ -289,6 +304,11 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
     // end screen
     if (state.over && state.result && !endDismissed) {
       const words = rankingWords(state.result, nm);
+      // where the scores come from: the game's own breakdown (its side panel's); each seat's
+      // result in a table as well where the ranking lines do not say it, or without a breakdown
+      const breakdown = drawing?.endBreakdown?.() ?? null;
+      const said = words.join(" ");
+      const table = !breakdown || state.seats.some((s) => !said.includes((state.result!.words?.[s.seat] ?? "").replace(/\.$/, "")));
       endOverlay.hidden = false;
       endOverlay.replaceChildren(
         h(
@@ -296,14 +316,17 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
           { class: "end-card" },
           h("h2", null, "Game over"),
           ...words.map((w, i) => h("p", { class: i === 0 ? "winner" : "" }, w)),
-          h(
-            "table",
-            { class: "final-scores" },
-            h("tr", null, h("th", null, "Player"), h("th", null, "Result")),
-            ...state.seats.map((s) =>
-              h("tr", { "data-seat": s.seat }, h("td", null, nameTag(s.seat)), h("td", { class: "final-score" }, state.result!.words?.[s.seat] ?? String(state.result!.scores[s.seat]))),
-            ),
-          ),
+          table
+            ? h(
+                "table",
+                { class: "final-scores" },
+                h("tr", null, h("th", null, "Player"), h("th", null, "Result")),
+                ...state.seats.map((s) =>
+                  h("tr", { "data-seat": s.seat }, h("td", null, nameTag(s.seat)), h("td", { class: "final-score" }, state.result!.words?.[s.seat] ?? String(state.result!.scores[s.seat]))),
+                ),
+              )
+            : null,
+          breakdown ? h("div", { class: "end-breakdown", "data-testid": "end-breakdown" }, breakdown) : null,
           h(
             "div",
             { class: "end-buttons" },

@@ -512,6 +512,35 @@ std::array<int, kMaxSeats> rank_seats(const Position& pos) {
 
 }  // namespace
 
+std::string result_words(const View& final_view, Seat seat) {
+  Position p;
+  p.pub = final_view.as<CryHavocView>().pub;
+  const Public& pub = p.pub;
+  const int f = pub.seats[seat].faction;
+  const int vp = pub.seats[seat].vp;
+  const int regions = regions_controlled(p, f);
+  std::string out = std::to_string(vp) + " VP; at the end it held " + std::to_string(regions) +
+                    (regions == 1 ? " region" : " regions") + ", worth " +
+                    std::to_string(crystal_points(p, f)) + " VP in crystals";
+  // C10.6: equal VP are decided by the prisoners held, then by the later place in initiative;
+  // against the best-placed other seat with the same VP
+  const auto held = prisoners_held(p);
+  const auto rank = rank_seats(p);
+  auto at = [](const auto& a, int i) { return a[static_cast<std::size_t>(i)]; };
+  int rival = -1;
+  for (int o = 0; o < pub.players; ++o)
+    if (o != seat && pub.seats[o].vp == vp && (rival < 0 || at(rank, o) < at(rank, rival)))
+      rival = o;
+  if (rival >= 0) {
+    const std::string side = at(rank, seat) < at(rank, rival) ? ", ahead" : ", behind";
+    out += at(held, rival) != at(held, seat)
+               ? side + " on prisoners (" + std::to_string(at(held, seat)) + " to " +
+                     std::to_string(at(held, rival)) + ")"
+               : side + " on the initiative track (a later place wins)";
+  }
+  return out;
+}
+
 std::vector<int> CryHavocState::ranking() const {
   const auto rank = rank_seats(pos_);
   return std::vector<int>(rank.begin(), rank.begin() + pos_.pub.players);
@@ -1058,23 +1087,23 @@ void register_game(Registry& registry) {
                            {},
                            2,
                            4,
-                           "number of players (the Trogs are a player only with 4)"});
+                           "Number of players (the Trogs are a player only with 4)."});
   info->options.push_back({"factions",
                            OptionSpec::Kind::Choice,
                            "random",
                            {"random", "fixed"},
                            0,
                            0,
-                           "random: factions dealt to seats at random (2 players: 2 of Humans, "
-                           "Machines, Pilgrims); fixed: seats take Humans, Machines, Pilgrims, "
-                           "Trogs in that order"});
+                           "Which faction each seat plays. Random: factions dealt to seats at "
+                           "random (2 players: 2 of Humans, Machines, Pilgrims). Fixed: seats "
+                           "take Humans, Machines, Pilgrims, Trogs in that order."});
   info->options.push_back({"extra_skills",
                            OptionSpec::Kind::Integer,
                            "0",
                            {},
                            0,
                            2,
-                           "how many random skills every faction gets besides its default skill"});
+                           "How many random skills every faction gets besides its default skill."});
   info->options.push_back(
       {"game_end",
        OptionSpec::Kind::Choice,
@@ -1082,9 +1111,10 @@ void register_game(Registry& registry) {
        {"after-round-5", "when-events-run-out"},
        0,
        0,
-       "after-round-5: the game always lasts 5 rounds; when-events-run-out: a round that begins "
-       "with no event token left on the score track is the last one (players who score fast "
-       "pull the events forward and can end the game after round 3 or 4)"});
+       "When the game ends. After round 5: the game always lasts 5 rounds. When events run out: "
+       "a round that begins with no event token left on the score track is the last one "
+       "(players who score fast pull the events forward and can end the game after round 3 or "
+       "4)."});
   info->options.push_back(
       {"trog_nests",
        OptionSpec::Kind::Choice,
@@ -1092,9 +1122,9 @@ void register_game(Registry& registry) {
        {"as-printed", "not-into-battles"},
        0,
        0,
-       "where neutral Trogs that lose a battle leave their Nest. as-printed: any adjacent "
-       "region nobody controls, even one whose battle is still to come; not-into-battles: an "
-       "adjacent region nobody controls and with no battle still to fight"});
+       "Where neutral Trogs that lose a battle leave their Nest. As printed: any adjacent "
+       "region nobody controls, even one whose battle is still to come. Not into battles: an "
+       "adjacent region nobody controls and with no battle still to fight."});
   info->rules_text = embedded_file("docs/rules/cryhavoc.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {
@@ -1115,6 +1145,7 @@ void register_game(Registry& registry) {
     return pub.over ? "over" : step_name(pub.step);
   };
   info->pass_actions = {kActDone, kActEndTurn, kActPass};
+  info->result_words = result_words;
   info->tally = tally;
   info->cards = card_texts;
   info->evaluate = evaluate;

@@ -88,6 +88,11 @@ std::string region_name(const Position& p, int region);
 // no tactics card is being played by that seat now) (issue 16).
 std::string tactic_unplayable(const Public& pub, Seat seat, int def);
 
+// A seat's result in words for end screens (GameInfo::result_words), from the finished game's
+// view, in the game's own unit: "34 VP; at the end it held 5 regions, worth 9 VP in crystals",
+// with ", ahead on prisoners (3 to 1)" where equal VP are decided by C10.6.
+std::string result_words(const View& final_view, Seat seat);
+
 // Registers the game (called from games/all_games.cpp).
 void register_game(Registry& registry);
 // The evaluation for bots (eval.cpp): estimated final VP per seat.

@@ -208,15 +208,7 @@ bool DungeonView::ambiguous() const {
   return false;
 }
 
-std::unique_ptr<State> DungeonView::sample_world(Rng& r) const {
-  auto state = std::make_unique<DungeonState>(game, Position{});
-  sample_world_into(*state, r);
-  return state;
-}
-
-void DungeonView::sample_world_into(State& out, Rng& r) const {
-  auto& state = dynamic_cast<DungeonState&>(out);
-  Position& p = state.pos_;
+void DungeonView::board_into(Position& p) const {
   p = Position{};
   p.mix = content().mixes[mix_index].counts;
   p.mix_index = static_cast<std::uint8_t>(mix_index);
@@ -227,6 +219,55 @@ void DungeonView::sample_world_into(State& out, Rng& r) const {
   }
   sync_cache(p);  // the open spots of the board, once, rather than at every read of it
   for (const auto& m : monsters) p.monsters[p.num_monsters++] = m;
+}
+
+std::string result_words(const View& final_view, Seat seat) {
+  const auto& v = final_view.as<DungeonView>();
+  Position p;
+  v.board_into(p);
+  const auto by_tile = points_by_tile(p);
+  struct Scored {
+    int points, type, x, y;
+  };
+  std::vector<Scored> scored;
+  for (int t = 0; t < p.num_tiles; ++t)
+    if (p.tiles[t].top != kNone && p.monsters[p.tiles[t].top].owner == seat && by_tile[t] > 0)
+      scored.push_back({by_tile[t], p.monsters[p.tiles[t].top].type, p.tiles[t].x, p.tiles[t].y});
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const Scored& a, const Scored& b) { return a.points > b.points; });
+  const int total = score(p)[static_cast<std::size_t>(seat)];
+  std::string out = std::to_string(total) + (total == 1 ? " point" : " points");
+  if (scored.empty()) return out + " (no monster of theirs rules a corridor)";
+  // D6: which monsters scored them, the best three by name and place
+  const std::size_t shown = std::min<std::size_t>(scored.size(), 3);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const auto& m = scored[i];
+    out += std::string(i == 0                                     ? ": "
+                       : i + 1 == shown && shown == scored.size() ? " and "
+                                                                  : ", ") +
+           std::to_string(m.points) + " by the " +
+           content().monsters[static_cast<std::size_t>(m.type)].name + " at " + xy(m.x, m.y);
+  }
+  if (scored.size() > shown) {
+    int rest = 0;
+    for (std::size_t i = shown; i < scored.size(); ++i) rest += scored[i].points;
+    const std::size_t more = scored.size() - shown;
+    out += " and " + std::to_string(rest) + " by " + std::to_string(more) + " more monster" +
+           (more == 1 ? "" : "s");
+  }
+  return out;
+}
+
+std::unique_ptr<State> DungeonView::sample_world(Rng& r) const {
+  auto state = std::make_unique<DungeonState>(game, Position{});
+  sample_world_into(*state, r);
+  return state;
+}
+
+void DungeonView::sample_world_into(State& out, Rng& r) const {
+  auto& state = dynamic_cast<DungeonState&>(out);
+  Position& p = state.pos_;
+  board_into(p);
   for (auto s : set_aside) p.set_aside[p.num_set_aside++] = s;
   for (const auto& d : first_draws) p.first_draws[p.num_first_draws++] = d;
   p.first_draw_rounds = static_cast<std::uint8_t>(first_draw_rounds);
@@ -389,7 +430,7 @@ void register_game(Registry& registry) {
                            {},
                            2,
                            2,
-                           "number of players (this game is for two)"});
+                           "Number of players (this game is for two)."});
   // The help names every mix with its tiles, from the data the deck is built from (issue 23).
   std::string mixes;
   for (const auto& m : content().mixes) {
@@ -402,7 +443,7 @@ void register_game(Registry& registry) {
             ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
         tiles_in += (tiles_in.empty() ? "" : ", ") + std::to_string(m.counts[s]) + " " + name;
       }
-    mixes += (mixes.empty() ? "" : "; ") + m.id + " (" + tiles_in + ")";
+    mixes += " " + choice_label(m.id) + ": " + tiles_in + ".";
   }
   OptionSpec tiles{"tiles",
                    OptionSpec::Kind::Choice,
@@ -410,7 +451,7 @@ void register_game(Registry& registry) {
                    {},
                    0,
                    0,
-                   "the shapes of the " + std::to_string(kDeckSize) + " dungeon tiles: " + mixes};
+                   "The shapes of the " + std::to_string(kDeckSize) + " dungeon tiles." + mixes};
   for (const auto& m : content().mixes) tiles.choices.push_back(m.id);
   info->options.push_back(std::move(tiles));
   info->options.push_back({"influence",
@@ -419,9 +460,9 @@ void register_game(Registry& registry) {
                            {"passage", "direction"},
                            0,
                            0,
-                           "what a monster's line of influence is: passage, the whole straight "
-                           "corridor through its tile; direction, each open side of its tile "
-                           "to the wall"});
+                           "What a monster's line of influence is. Passage: the whole "
+                           "straight corridor through its tile. Direction: each open side of "
+                           "its tile, up to the wall."});
   info->rules_text = embedded_file("docs/rules/dungeon.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {
@@ -441,6 +482,7 @@ void register_game(Registry& registry) {
     return d.step ? step_name(*d.step) : d.monster_step ? "monster" : "tile";
   };
   info->pass_actions = {kActPass};
+  info->result_words = result_words;
   info->cards = cards;
   info->evaluate = evaluate;
   info->evaluate_into = evaluate_into;

@@ -53,6 +53,8 @@ class DungeonView final : public ViewData {
   std::unique_ptr<State> sample_world(Rng& rng) const override;
   void sample_world_into(State& out, Rng& rng) const override;
   bool ambiguous() const override;
+  // The board as a position (tiles, monsters, the rules of influence), nothing hidden in it.
+  void board_into(Position& p) const;
 
   struct SeatInfo {
     int hand_count = 0;
@@ -92,6 +94,11 @@ class DungeonView final : public ViewData {
 // Shape names for labels ("L", "T", "cross", ...), passage masks as "NES".
 std::string shape_label(int shape);
 std::string passages_text(std::uint8_t mask);
+
+// A seat's result in words for end screens (GameInfo::result_words), from the finished game's
+// view: its points and the monsters that scored them, "14 points: 6 by the Turtleman at 0,1, 5
+// by the Crane Wife at 2,0 and 3 by the Were-Rat at 1,-1".
+std::string result_words(const View& final_view, Seat seat);
 
 // Registers the game (called from games/all_games.cpp).
 void register_game(Registry& registry);

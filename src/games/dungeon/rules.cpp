@@ -491,7 +491,15 @@ int run_length(const Position& p, int t, int d) {
 }  // namespace
 
 std::array<int, kSeats> score(const Position& p) {
+  const auto by_tile = points_by_tile(p);
   std::array<int, kSeats> pts{};
+  for (int t = 0; t < p.num_tiles; ++t)
+    if (p.tiles[t].top != kNone) pts[p.monsters[p.tiles[t].top].owner] += by_tile[t];
+  return pts;
+}
+
+std::array<int, kDeckSize> points_by_tile(const Position& p) {
+  std::array<int, kDeckSize> pts{};
   const auto& beats = content().beats;
   for (int t = 0; t < p.num_tiles; ++t) {
     if (p.tiles[t].top == kNone) continue;
@@ -517,9 +525,9 @@ std::array<int, kSeats> score(const Position& p) {
       if (p.influence == kInfluenceDirection) {
         // R1 (option): one line per open side on this axis, from the monster to the wall.
         for (int d = axis == 0 ? kE : kN; d < 4; d += 2)
-          if (p.tiles[t].mask & bit(d)) pts[m.owner] += run_length(p, t, d);
+          if (p.tiles[t].mask & bit(d)) pts[t] += run_length(p, t, d);
       } else {
-        pts[m.owner] += len;  // D6.4
+        pts[t] += len;  // D6.4
       }
     }
   }

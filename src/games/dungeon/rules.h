@@ -209,6 +209,9 @@ bool apply(Position& p, int action);
 
 // Points per seat now (D6; the option influence, R1).
 std::array<int, kSeats> score(const Position& p);
+// The points the top monster of each tile scores now, by tile index (0 where none): score()
+// summed per owner.
+std::array<int, kDeckSize> points_by_tile(const Position& p);
 // Length in tiles of the passage through tile t along the horizontal (axis 0) or vertical
 // (axis 1) line; 0 when the tile has no opening on that axis (D6.1).
 int passage_length(const Position& p, int t, int axis);

@@ -1084,19 +1084,19 @@ void register_game(Registry& registry) {
   info->min_players = 2;
   info->max_players = kMaxSeats;
   info->options.push_back(
-      {"players", OptionSpec::Kind::Integer, "4", {}, 2, kMaxSeats, "number of players (2-6)"});
+      {"players", OptionSpec::Kind::Integer, "4", {}, 2, kMaxSeats, "Number of players (2 to 6)."});
   OptionSpec cost{"cost",
                   OptionSpec::Kind::Choice,
                   "simple",
                   {},
                   0,
                   0,
-                  "what winning a Turf War costs the winner: simple, the rulebook's "
-                  "recommendation (a third of the losers' committed troops, at least one); "
-                  "winner_takes_all (nothing); balanced (the lesser of half the losers' and a "
-                  "third of the winner's committed troops, at least one); fury (nothing, but each "
-                  "loser may play a combat card from its hand to kill that many of the winner's "
-                  "troops)"};
+                  "What winning a Turf War costs the winner. Simple, the rulebook's "
+                  "recommendation: a third of the losers' committed troops, at least one. Winner "
+                  "takes all: nothing. Balanced: the lesser of half the losers' and a third of "
+                  "the winner's committed troops, at least one. Fury: nothing, but each loser "
+                  "may play a combat card from its hand to kill that many of the winner's "
+                  "troops."};
   for (const char* id : kCostIds) cost.choices.push_back(id);
   info->options.push_back(std::move(cost));
   info->options.push_back({"mind_control",
@@ -1105,27 +1105,27 @@ void register_game(Registry& registry) {
                            {"on", "off"},
                            0,
                            0,
-                           "whether the Mind Control event, optional in the rulebook, is in "
-                           "the event deck: on or off"});
+                           "Whether the Mind Control event, optional in the rulebook, is in "
+                           "the event deck (On) or not (Off)."});
   info->options.push_back({"factions",
                            OptionSpec::Kind::Choice,
                            "choose",
                            {"choose", "dealt"},
                            0,
                            0,
-                           "choose: each player is dealt two faction cards and keeps one in "
-                           "secret, as printed; dealt: each player plays the one card it is "
-                           "dealt"});
+                           "How each player gets a faction. Choose: each player is dealt two "
+                           "faction cards and keeps one in secret, as printed. Dealt: each "
+                           "player plays the one card it is dealt."});
   info->options.push_back({"bloodlust",
                            OptionSpec::Kind::Choice,
                            "printed",
                            {"printed", "half"},
                            0,
                            0,
-                           "the Bloodlust event: printed (attack any adjacent turf; a single "
-                           "troop is enough) or half, the FAQ's house rule (only another "
-                           "player's turf, with at least half the troops of the turf it starts "
-                           "from)"});
+                           "What the Bloodlust event allows. Printed: attack any adjacent "
+                           "turf; a single troop is enough. Half, the FAQ's house rule: only "
+                           "another player's turf, with at least half the troops of the turf "
+                           "it starts from."});
   info->rules_text = embedded_file("docs/rules/turfwars.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {

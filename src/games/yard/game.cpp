@@ -165,8 +165,19 @@ std::string decision_text(const Position& p) {
     switch (p.phase) {
       case Phase::kStart:
         return "Do your Start actions: choose the next one.";
-      case Phase::kSide:
-        return "Turn your card to Home or Away.";
+      case Phase::kSide: {
+        // Y3.2: what Home brings back, the rule a newcomer misses (issue 29).
+        const Player& pl = p.players[p.turn_player];
+        const int n = pl.garage_size;
+        const std::string cards = std::to_string(n) + (n == 1 ? " Garage card" : " Garage cards");
+        std::string q = "Turn your card to Home or Away.";
+        if (n > 0 && pl.away)
+          q += " Home: your " + cards + (n == 1 ? " comes" : " come") + " back to your hand.";
+        else if (n > 0)
+          q += " Staying Home brings nothing back: your " + cards + (n == 1 ? " comes" : " come") +
+               " back when you turn from Away to Home.";
+        return q;
+      }
       case Phase::kMain:
         return p.players[p.turn_player].away ? "Away: work, buy a card, or be done."
                                              : "Home: play a card, sway a Neighbor, or be done.";
@@ -513,6 +524,42 @@ void YardView::to_json(nlohmann::json& j) const {
   }
   j["decision"] = decision_text(pos);
   j["end_reason"] = end_reason_name(pos.end_reason);
+  // How a game that stalls ends (R26, E5), for the table to say: the rounds the table has stood
+  // still since the Store deck ran out, and the limits.
+  j["still_rounds"] = pos.still_rounds;
+  j["limits"] = {{"still_rounds", kStillRounds}, {"rounds", kMaxRounds}, {"actions", kActionCap}};
+}
+
+std::string result_words(const View& final_view, Seat seat) {
+  const Position& p = final_view.as<YardView>().pos;
+  const int s = seat;
+  const Player& pl = p.players[s];
+  const int total = score(p, s);
+  // Y7.2: the Yard's cards and the Sway, the best-scoring card named
+  int best = 0, best_kind = -1;
+  const auto counts = pile_card_counts(pl);
+  for (int i = 0; i < pl.yard_size; ++i)
+    if (const int v = card_vp(p, s, i, counts); v > best) best = v, best_kind = kind_of(pl.yard[i]);
+  const int swayed = neighbors_swayed(pl);
+  auto pts = [](int n) { return std::to_string(n) + (n == 1 || n == -1 ? " point" : " points"); };
+  std::string out = pts(total) + ": " + std::to_string(yard_vp(p, s)) + " from the Yard";
+  if (best_kind >= 0)
+    out += " (" + std::to_string(best) + " of them from the " + card_name(best_kind) + ")";
+  out += ", " + std::to_string(sway_vp(p, s)) + " from " + std::to_string(swayed) +
+         (swayed == 1 ? " Neighbor" : " Neighbors");
+  // Y7.3: equal points are decided by the Neighbors swayed; against the best-placed other seat
+  // with the same points
+  if (p.over()) {
+    const auto rank = ranks(p);
+    int rival = -1;
+    for (int o = 0; o < p.seats; ++o)
+      if (o != s && score(p, o) == total && (rival < 0 || rank[o] < rank[rival])) rival = o;
+    if (rival >= 0)
+      out += neighbors_swayed(p.players[rival]) == swayed ? ", level on Neighbors too"
+             : rank[s] < rank[rival]                      ? ", ahead on Neighbors"
+                                                          : ", behind on Neighbors";
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -529,17 +576,18 @@ void register_game(Registry& registry) {
   info->min_players = 2;
   info->max_players = kMaxSeats;
   info->options.push_back(
-      {"players", OptionSpec::Kind::Integer, "2", {}, 2, kMaxSeats, "number of players"});
+      {"players", OptionSpec::Kind::Integer, "2", {}, 2, kMaxSeats, "Number of players."});
   info->options.push_back({"edition",
                            OptionSpec::Kind::Choice,
                            "2",
                            {"1", "2"},
                            0,
                            0,
-                           "which printed rules: 1 = the first edition (a Tool is played onto a "
-                           "Pile, then goes to the Garage; a done Event leaves the game), 2 = the "
-                           "second (a Tool goes straight to the Garage; a done Event goes to the "
-                           "bottom of the Store deck)"});
+                           "Which printed rules. 1st edition: a Tool is played onto a Pile, "
+                           "then goes to the Garage; a done Event leaves the game. 2nd edition: "
+                           "a Tool goes straight to the Garage; a done Event goes to the bottom "
+                           "of the Store deck.",
+                           {"1st edition", "2nd edition"}});
   info->rules_text = embedded_file("docs/rules/yard.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {
@@ -551,6 +599,7 @@ void register_game(Registry& registry) {
   info->narrate = narrate;
   info->step_name = [](const View& v) { return step_id(v.as<YardView>().pos); };
   info->pass_actions = {kActDone, kActStop};
+  info->result_words = result_words;
   info->cards = cards;
   info->why_not = why_not;
   info->evaluate = evaluate;

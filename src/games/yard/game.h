@@ -76,6 +76,10 @@ class YardView final : public ViewData {
 std::string pile_name(int pile);
 std::string card_name(int kind);
 std::string neighbor_name(int n);
+// A seat's result in words for end screens (GameInfo::result_words), from the finished game's
+// view: "31 points: 16 from the Yard (6 of them from the Gazebo), 15 from 3 Neighbors", with ",
+// ahead on Neighbors" where equal points are decided by the Sway (Y7.3).
+std::string result_words(const View& final_view, Seat seat);
 // Describes the decision the mover faces ("Choose a Dirt to turn to Grass (Watering Can)").
 std::string decision_text(const Position& p);
 // The same as a name ("home_or_away", "play_pile", "grass"): GameInfo::step_name.

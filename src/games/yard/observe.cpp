@@ -39,12 +39,13 @@ Layout make_layout(int players) {
   l.neighbors = static_cast<int>(content().neighbors.size());
   const int k = l.kinds, n = l.neighbors;
   ObsBuilder b(kVersion);
-  l.status = b.add("status", kStatus,
-                   "my turn to decide; game over; it is my turn (I am the turn player); "
-                   "edition 2; turns started; phase (start, side, main, end); side actions used "
-                   "this turn (play, sway, work, buy); Store deck cards; rounds the table stood "
-                   "still",
-                   "0 or 1; turns / 100; one-hot; 0 or 1; deck / 100; rounds / the rounds that end it");
+  l.status =
+      b.add("status", kStatus,
+            "my turn to decide; game over; it is my turn (I am the turn player); "
+            "edition 2; turns started; phase (start, side, main, end); side actions used "
+            "this turn (play, sway, work, buy); Store deck cards; rounds the table stood "
+            "still",
+            "0 or 1; turns / 100; one-hot; 0 or 1; deck / 100; rounds / the rounds that end it");
   l.store = b.add("store", k, "cards in the Store per kind", "count / 5");
   l.trash = b.add("trash", k, "cards in the Trash per kind", "count / 5 (clipped)");
   l.gone =

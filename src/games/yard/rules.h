@@ -40,8 +40,8 @@ inline constexpr int kMaxFrames = 64;     // nested effects in progress (far abo
 inline constexpr int kMaxRounds = 200;    // E5: the engine's safety net on rounds
 inline constexpr int kStillRounds = 3;    // R26: rounds of a still table that end the game
 inline constexpr int kStillRoundsMost = 60;  // R26: the count stops there (a Bribe adds rounds)
-inline constexpr int kActionCap = 8000;   // E5: the safety net on decisions per game
-inline constexpr int kWorkPay = 5;        // Y4.1
+inline constexpr int kActionCap = 8000;      // E5: the safety net on decisions per game
+inline constexpr int kWorkPay = 5;           // Y4.1
 inline constexpr std::uint8_t kNone = 0xFF;
 
 // A Yard entry: the card kind in the low 6 bits, and two flags.

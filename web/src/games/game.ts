@@ -53,6 +53,10 @@ export interface GameHost {
   mark(seat: number): SeatMark;
   // The text of a narration line with its {P1} placeholders replaced by names.
   render(text: string): string;
+  // What the page knows of a seat nobody sits at now, in a sentence for the prompt ("Bea left
+  // the table 3 min ago; the game waits for her to come back with her link."), or null while
+  // someone sits there (and for bots).
+  absence(seat: number): string | null;
 }
 
 // A mounted drawing.
@@ -65,6 +69,9 @@ export interface GameBoard {
   // Releases every listener on elements outside board/panel, every observer, timer and
   // animation frame; the shell then empties the host's areas. No call comes after destroy().
   destroy(): void;
+  // Where each seat's score comes from, for the end card: the same part the drawing shows in its
+  // panel (a fresh element each call), or null where it has none.
+  endBreakdown?(): HTMLElement | null;
 }
 
 // One game's entry in the registry.
@@ -76,4 +83,7 @@ export interface GameUi {
   rules: string[];
   // The drawing; absent while a game has none yet (the table then shows the text list of moves).
   mount?(host: GameHost): GameBoard;
+  // An engine action label as this game's players read it, seats named ("give to P2" -> "give
+  // to Bea"): the text list of moves and the drawing's button titles use it. Absent: the label.
+  actionText?(label: string, names: string[]): string;
 }

@@ -20,6 +20,7 @@ import {
   shot,
   startServer,
   waitForTurn,
+  waitMine,
 } from "./harness.mjs";
 
 const env = useShared();
@@ -204,7 +205,9 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
     // the bot's last move is marked on the board: its tile, and its monster when it played one
     let marked = 0;
     const checkLastMove = async () => {
-      if (!(await isMyTurn(page)) || (await page.locator(".hand-tile.can-take").count()) === 0) return;
+      // after Ann's turn: wait for the bot's answer (a state), then look at its marks
+      if (!(await isMyTurn(page)) && !(await waitMine(page))) return;
+      if ((await page.locator(".hand-tile.can-take").count()) === 0) return;
       const now = await moveOf(page);
       const byMove = new Map();
       for (const f of frames) if (f.type === "state") for (const st of f.log ?? []) byMove.set(st.move, st);
@@ -247,10 +250,12 @@ describe("dungeon in the browser", { timeout: 600000 }, () => {
     await waitForTurn([page]);
     const m0 = await moveOf(page);
     assert.ok(["tile", "cell"].includes(await playOneDecision(page, random)));
-    await page.click(".prompt .undo-inline");
+    // one Undo on the page, the header's (issue 29: not again in the prompt)
+    assert.equal(await page.locator("button:visible", { hasText: /^Undo$/ }).count(), 1);
+    await page.click(".table-head .undo");
     await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) <= m, m0);
     assert.ok((await page.locator(".hand-tile.can-take, g.candidate").count()) > 0, "the tile decision is offered again");
-    assert.equal(await page.locator(".prompt .undo-inline").count(), 0, "nothing left to undo");
+    await page.waitForSelector(".table-head .undo[disabled]");
     await play([page], random, { limit: 12 });
     // let a bot answer land, then compare before and after the reload
     await waitForTurn([page]);

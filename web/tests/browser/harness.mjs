@@ -161,6 +161,19 @@ export async function closeShared() {
   if (cspViolations.length) throw new Error(`the pages broke the Content-Security-Policy ${cspViolations.length} times, first: ${cspViolations[0]}`);
 }
 
+// A page of its own at `link` in a fresh context of `device` (DESKTOP, PHONE), once `ready` (a
+// selector) shows: its frames (recordFrames) and the errors it throws are kept.
+export async function openPage(browser, link, device, ready) {
+  const ctx = await browser.newContext(device);
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const frames = recordFrames(page);
+  await page.goto(link);
+  await page.waitForSelector(ready);
+  return { ctx, page, errors, frames };
+}
+
 // Every WebSocket frame a page receives, parsed (register before the page opens the table).
 export function recordFrames(page) {
   const frames = [];
@@ -319,7 +332,7 @@ async function click(page, locator, touch) {
 // waits until the page shows a later move. Returns a word for what it did.
 export async function playOneDecision(page, random, { touch = false, undoChance = 0 } = {}) {
   const before = await moveOf(page);
-  const undo = page.locator(".prompt .undo-inline");
+  const undo = page.locator(".table-head .undo:not([disabled])");
   let did;
   if (undoChance > 0 && (await undo.count()) > 0 && random() < undoChance) {
     await click(page, undo, touch);
@@ -396,6 +409,16 @@ export async function boardSummary(page) {
   }));
 }
 
+// For docs/screens only (TURF_SCREENS set; nothing otherwise): docsShots on a table of its own,
+// `made` by the caller's create(), so that the pictures show a game under way (a test's own table
+// may be over by then).
+export async function docsShotsFresh(browser, made, name, move, ready) {
+  if (!process.env.TURF_SCREENS) return;
+  const { ctx, page } = await openPage(browser, made.seats[0].join, DESKTOP, ready);
+  await docsShots(browser, page, made.seats[0].join, name, move);
+  await ctx.close();
+}
+
 // For docs/screens only (TURF_SCREENS set; nothing otherwise): plays the seat of `page` by random
 // clicks on the text list of moves until the table reaches move `move` (or its end), then shoots
 // it at 1280x800 and the same seat's link on a phone at 390x844, as NAME-desktop and NAME-phone.
@@ -411,7 +434,8 @@ export async function docsShots(browser, page, link, name, move, seed = 7) {
       await page.waitForTimeout(50);
       continue;
     }
-    await b.nth(Math.floor(random() * k)).evaluate((el) => el.click());
+    // (the list may be redrawn meanwhile, with fewer moves: then look again)
+    if (!(await b.nth(Math.floor(random() * k)).evaluate((el) => el.click(), null, { timeout: 2000 }).then(() => true, () => false))) continue;
     await page.waitForFunction((m) => Number(document.getElementById("app").dataset.move) !== m, at, { timeout: STATE_WAIT_MS }).catch(() => {});
   }
   // as a person arriving at the table sees it, from the top (the clicks above scrolled the page)
@@ -426,4 +450,71 @@ export async function docsShots(browser, page, link, name, move, seed = 7) {
   await p.waitForTimeout(600);
   await shot(p, `${name}-phone`, { docs: true });
   await phone.close();
+}
+
+// Fails when something on the page sticks out of the screen sideways (issue 29, a 390 px phone):
+// the page wider than the viewport, an element past its left or right edge (except inside a
+// board's own pan/zoom area, [data-testid="map"], or a box that scrolls or clips and itself
+// fits), text cut off by its box (an ellipsis, a clipped overflow), or a name or card name broken
+// inside a word.
+export async function assertNoOverflow(page, what) {
+  // what folds away (a breakdown, a help's "more", the text list of moves) is looked at open
+  const closed = await page.evaluate(() => {
+    const shut = [...document.querySelectorAll("details:not([open])")];
+    shut.forEach((d, i) => {
+      d.dataset.shutForCheck = String(i);
+      d.open = true;
+    });
+    return shut.length;
+  });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const bad = await page.evaluate(() => {
+    const vw = document.documentElement.clientWidth;
+    const out = [];
+    const describe = (el) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : ""} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
+    if (document.documentElement.scrollWidth > vw + 1) out.push(`the page is ${document.documentElement.scrollWidth} px wide on a ${vw} px screen`);
+    const clipped = (el) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const st = getComputedStyle(p);
+        if (st.overflowX !== "visible") {
+          const r = p.getBoundingClientRect();
+          return r.left >= -1 && r.right <= vw + 1;
+        }
+      }
+      return false;
+    };
+    for (const el of document.querySelectorAll("body *")) {
+      if (el.closest('[data-testid="map"]') || el.closest("[hidden]")) continue;
+      const st = getComputedStyle(el);
+      if (st.display === "none" || st.visibility === "hidden") continue;
+      if (st.clipPath !== "none") continue; // visually hidden on purpose (text for screen readers)
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if ((r.right > vw + 1 || r.left < -1) && !clipped(el)) out.push(`${describe(el)} spans ${Math.round(r.left)}..${Math.round(r.right)}`);
+      if (el instanceof HTMLElement && el.children.length === 0 && el.scrollWidth > el.clientWidth + 1 && (st.overflowX !== "visible" || st.textOverflow === "ellipsis") && el.clientWidth > 0)
+        out.push(`${describe(el)} cuts its text (${el.scrollWidth} px in ${el.clientWidth})`);
+    }
+    for (const el of document.querySelectorAll("bdi.name, .y-name, .ch-card strong, .tw-acard strong")) {
+      if (el.closest('[data-testid="map"]') || !el.getClientRects().length) continue;
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        for (const m of n.textContent.matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(n, m.index);
+          range.setEnd(n, m.index + m[0].length);
+          const tops = new Set([...range.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top)));
+          if (tops.size > 1) out.push(`"${m[0]}" is broken over two lines in ${describe(el)}`);
+        }
+      }
+    }
+    return [...new Set(out)].slice(0, 12);
+  });
+  if (closed)
+    await page.evaluate(() =>
+      document.querySelectorAll("details[data-shut-for-check]").forEach((d) => {
+        d.open = false;
+        delete d.dataset.shutForCheck;
+      }),
+    );
+  assert.deepEqual(bad, [], `${what}: ${bad.join("; ")}`);
 }

@@ -6,6 +6,8 @@ import {
   DESKTOP,
   PHONE,
   assertDomLacks,
+  assertNoOverflow,
+  isMyTurn,
   framesCaughtUp,
   createTable,
   hiddenStrings,
@@ -31,14 +33,39 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     const page = await ctx.newPage();
     await page.goto(env.server.url);
     await page.waitForSelector("form.new-table select[name=game]");
+    const catalogue = await (await fetch(new URL("api/games", env.server.url))).json();
     for (const game of ["dungeon", "yard", "turfwars", "cryhavoc"]) {
       await page.selectOption("form.new-table select[name=game]", game);
       // no "players" box: the seat rows are the player count
       assert.equal(await page.locator('[name="opt-players"]').count(), 0, game);
       const labels = await page.locator(".new-table .option > span").allInnerTexts();
       const choices = await page.locator(".new-table .option select option").allInnerTexts();
-      for (const w of [...labels, ...choices]) assert.doesNotMatch(w, /_/, `${game}: "${w}"`);
+      // words, not keys: no "_", no "After-round-5"
+      for (const w of [...labels, ...choices]) assert.doesNotMatch(w, /_|\w-\w/, `${game}: "${w}"`);
+      // no option key or value id in a help text; each help at most three lines, the rest behind "more"
+      const g = catalogue.find((x) => x.id === game);
+      const ids = g.options.flatMap((o) => [o.name, ...(o.choices ?? [])]).filter((id) => /[_-]/.test(id));
+      for (const help of await page.locator(".new-table .option-help").all()) {
+        const text = await help.textContent();
+        for (const id of ids) assert.ok(!text.includes(id), `${game}: the help "${text}" names "${id}"`);
+        const lines = await help.evaluate((el) => {
+          const shown = el.querySelector("summary") ?? el;
+          return shown.getBoundingClientRect().height / parseFloat(getComputedStyle(shown).lineHeight);
+        });
+        assert.ok(lines <= 3.2, `${game}: a help of ${lines.toFixed(1)} lines: ${text}`);
+      }
     }
+    // yard's editions by their names
+    await page.selectOption("form.new-table select[name=game]", "yard");
+    assert.deepEqual(await page.locator('[name="opt-edition"] option').allInnerTexts(), ["1st edition", "2nd edition"]);
+    // a long help: its first sentence, the rest one tap away
+    await page.selectOption("form.new-table select[name=game]", "turfwars");
+    const cost = page.locator(".option", { has: page.locator('[name="opt-cost"]') }).locator(".option-help details");
+    assert.match(await cost.locator("summary").innerText(), /^What winning a Turf War costs the winner\.\s+more$/);
+    assert.equal(await cost.locator("summary + span").isVisible(), false);
+    await cost.locator("summary").click();
+    assert.match(await cost.locator("summary + span").innerText(), /Winner takes all: nothing/);
+    await shot(page, "lobby-help-more");
     // a two-player game has no seat buttons; Turf Wars grows to six seats, each with its mark
     await page.selectOption("form.new-table select[name=game]", "dungeon");
     assert.equal(await page.locator(".seat-count button").count(), 0);
@@ -113,6 +140,9 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
       await page.goto(new URL(hash, env.server.url).href);
       await page.waitForSelector(".dead-end:not([hidden])", { timeout: 10000 });
       assert.match(await page.locator(".dead-end").innerText(), words);
+      // no table: no rules to read, nothing to take back
+      assert.equal(await page.locator(".rules-toggle").isVisible(), false);
+      assert.equal(await page.locator(".table-head .undo").isVisible(), false);
       assert.doesNotMatch(await page.locator(".turn").innerText(), /Connecting/);
       // it stays: no reconnect brings the spinner back
       await page.waitForTimeout(1500);
@@ -137,13 +167,22 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     await b.waitForSelector("#app[data-move]");
     const beaAway = '.player[data-seat="1"] .tag-away';
     await a.waitForFunction((sel) => !document.querySelector(sel), beaAway, { timeout: 10000 });
+    assert.equal(await a.locator('[data-testid="absence"]').count(), 0, "Bea is here: nothing to say");
     await cb.close();
     await a.waitForSelector(beaAway, { timeout: 15000 });
+    // Ann plays her turn; then the game waits for Bea, and Ann's page says so, and what to do
+    const random = rng(5);
+    while (await isMyTurn(a)) await playOneDecision(a, random);
+    const absence = a.locator('.prompt [data-testid="absence"]');
+    await absence.waitFor({ timeout: 15000 });
+    assert.match(await absence.innerText(), /^Bea left the table (less than a minute|\d+ min) ago; the game waits until they open their link again/);
+    assert.match(await a.locator(".prompt").innerText(), /Waiting for Bea/);
     await shot(a, "opponent-away");
     const cb2 = await env.browser.newContext(DESKTOP);
     const b2 = await cb2.newPage();
     await b2.goto(link(1));
     await a.waitForFunction((sel) => !document.querySelector(sel), beaAway, { timeout: 15000 });
+    await a.waitForFunction(() => !document.querySelector('[data-testid="absence"]'), null, { timeout: 15000 });
     await ca.close();
     await cb2.close();
   });
@@ -207,6 +246,88 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     assert.equal(new Set(colours).size, 6, `six log colours: ${colours}`);
     await shot(page, "turfwars-six-bots-log");
     await ctx.close();
+  });
+
+  it("on a 390 px phone nothing sticks out sideways, in the lobby and in every game; one Undo at most", async () => {
+    // a table in the list, with names as long as they come
+    await post({ game: "dungeon", seats: [{ kind: "human", name: "Maximilian Bear" }, { kind: "bot", bot: "normal", name: "Normal bot 2" }] });
+    const ctx = await env.browser.newContext(PHONE);
+    const page = await ctx.newPage();
+    await page.goto(env.server.url);
+    await page.waitForSelector("form.new-table select[name=game]");
+    await page.waitForSelector(".table-entry");
+    for (const game of ["dungeon", "yard", "turfwars", "cryhavoc"]) {
+      await page.selectOption("form.new-table select[name=game]", game);
+      await assertNoOverflow(page, `the lobby, ${game}`);
+    }
+    await shot(page, "lobby-phone-form");
+    const games = await (await fetch(new URL("api/games", env.server.url))).json();
+    for (const g of games) {
+      // the longest names a seat may have, where they are most cramped
+      const players = g.id === "turfwars" ? 4 : 2;
+      const names = ["Maximilian Bear", "Normal bot 2", "Annabel Lee", "Bartholomew"].slice(0, players);
+      const r = await post({ game: g.id, options: { players }, seats: names.map((name, i) => (i === 0 ? { kind: "human", name } : { kind: "bot", bot: "random", name })) });
+      assert.equal(r.status, 201, JSON.stringify(r.body));
+      const p = await ctx.newPage();
+      await p.goto(new URL(`#/table/${r.body.id}/seat/${r.body.seats[0].token}`, env.server.url).href);
+      await p.waitForSelector("#app[data-move]");
+      const random = rng(11);
+      for (let k = 0; k < 12; k++) {
+        if (!(await waitForTurn([p], 30000))) break;
+        await assertNoOverflow(p, `${g.id} at move ${await moveOf(p)}`);
+        // one Undo on the page (the header's), never a second in the prompt
+        assert.ok((await p.locator("button:visible", { hasText: /^Undo$/ }).count()) <= 1, `${g.id}: two Undo buttons`);
+        const before = await moveOf(p);
+        await p.evaluate(() => (document.querySelector(".fallback").open = true));
+        const buttons = p.locator(".fallback-list button.legal");
+        await buttons.nth(Math.floor(random() * (await buttons.count()))).evaluate((b) => b.click());
+        await p.waitForFunction((m) => Number(document.getElementById("app").dataset.move) !== m, before);
+      }
+      await assertNoOverflow(p, `${g.id} later on`);
+      await shot(p, `${g.id}-phone-overflow-check`);
+      await p.close();
+    }
+    await ctx.close();
+  });
+
+  it("every game's board zooms in and fits again with the same tools (+, −, Fit)", async () => {
+    // what is drawn in each board's pan/zoom layer, to measure
+    const drawn = { dungeon: "g.tile", yard: ".y-pile", turfwars: ".tw-cell", cryhavoc: ".ch-region" };
+    for (const [game, sel] of Object.entries(drawn)) {
+      const r = await post({ game, options: { players: 2 }, seats: [{ kind: "human", name: "Ann" }, { kind: "bot", bot: "random", name: "Rex" }] });
+      for (const view of [DESKTOP, PHONE]) {
+        const ctx = await env.browser.newContext(view);
+        const page = await ctx.newPage();
+        await page.goto(new URL(`#/table/${r.body.id}/seat/${r.body.seats[0].token}`, env.server.url).href);
+        const map = page.locator('[data-testid="map"]');
+        await page.waitForSelector("#app[data-move]");
+        // the dungeon starts with no tile: play until one is on the board
+        for (let k = 0; k < 8 && (await map.locator(sel).count()) === 0; k++)
+          if (await waitForTurn([page], 20000)) await playOneDecision(page, rng(k));
+        await map.locator(sel).first().waitFor();
+        // a quiet board: this seat to move (a bot's move redraws it)
+        await waitForTurn([page], 30000);
+        const tools = map.locator(".zoom-tools");
+        assert.deepEqual(await tools.locator("button").allInnerTexts().then((t) => t.slice(-3)), ["+", "−", "Fit"], game);
+        const width = async () => {
+          for (let tries = 0; tries < 100; tries++) {
+            const box = await map.locator(sel).first().boundingBox(); // null while it is redrawn
+            if (box) return box.width;
+          }
+          throw new Error(`${game}: ${sel} is never on the board`);
+        };
+        const fitted = await width();
+        const tap = (b) => (view === PHONE ? tools.locator(b).tap() : tools.locator(b).click());
+        await tap(".zoom-in");
+        await tap(".zoom-in");
+        assert.ok((await width()) > fitted * 1.5, `${game}: + zooms in (${fitted} -> ${await width()})`);
+        await tap(".zoom-out");
+        assert.ok((await width()) < fitted * 1.5, `${game}: − zooms out`);
+        await tap(".fit");
+        assert.ok(Math.abs((await width()) - fitted) < 1, `${game}: Fit shows it as at first`);
+        await ctx.close();
+      }
+    }
   });
 
   it("E2 in every game, a seat's page never holds what only the other seat's view holds", async () => {

@@ -2,7 +2,7 @@
 // loopback. Run: TURF_BIN=/path/to/turf node --test tests/browser/turfwars.test.mjs (after a build).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { DESKTOP, PHONE, act, createTableByApi, docsShots, lastState, moveOf, recordFrames, shot, useShared, waitMine } from "./harness.mjs";
+import { DESKTOP, PHONE, act, createTableByApi, docsShotsFresh, lastState, moveOf, recordFrames, shot, useShared, waitMine } from "./harness.mjs";
 
 const env = useShared();
 const create = (seats, options = {}) => createTableByApi(env.server.url, "turfwars", seats, options);
@@ -33,6 +33,12 @@ describe("turfwars in the browser", { timeout: 900000 }, () => {
       }
       const end = await page.locator(".end-card").innerText();
       for (const w of last.result.words) assert.ok(end.includes(w), `the end card says "${w}"`);
+      // where the DP come from, as the side panel has it
+      assert.equal(await page.locator('.end-card [data-testid="end-breakdown"] [data-testid="dp-breakdown"][open]').count(), 1);
+      // the home-turf goal in words (issue 29: not a bare "1/5")
+      const rows = await page.locator(".tw-players").innerText();
+      if (last.view.domination) assert.match(rows, new RegExp(`home turfs: [A-Z][a-z]+, \\d+ of ${last.view.domination} needed to win`));
+      assert.doesNotMatch(rows, /\d+\/\d+/);
       // the troops on the board are the view's
       const onBoard = await page.locator(".tw-troops").count();
       assert.equal(onBoard, last.view.turfs.join(" ").split(" ").filter((t) => t.includes("@")).length);
@@ -102,7 +108,11 @@ describe("turfwars in the browser", { timeout: 900000 }, () => {
       }
       assert.deepEqual(errors, []);
       // the pictures in docs/screens: the first table further on (only with TURF_SCREENS)
-      if (game === 0) await docsShots(env.browser, page, made.seats[0].join, "turfwars", 60);
+      if (game === 0 && process.env.TURF_SCREENS) {
+        // (random bots: the picture is of a game under way, not of an early secret win)
+        const seats = [{ kind: "human", name: "Ann" }, { kind: "bot", bot: "random", name: "Rex" }, { kind: "bot", bot: "random", name: "Sue" }];
+        await docsShotsFresh(env.browser, await create(seats), "turfwars", 60, ".tw-board .tw-prompt");
+      }
       await ctx.close();
     }
     assert.deepEqual(done, { faction: true, cell: true, count: true, draft: true, combatInWar: true, secretShown: true });

@@ -3,6 +3,7 @@ import {
   EVENT_SPOTS,
   MAPS,
   cardList,
+  cardUse,
   crystalsHeld,
   groupActions,
   isCryHavocView,
@@ -146,5 +147,15 @@ describe("C8 what the log tells", () => {
     const v = vpBySource(log, 2);
     expect(v[0].get("scoring")).toBe(7);
     expect(v[1].get("prisoners")).toBe(2);
+  });
+});
+
+describe("C6 a card's button says what using it does", () => {
+  it("a discard for points names its points; one worth nothing says so", () => {
+    expect(cardUse("discard Wanderers (+2)", "Wanderers", "move")).toEqual({ text: "Discard: +2 move points", wasted: false });
+    expect(cardUse("discard Wanderers (+1)", "Wanderers", "recruit")).toEqual({ text: "Discard: +1 recruit point", wasted: false });
+    expect(cardUse("discard Shrine Builders (+0)", "Shrine Builders", "move")).toEqual({ text: "Discard for nothing (0 move points)", wasted: true });
+    expect(cardUse("play Mirage Walk", "Mirage Walk", "tactics")).toEqual({ text: "Play", wasted: false });
+    expect(cardUse("keep Harvest", "Harvest", "keep")).toEqual({ text: "Keep", wasted: false });
   });
 });

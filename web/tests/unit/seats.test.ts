@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkName, defaultName, seatNames, seatTags } from "../../src/names";
+import { absenceWords, agoWords, checkName, defaultName, seatNames, seatTags } from "../../src/names";
 import { MAX_SEATS, seatMark, shapePath } from "../../src/seats";
 
 describe("seat marks", () => {
@@ -62,5 +62,18 @@ describe("checkName (the server's rules: checked_name in src/server/table.cpp)",
     expect(checkName("Ann\u202Enoom", 0)).toMatch(/invisible/);
     expect(checkName("A\u200Bnn", 0)).toMatch(/invisible/);
     expect(checkName("x".repeat(25), 0)).toMatch(/24/);
+  });
+});
+
+describe("a seat nobody sits at", () => {
+  it("says how long ago its person left", () => {
+    expect(agoWords(20)).toBe("less than a minute ago");
+    expect(agoWords(185)).toBe("3 min ago");
+    expect(agoWords(3 * 3600 + 60)).toBe("3 h ago");
+    expect(agoWords(5 * 86400)).toBe("5 days ago");
+  });
+  it("says what is happening and how the game goes on", () => {
+    expect(absenceWords("Bea", 185)).toBe("Bea left the table 3 min ago; the game waits until they open their link again (only that link plays the seat).");
+    expect(absenceWords("Bea", null)).toMatch(/^Bea is not at the table; the game waits until/);
   });
 });

@@ -13,6 +13,7 @@ import {
   teleporterPairs,
   teleporterPartner,
   type TWView,
+  homeWords,
 } from "../../src/games/turfwars/model";
 
 // The 7x7 board's rows as the engine writes them (TurfWarsView::to_json, board_rows).
@@ -150,5 +151,12 @@ describe("T9 T11 what the log tells", () => {
     expect(d[0]).toEqual({ turfs: 3, home: 1, rainbow: 5, support: 2, rounds: 2 });
     expect(d[1]).toEqual({ turfs: 1, home: 0, rainbow: 0, support: -1, rounds: 1 });
     expect(d[2].rounds).toBe(0);
+  });
+});
+
+describe("T13.1 home turfs in words", () => {
+  it("says what the numbers mean: held, and how many win", () => {
+    expect(homeWords("Mountain", 1, 5)).toBe("home turfs: Mountain, 1 of 5 needed to win");
+    expect(homeWords("Sea", 2, undefined)).toBe("home turfs: Sea, 2 held");
   });
 });

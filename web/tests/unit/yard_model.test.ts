@@ -1,18 +1,23 @@
 import { describe, expect, it } from "vitest";
 import {
   TurnMemory,
+  actionText,
   cardFacts,
   cardName,
   catalogue,
   changedPiles,
   depthOf,
+  endRule,
   fullYard,
   groupActions,
   isYardView,
+  overWords,
   pileCardKey,
   pileKey,
   pointsLines,
+  sideShown,
   snapshot,
+  stallStatus,
   type YView,
 } from "../../src/games/yard/model";
 
@@ -112,6 +117,54 @@ describe("yard actions as clicks", () => {
     expect(c.other.map((o) => o.id)).toEqual([9999]);
   });
 
+  it("files an action under the Yard where it acts: a rival's top card, the deciding seat's Pests, the turn player's Start actions", () => {
+    // seat 1 decides during seat 0's turn (Y5.4): its own Pests are in its Yard, not the viewer's
+    const during = view({ to_move: 1, turn_player: 0, phase: "actions" });
+    const mine = [
+      { id: 2000 + 128 * 3 + 1, label: "trash Skunk on b1 (under 1)", json: { type: "pest", pile: "b1", depth: 1 } },
+      { id: 2000 + 128 * 3 + 2, label: "give Rose Bush from b1 (under 2)", json: { type: "yard_card", pile: "b1", depth: 2 } },
+    ];
+    const c = groupActions(mine, 1, during);
+    expect(c.pileCards.get(pileCardKey(1, "b1", 1))?.map((p) => p.id)).toEqual([2385]);
+    expect(c.pileCards.get(pileCardKey(1, "b1", 2))?.map((p) => p.id)).toEqual([2386]);
+    expect(c.pileCards.has(pileCardKey(0, "b1", 1))).toBe(false);
+    expect([...c.targets]).toEqual(["1:b1"]);
+    // the top card of a rival's Pile (trash it, move it, give it) is a click on that card
+    const top = [{ id: 700 + 16 * 1 + 3, label: "trash Mole on P2 b1", json: { type: "top", seat: 1, pile: "b1" } }];
+    const t = groupActions(top, 0, view());
+    expect(t.pileCards.get(pileCardKey(1, "b1", 0))?.map((p) => p.id)).toEqual([719]);
+    expect(t.piles.size).toBe(0);
+    expect(t.targets.has("1:b1")).toBe(true);
+    // Start actions are on the Yard of the seat whose turn it is
+    const start = [{ id: 3200 + 64 * 3 + 30, label: "start Mole on P2 b1", json: { type: "start", pile: "b1", card: "mole" } }];
+    const st = groupActions(start, 1, view({ to_move: 1, turn_player: 1, phase: "start" }));
+    expect(st.pileCards.get(pileCardKey(1, "b1", 0))?.map((p) => p.id)).toEqual([3422]);
+    expect(st.other).toEqual([]);
+  });
+
+  it("while the Pest Magnet's gathered Pests are played, a play is of a gathered Pest, not of the hand", () => {
+    const magnet = view({ gathered_pests: ["mosquito", "mole"], resolving: [{ actor: 0, what: "play", stage: 0 }] });
+    const plays = [
+      { id: 100 + 40, label: "play Mosquito", json: { type: "play", card: "mosquito" } },
+      { id: 100 + 41, label: "play Mole", json: { type: "play", card: "mole" } },
+    ];
+    const c = groupActions(plays, 0, magnet);
+    expect([...c.gathered.keys()]).toEqual(["mosquito", "mole"]);
+    expect(c.hand.size).toBe(0);
+    // otherwise a play is of the hand
+    expect(groupActions(plays, 0, view()).hand.size).toBe(2);
+  });
+
+  it("a label names seats as the page does", () => {
+    const names = ["Ann", "Bea", "Cy"];
+    expect(actionText("trash Skunk on P2 b3", names)).toBe("trash Skunk on Bea's b3");
+    expect(actionText("onto P3 a1", names)).toBe("onto Cy's a1");
+    expect(actionText("give to P2", names)).toBe("give to Bea");
+    expect(actionText("take Gazebo from P2's Garage", names)).toBe("take Gazebo from Bea's Garage");
+    expect(actionText("buy Pinwheel ($1)", names)).toBe("buy Pinwheel ($1)");
+    expect(actionText("give to P4", names)).toBe("give to Player 4");
+  });
+
   it("a spectator or a waiting seat has nothing to click", () => {
     const c = groupActions([], null, view());
     expect(c.hand.size + c.store.size + c.piles.size + c.buttons.length).toBe(0);
@@ -191,5 +244,37 @@ describe("Y7.2 where the points come from", () => {
     expect(cardFacts({ id: "x", name: "X", kind: "card", text: "", cost: 6, points: 1, places: 2 })).toBe("$6 · 1 VP · +2 Places");
     expect(cardFacts({ id: "x", name: "X", kind: "card", text: "", cost: 3, points: null })).toBe("$3 · VP varies");
     expect(cardFacts(undefined)).toBe("");
+  });
+});
+
+describe("Y3.2 the side while it is being chosen", () => {
+  it("the seat whose turn it is shows no side until it turns its card; the others show theirs", () => {
+    expect(sideShown(view({ phase: "home_or_away", turn_player: 1 }), 1)).toBe("choosing");
+    expect(sideShown(view({ phase: "start", turn_player: 1 }), 1)).toBe("choosing");
+    expect(sideShown(view({ phase: "home_or_away", turn_player: 1 }), 0)).toBe("home");
+    expect(sideShown(view({ phase: "actions", turn_player: 1 }), 1)).toBe("away");
+    expect(sideShown(view({ phase: "over", turn_player: 1, terminal: true }), 1)).toBe("away");
+  });
+});
+
+describe("Y7.1 R26 E5 how a game ends", () => {
+  const limits = { still_rounds: 3, rounds: 200, actions: 8000 };
+  it("says how the game ended, from the view's end_reason and limits", () => {
+    expect(overWords(view({ end_reason: "last_neighbor", limits }))).toBe("The last Neighbor is swayed: the game is over.");
+    expect(overWords(view({ end_reason: "stalemate", limits }))).toMatch(/Store deck was used up and the table stood still for 3 whole rounds/);
+    expect(overWords(view({ end_reason: "round_limit", limits }))).toMatch(/^Round 200 is played/);
+    expect(overWords(view({ end_reason: "action_cap", limits }))).toMatch(/8,000 decisions/);
+  });
+  it("says how a stalled game ends, and how far this one is once the Store deck is used up", () => {
+    const rule = endRule(view({ limits }));
+    expect(rule).toMatch(/last Neighbor of the row is swayed/);
+    expect(rule).toMatch(/3 whole rounds/);
+    expect(rule).toMatch(/round 200 is the last/);
+    expect(stallStatus(view({ limits }))).toBeNull();
+    expect(stallStatus(view({ limits, deck_count: 1, deck_bottom: ["garbage_day"], still_rounds: 2 }))).toBe("The Store deck is used up: 2 of 3 rounds without a change so far.");
+    expect(stallStatus(view({ limits, deck_count: 0, still_rounds: 0 }))).toBe("The Store deck is used up: no round without a change yet.");
+    expect(stallStatus(view({ limits, deck_count: 0, terminal: true }))).toBeNull();
+    // a view without the limits (an older server) still says the printed end
+    expect(endRule(view())).toBe("The game ends when the last Neighbor of the row is swayed.");
   });
 });

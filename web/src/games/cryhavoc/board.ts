@@ -1,6 +1,7 @@
 import { cardTexts } from "../../cards";
 import { h, s } from "../../dom";
 import type { TableState } from "../../protocol";
+import { PanZoom, zoomTools } from "../../panzoom";
 import { shapePath } from "../../seats";
 import type { GameBoard, GameHost, SeatMark } from "../game";
 import { actButton, startPrompt } from "../prompt";
@@ -9,6 +10,7 @@ import {
   FACTION_NAMES,
   FACTIONS,
   OBJECTIVES,
+  cardUse,
   TERRAIN_LETTER,
   crystalsHeld,
   groupActions,
@@ -60,6 +62,11 @@ export class CryHavocBoard implements GameBoard {
   private readonly root: HTMLElement;
   private readonly panel: HTMLElement;
   private readonly svg: SVGSVGElement;
+  private readonly world: SVGGElement;
+  private readonly pz: PanZoom;
+  private readonly mapWrap: HTMLElement;
+  private mapKey = ""; // the map whose size the view was fitted to
+  private cardAsked = -1; // the move at which the hand was last brought into view
   private cards = new Map<string, Card>();
   private last: TableState | null = null;
   private from: string | null = null; // the region a unit moves from (the first tap)
@@ -67,6 +74,11 @@ export class CryHavocBoard implements GameBoard {
 
   constructor(private readonly host: GameHost) {
     this.svg = s("svg", { class: "ch-svg", role: "img", "aria-label": "the map" }) as SVGSVGElement;
+    this.world = s("g", { class: "world" }) as SVGGElement;
+    this.svg.append(this.world);
+    // the whole map fits its box (a phone shows every column), pinch, wheel or + to look closer
+    this.pz = PanZoom.svg(this.svg, this.world, { bottom: 44, wheelNeedsCtrl: true });
+    this.mapWrap = h("div", { class: "ch-map-wrap", "data-testid": "map" }, this.svg, zoomTools(this.pz, "the map"));
     this.root = h("div", { class: "ch-board", "data-testid": "cryhavoc-board" });
     this.panel = h("div", { class: "ch-panel" });
     host.board.append(this.root);
@@ -84,6 +96,7 @@ export class CryHavocBoard implements GameBoard {
 
   destroy(): void {
     this.destroyed = true;
+    this.pz.destroy();
     this.last = null;
   }
 
@@ -117,9 +130,26 @@ export class CryHavocBoard implements GameBoard {
     if (me !== null && view.you) aside.push(this.hand(view, c));
     // in a battle the battle board and your hand come first; otherwise the map does
     const cards = h("div", { class: "ch-aside" }, ...aside);
-    const mapParts = [h("div", { class: "ch-map-wrap" }, this.svg), this.track(view)];
+    const mapParts = [this.mapWrap, this.track(view)];
+    const top = this.root.scrollTop;
     this.root.replaceChildren(this.prompt(state, view, map, c), ...(view.battle ? [cards, ...mapParts] : [...mapParts, cards]));
+    this.root.scrollTop = top;
     this.panel.replaceChildren(this.players(state, view), this.vpBox(state, view), this.round(state, view));
+    // the prompt asks for a card of the hand: the hand comes into view (once a question)
+    if (c.cards.size && this.cardAsked !== state.move) {
+      this.cardAsked = state.move;
+      this.panel.ownerDocument.defaultView?.requestAnimationFrame(() =>
+        this.root.querySelector(".ch-mine .ch-card.can")?.scrollIntoView({ block: "nearest" }),
+      );
+    }
+  }
+
+  endBreakdown(): HTMLElement | null {
+    const state = this.last;
+    if (!state || !isCryHavocView(state.view)) return null;
+    const box = this.vpBox(state, state.view);
+    box.setAttribute("open", "");
+    return box;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -129,7 +159,15 @@ export class CryHavocBoard implements GameBoard {
     const rows = mapRows(map);
     const width = map.columns * (W + GAP) + 40;
     const height = rows * (H + GAP) + 10;
-    this.svg.setAttribute("viewBox", `-20 -5 ${width} ${height}`);
+    this.pz.setContent({ x: -20, y: -5, w: width, h: height });
+    const key = `${map.id}:${width}x${height}`;
+    if (key !== this.mapKey) {
+      this.mapKey = key;
+      // the box keeps the map's shape (and room for the zoom tools below it), within the CSS
+      // max-height; the view fits it
+      this.mapWrap.style.aspectRatio = `${width + 24} / ${height + 44 + 24}`; // + the fit's margins
+      this.pz.fit();
+    }
     const g = s("g");
     const byId = new Map(view.regions.map((r) => [r.id, r]));
     const wraps = wrapLetters(map);
@@ -225,7 +263,9 @@ export class CryHavocBoard implements GameBoard {
             this.redraw();
           }
         };
-        el.addEventListener("click", go);
+        el.addEventListener("click", () => {
+          if (!this.pz.wasDrag()) go(); // the end of a drag is not a tap
+        });
         el.addEventListener("keydown", (ev) => {
           const k = (ev as KeyboardEvent).key;
           if (k === "Enter" || k === " ") {
@@ -236,7 +276,7 @@ export class CryHavocBoard implements GameBoard {
       }
       g.append(el);
     }
-    this.svg.replaceChildren(g);
+    this.world.replaceChildren(g);
   }
 
   private regionWords(view: CHView, map: MapDef, r: CHRegion): string {
@@ -267,7 +307,8 @@ export class CryHavocBoard implements GameBoard {
         ),
       );
     if (c.regions.size) row.append(h("span", { class: "muted ch-hint" }, "Tap a highlighted region."));
-    for (const k of c.numbers) row.append(btn(k.pick, String(k.n), "small"));
+    // how many units: each button says what it does ("2 on Region Control"), never a bare number
+    for (const k of c.numbers) row.append(btn(k.pick, cap(k.pick.label), "small ch-number"));
     for (const p of c.objectives) row.append(btn(p, p.label, "small"));
     for (const p of c.structures) row.append(btn(p, p.label, "small"));
     for (const list of c.built.values()) for (const p of list) row.append(btn(p, p.label, "small"));
@@ -276,11 +317,6 @@ export class CryHavocBoard implements GameBoard {
     if (c.cards.size) row.append(h("span", { class: "muted ch-hint" }, "Choose a card of your hand."));
     for (const p of c.other) row.append(btn(p, p.label, "small"));
     for (const p of c.buttons) row.append(btn(p, cap(p.label), "small"));
-    if (state.undoable > 0) {
-      const u = h("button", { type: "button", class: "small undo-inline", disabled: this.host.busy() }, "Undo");
-      u.addEventListener("click", () => this.host.undo());
-      row.append(u);
-    }
     box.append(row);
     return box;
   }
@@ -366,7 +402,8 @@ export class CryHavocBoard implements GameBoard {
         icons ? h("small", { class: "muted" }, icons) : null,
         card ? h("p", null, card.text) : null,
         ...picks.map((p) => {
-          const b = h("button", { type: "button", class: "small primary ch-act", "data-action": p.id, title: p.label, disabled: this.host.busy() }, cap(p.label.replace(` ${card?.name ?? ""}`, "")));
+          const use = cardUse(p.label, card?.name ?? "", c.step);
+          const b = h("button", { type: "button", class: `small ${use.wasted ? "warn" : "primary"} ch-act`, "data-action": p.id, title: p.label, disabled: this.host.busy() }, use.text);
           b.addEventListener("click", () => this.host.act(p.id));
           return b;
         }),
@@ -452,7 +489,7 @@ export class CryHavocBoard implements GameBoard {
             "small",
             { class: "pinfo" },
             h("span", { class: "ch-faction", title: this.cards.get(st.faction)?.text ?? "" }, FACTION_NAMES[st.faction]),
-            ` · initiative ${order + 1} · ${regionsHeld(view, st.faction)} regions, ◆ ${crystalsHeld(view, st.faction)}${st.crystal_store ? ` + ${st.crystal_store} stored` : ""}`,
+            ` · initiative ${order + 1} · ${regionsHeld(view, st.faction)} region${regionsHeld(view, st.faction) === 1 ? "" : "s"}, ◆ ${crystalsHeld(view, st.faction)}${st.crystal_store ? ` + ${st.crystal_store} stored` : ""}`,
             h("br"),
             `hand ${st.hand_count} · deck ${st.deck_count} · discard ${st.discard.length} · reserve ${view.reserve[st.faction] ?? 0}`,
             prisoners ? ` · prisoners: ${prisoners}` : "",

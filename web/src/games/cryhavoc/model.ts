@@ -259,6 +259,22 @@ export function groupActions(legal: LegalAction[]): CHChoices {
   return c;
 }
 
+// What a card's button says it does, from the engine's label: "discard Wanderers (+2)" at the
+// move step is "Discard: +2 move points"; a card worth nothing at that step says so on its
+// button (`wasted`), so that no card goes for nothing unwarned; any other use is its label
+// without the card's name ("play Wanderers" -> "Play").
+export function cardUse(label: string, cardName: string, step: string | null): { text: string; wasted: boolean } {
+  const m = /^discard .* \(\+(\d+)\)$/.exec(label);
+  if (m) {
+    const n = Number(m[1]);
+    const what = step === "move" ? "move" : step === "recruit" ? "recruit" : step === "build" ? "build" : "";
+    const unit = `${what ? `${what} ` : ""}point${n === 1 ? "" : "s"}`;
+    return n === 0 ? { text: `Discard for nothing (0 ${unit})`, wasted: true } : { text: `Discard: +${n} ${unit}`, wasted: false };
+  }
+  const rest = cardName ? label.replace(` ${cardName}`, "") : label;
+  return { text: rest.charAt(0).toUpperCase() + rest.slice(1), wasted: false };
+}
+
 // ---------------------------------------------------------------------------------------------
 // What the log tells
 

@@ -1,8 +1,9 @@
 import { h, s } from "../../dom";
-import { PanZoom } from "../../panzoom";
+import { PanZoom, zoomTools } from "../../panzoom";
 import type { TableState } from "../../protocol";
 import { shapePath } from "../../seats";
 import type { GameBoard, GameHost, SeatMark } from "../game";
+import { startPrompt } from "../prompt";
 import {
   CELL,
   MONSTERS,
@@ -43,20 +44,15 @@ export class DungeonBoard implements GameBoard {
     this.svg = s("svg", { class: "dungeon-svg", role: "img", "aria-label": "the dungeon" }) as SVGSVGElement;
     this.world = s("g", { class: "world" }) as SVGGElement;
     this.svg.append(defs(), this.world);
-    this.pz = new PanZoom(this.svg, this.world);
-    const fit = h("button", { type: "button", class: "small fit", title: "fit the dungeon in view" }, "Fit");
-    fit.addEventListener("click", () => this.pz.fit());
-    const zin = h("button", { type: "button", class: "small", "aria-label": "zoom in" }, "+");
-    zin.addEventListener("click", () => this.pz.zoomBy(1.25));
-    const zout = h("button", { type: "button", class: "small", "aria-label": "zoom out" }, "−");
-    zout.addEventListener("click", () => this.pz.zoomBy(0.8));
+    // clear of the legend (top) and the zoom tools (bottom)
+    this.pz = PanZoom.svg(this.svg, this.world, { top: 34, bottom: 52 });
     const lines = h("button", { type: "button", class: "small lines-toggle", "aria-pressed": "true", title: "show the corridors each monster scores" }, "Scoring lines");
     lines.addEventListener("click", () => {
       this.showLines = !this.showLines;
       lines.setAttribute("aria-pressed", String(this.showLines));
       this.redraw();
     });
-    this.board = h("div", { class: "dungeon-board" }, this.svg, h("div", { class: "zoom-tools" }, lines, zin, zout, fit), legend());
+    this.board = h("div", { class: "dungeon-board", "data-testid": "map" }, this.svg, zoomTools(this.pz, "the dungeon", lines), legend());
     this.panel = h("div", { class: "dungeon-panel" });
     host.board.append(this.board);
     host.panel.append(this.panel);
@@ -199,7 +195,7 @@ export class DungeonBoard implements GameBoard {
 
   // Why a seat has its points: each line of each of its monsters, lost lines with the monster
   // that took them. Open on demand; stays open across moves.
-  private breakdown(seat: number, all: InfluenceLine[], ctx: GameHost): HTMLElement {
+  private why(seat: number, all: InfluenceLine[], ctx: GameHost, open = false): HTMLElement {
     const lines = all.filter((l) => l.owner === seat);
     const total = lines.reduce((a, l) => a + l.points, 0);
     const names = ctx.names();
@@ -215,21 +211,23 @@ export class DungeonBoard implements GameBoard {
     );
     const box = h(
       "details",
-      { class: "breakdown", "data-seat": seat, "data-total": total, open: this.openBreakdowns.has(seat) },
+      { class: "breakdown", "data-seat": seat, "data-total": total, open: open || this.openBreakdowns.has(seat) },
       h("summary", null, "Why these points"),
       items.length ? h("ul", null, ...items) : h("p", { class: "muted" }, "No monster on the board yet."),
       items.length ? h("p", { class: "muted" }, `Total ${total}.`) : null,
     );
-    box.addEventListener("toggle", () => {
-      if ((box as HTMLDetailsElement).open) this.openBreakdowns.add(seat);
-      else this.openBreakdowns.delete(seat);
-    });
+    if (!open)
+      box.addEventListener("toggle", () => {
+        if ((box as HTMLDetailsElement).open) this.openBreakdowns.add(seat);
+        else this.openBreakdowns.delete(seat);
+      });
     return box;
   }
 
-  private drawPanel(state: TableState, view: DView, c: DChoices, ctx: GameHost, lines: InfluenceLine[]) {
+  // The players with their scores and why (the side panel, and the end card open).
+  private players(state: TableState, view: DView, lines: InfluenceLine[], ctx: GameHost, end = false): HTMLElement {
     const you = state.seat;
-    const players = h(
+    return h(
       "div",
       { class: "players" },
       ...view.seats.map((seat, i) =>
@@ -237,16 +235,30 @@ export class DungeonBoard implements GameBoard {
           "div",
           { class: `player seat-${i}${state.toMove === i && !state.over ? " to-move" : ""}${you === i ? " you" : ""}`, "data-seat": i },
           ctx.nameTag(i),
-          h("span", { class: "score", "data-testid": `score-${i}` }, String(seat.score)),
-          h(
-            "small",
-            { class: "pinfo" },
-            `${seat.hand_count} tile${seat.hand_count === 1 ? "" : "s"} in hand · ${seat.monster_in_hand ? "holds a monster" : "no monster"} · ${seat.monster_deck_count} monster${seat.monster_deck_count === 1 ? "" : "s"} left`,
-          ),
-          this.breakdown(i, lines, ctx),
+          h("span", { class: "score", "data-testid": end ? `end-score-${i}` : `score-${i}` }, String(seat.score)),
+          end
+            ? null
+            : h(
+                "small",
+                { class: "pinfo" },
+                `${seat.hand_count} tile${seat.hand_count === 1 ? "" : "s"} in hand · ${seat.monster_in_hand ? "holds a monster" : "no monster"} · ${seat.monster_deck_count} monster${seat.monster_deck_count === 1 ? "" : "s"} left`,
+              ),
+          this.why(i, lines, ctx, end),
         ),
       ),
     );
+  }
+
+  endBreakdown(): HTMLElement | null {
+    const state = this.last;
+    const view = state?.view as unknown as DView | null;
+    if (!state || !view || !Array.isArray(view.board)) return null;
+    return this.players(state, view, influenceLines(view.board, String(state.options.influence ?? "passage")), this.host, true);
+  }
+
+  private drawPanel(state: TableState, view: DView, c: DChoices, ctx: GameHost, lines: InfluenceLine[]) {
+    const you = state.seat;
+    const players = this.players(state, view, lines, ctx);
     const info = h(
       "p",
       { class: "deck-info muted" },
@@ -302,21 +314,18 @@ export class DungeonBoard implements GameBoard {
 
   // What to do now, in words, with the buttons the board cannot hold.
   private prompt(state: TableState, view: DView, c: DChoices, ctx: GameHost): HTMLElement {
-    const box = h("section", { class: "prompt", "data-testid": "prompt" });
-    const names = ctx.names();
-    if (state.over) {
-      box.append(h("p", null, "The dungeon is complete."));
-      return box;
-    }
-    if (state.seat === null || state.toMove !== state.seat) {
-      const who = state.toMove === null ? "" : names[state.toMove];
-      box.append(h("p", { class: "muted" }, state.seat === null ? `Watching. ${who} is to move.` : `Waiting for ${who}…`));
-      return box;
-    }
-    if (c.tiles.length) box.append(h("p", null, "Your turn: pick a tile from your hand."));
-    else if (c.setAside.length) box.append(h("p", null, "No tile in your hand fits anywhere: pick one to set aside."));
-    else if (c.cells.length) box.append(h("p", null, `Tap a highlighted cell to place the ${shapeName(view.pending?.shape ?? "")}.`));
-    else if (c.orients.length) {
+    let question = "";
+    if (c.tiles.length) question = "Your turn: pick a tile from your hand.";
+    else if (c.setAside.length) question = "No tile in your hand fits anywhere: pick one to set aside.";
+    else if (c.cells.length) question = `Tap a highlighted cell to place the ${shapeName(view.pending?.shape ?? "")}.`;
+    else if (c.orients.length) question = "Turn the tile (tap it or pick a rotation), then place it.";
+    else if (c.monsters.length || c.pass !== null) {
+      const m = c.monsters[0]?.monster;
+      question = m ? `Tap a glowing tile to play your ${monsterName(m)}, or pass.` : "Play your monster or pass.";
+    } else if (c.other.length) question = "Choose a move from the list below.";
+    const { box, mine } = startPrompt(ctx, state, question, "dungeon", "The dungeon is complete.");
+    if (!mine) return box;
+    if (c.orients.length) {
       const cur = c.orients[this.preview % c.orients.length];
       const picker = h(
         "div",
@@ -338,23 +347,12 @@ export class DungeonBoard implements GameBoard {
       turnBtn.addEventListener("click", () => this.turnPreview(c));
       const place = h("button", { type: "button", class: "primary place", disabled: ctx.busy(), "data-action": cur.id }, "Place tile");
       place.addEventListener("click", () => ctx.act(cur.id));
-      box.append(h("p", null, "Turn the tile (tap it or pick a rotation), then place it."), picker, h("div", { class: "row" }, turnBtn, place));
-    } else if (c.monsters.length || c.pass !== null) {
-      const m = c.monsters[0]?.monster;
-      box.append(h("p", null, m ? `Tap a glowing tile to play your ${monsterName(m)}, or pass.` : "Play your monster or pass."));
-      if (c.pass !== null) {
-        const pass = h("button", { type: "button", class: "pass", disabled: ctx.busy(), "data-action": c.pass }, "Pass (no monster)");
-        const id = c.pass;
-        pass.addEventListener("click", () => ctx.act(id));
-        box.append(pass);
-      }
-    } else if (c.other.length) {
-      box.append(h("p", null, "Choose a move from the list below."));
-    }
-    if (state.undoable > 0) {
-      const u = h("button", { type: "button", class: "small undo-inline", disabled: ctx.busy() }, "Undo");
-      u.addEventListener("click", () => ctx.undo());
-      box.append(u);
+      box.append(picker, h("div", { class: "row" }, turnBtn, place));
+    } else if (c.pass !== null && !c.tiles.length && !c.setAside.length && !c.cells.length) {
+      const pass = h("button", { type: "button", class: "pass", disabled: ctx.busy(), "data-action": c.pass }, "Pass (no monster)");
+      const id = c.pass;
+      pass.addEventListener("click", () => ctx.act(id));
+      box.append(pass);
     }
     return box;
   }

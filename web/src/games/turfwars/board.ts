@@ -1,6 +1,7 @@
 import { cardTexts } from "../../cards";
 import { h, s } from "../../dom";
 import type { TableState } from "../../protocol";
+import { PanZoom, zoomTools } from "../../panzoom";
 import { shapePath } from "../../seats";
 import type { GameBoard, GameHost } from "../game";
 import { actButton, startPrompt } from "../prompt";
@@ -13,6 +14,7 @@ import {
   expand,
   groupActions,
   homeTurfs,
+  homeWords,
   isTurfWarsView,
   lastWar,
   parseActionLabel,
@@ -52,6 +54,10 @@ export class TurfWarsBoard implements GameBoard {
   private readonly root: HTMLElement;
   private readonly panel: HTMLElement;
   private readonly svg: SVGSVGElement;
+  private readonly world: SVGGElement;
+  private readonly pz: PanZoom;
+  private readonly svgWrap: HTMLElement;
+  private boardSize = 0; // the board's cells a side, when the view was last fitted
   private cards = new Map<string, Card>(); // by id
   private byName = new Map<string, Card>(); // action cards by name
   private last: TableState | null = null;
@@ -64,6 +70,10 @@ export class TurfWarsBoard implements GameBoard {
 
   constructor(private readonly host: GameHost) {
     this.svg = s("svg", { class: "tw-svg", role: "img", "aria-label": "the board" }) as SVGSVGElement;
+    this.world = s("g", { class: "world" }) as SVGGElement;
+    this.svg.append(this.world);
+    this.pz = PanZoom.svg(this.svg, this.world, { bottom: 44 });
+    this.svgWrap = h("div", { class: "tw-svg-wrap", "data-testid": "map" }, this.svg, zoomTools(this.pz, "the board"));
     this.root = h("div", { class: "tw-board", "data-testid": "turfwars-board" });
     this.panel = h("div", { class: "tw-panel" });
     host.board.append(this.root);
@@ -85,7 +95,16 @@ export class TurfWarsBoard implements GameBoard {
 
   destroy(): void {
     this.destroyed = true;
+    this.pz.destroy();
     this.last = null;
+  }
+
+  endBreakdown(): HTMLElement | null {
+    const state = this.last;
+    if (!state || !isTurfWarsView(state.view)) return null;
+    const box = this.dpBox(state, state.view, parseBoard(state.view.turfs));
+    box.setAttribute("open", "");
+    return box;
   }
 
   update(state: TableState): void {
@@ -114,7 +133,7 @@ export class TurfWarsBoard implements GameBoard {
     if (me !== null && view.seats[me]) aside.push(this.mine(view, view.seats[me], c));
     this.root.replaceChildren(
       this.prompt(state, view, c),
-      h("div", { class: "tw-main" }, h("div", { class: "tw-svg-wrap" }, this.svg), h("div", { class: "tw-aside" }, ...aside)),
+      h("div", { class: "tw-main" }, this.svgWrap, h("div", { class: "tw-aside" }, ...aside)),
       this.legend(view, board),
     );
     this.panel.replaceChildren(...this.side(state, view, board));
@@ -130,7 +149,11 @@ export class TurfWarsBoard implements GameBoard {
     const warTarget = view.war?.target ?? null;
     const told = lastWar(state.log);
     const home = me !== null ? view.seats[me]?.home : undefined;
-    this.svg.setAttribute("viewBox", `-4 -22 ${n * CELL + 8} ${n * CELL + 26}`);
+    this.pz.setContent({ x: -4, y: -22, w: n * CELL + 8, h: n * CELL + 26 });
+    if (n !== this.boardSize) {
+      this.boardSize = n;
+      this.pz.fit();
+    }
     const g = s("g", { class: "tw-cells" });
     // column letters above the board, row numbers in each row's first cell
     for (let col = 0; col < n; col++)
@@ -186,7 +209,9 @@ export class TurfWarsBoard implements GameBoard {
           el.setAttribute("data-action", String(pick.id));
           el.append(s("title", null, pick.label));
           const go = () => this.host.act(pick.id);
-          el.addEventListener("click", go);
+          el.addEventListener("click", () => {
+            if (!this.pz.wasDrag()) go(); // the end of a drag is not a tap
+          });
           el.addEventListener("keydown", (ev) => {
             const k = (ev as KeyboardEvent).key;
             if (k === "Enter" || k === " ") {
@@ -197,7 +222,7 @@ export class TurfWarsBoard implements GameBoard {
         }
         g.append(el);
       }
-    this.svg.replaceChildren(g);
+    this.world.replaceChildren(g);
   }
 
   private legend(view: TWView, board: Cell[][]): HTMLElement {
@@ -276,11 +301,6 @@ export class TurfWarsBoard implements GameBoard {
     if (c.combat.size) row.append(h("span", { class: "muted tw-hint" }, `${COMBAT_VERB[c.step ?? ""] ?? "Choose"} a combat card from your hand.`));
     if (c.pass) row.append(btn(c.pass, cap(c.pass.label), "small"));
     for (const p of c.other) row.append(btn(p, p.label, "small"));
-    if (state.undoable > 0) {
-      const u = h("button", { type: "button", class: "small undo-inline", disabled: this.host.busy() }, "Undo");
-      u.addEventListener("click", () => this.host.undo());
-      row.append(u);
-    }
     box.append(row);
     return box;
   }
@@ -326,7 +346,7 @@ export class TurfWarsBoard implements GameBoard {
             { class: "pinfo" },
             h("span", { class: "tw-faction", title: st.faction ? this.cards.get(st.faction)?.text ?? "" : "" }, faction),
             st.clone ? ` (cloning ${this.cards.get(st.clone)?.name ?? st.clone})` : "",
-            st.faction ? ` · home ${TURF_NAMES[st.home] ?? st.home}${goal ? ` ${homes[i]}/${goal}` : ""}` : "",
+            st.faction ? ` · ${homeWords(TURF_NAMES[st.home] ?? st.home, homes[i], goal)}` : "",
             ` · ${st.troops} troop${st.troops === 1 ? "" : "s"} on ${st.turfs} turf${st.turfs === 1 ? "" : "s"}`,
             h("br"),
             `cards: ${st.combat_cards} combat · ${st.secret_cards} secret · ${st.held_action_cards} held`,

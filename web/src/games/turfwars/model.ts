@@ -164,6 +164,12 @@ export function homeTurfs(view: TWView, board: Cell[][]): number[] {
   return out;
 }
 
+// A seat's home turfs in words for its player row: "home turfs: Mountain, 1 of 5 needed to win"
+// (T13.1, home turf domination), or without a goal "home turfs: Mountain, 1 held".
+export function homeWords(home: string, held: number, goal: number | undefined): string {
+  return goal ? `home turfs: ${home}, ${held} of ${goal} needed to win` : `home turfs: ${home}, ${held} held`;
+}
+
 // Combat card ids in play order: Zero, 1..10, Negate Attack, Cry for Help.
 export const COMBAT_ORDER = ["zero", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "negate", "cry_for_help"];
 

@@ -1,9 +1,16 @@
 import { cardTexts } from "../../cards";
 import { h } from "../../dom";
 import type { TableState } from "../../protocol";
+import { PanZoom, zoomTools } from "../../panzoom";
 import type { GameBoard, GameHost } from "../game";
+import { startPrompt } from "../prompt";
 import {
   TurnMemory,
+  actionText,
+  endRule,
+  overWords,
+  sideShown,
+  stallStatus,
   cardFacts,
   cardId,
   cardName,
@@ -42,11 +49,20 @@ export class YardBoard implements GameBoard {
   private readonly turns = new TurnMemory();
   private info: { id: string; at: string } | null = null; // the card whose text is shown, and where
   private breakdown: number | null = null; // the seat whose points are explained
+  private ruleOpen = false; // "How the game ends" is open
   private destroyed = false;
+  // the Yards: one pan/zoom area (at fit, the whole width, as tall as the Yards)
+  private readonly yardsLayer: HTMLElement;
+  private readonly yardsView: HTMLElement;
+  private readonly pz: PanZoom;
 
   constructor(private readonly host: GameHost) {
     this.root = h("div", { class: "yard-board", "data-testid": "yard-board" });
     this.panel = h("div", { class: "yard-panel" });
+    this.yardsLayer = h("div", { class: "y-yards-layer" });
+    this.yardsView = h("div", { class: "y-yards-view", "data-testid": "map" }, this.yardsLayer);
+    this.pz = PanZoom.html(this.yardsView, this.yardsLayer, { bottom: 40 });
+    this.yardsView.append(zoomTools(this.pz, "the Yards"));
     host.board.append(this.root);
     host.panel.append(this.panel);
     void cardTexts("yard").then((cards) => {
@@ -62,8 +78,16 @@ export class YardBoard implements GameBoard {
 
   destroy(): void {
     this.destroyed = true;
+    this.pz.destroy();
     this.last = null;
     this.turns.clear();
+  }
+
+  // The end card: how the game ended and where each seat's points come from.
+  endBreakdown(): HTMLElement | null {
+    const view = this.last?.view;
+    if (!isYardView(view)) return null;
+    return h("div", { class: "y-end" }, h("p", { class: "y-over" }, overWords(view)), ...view.seats.map((s, i) => this.explain(i, s, true)));
   }
 
   update(state: TableState): void {
@@ -78,8 +102,10 @@ export class YardBoard implements GameBoard {
     const scrollTop = this.root.scrollTop;
     const top: (HTMLElement | string)[] = [this.prompt(state, view, c)];
     if (me !== null && view.seats[me]) top.push(this.hand(view.seats[me], c, state));
-    this.root.replaceChildren(...top, this.eventBanner(state), this.market(view, c), this.yards(view, c, me, marks, state));
+    this.yardsLayer.replaceChildren(this.yards(view, c, me, marks, state));
+    this.root.replaceChildren(...top, this.eventBanner(state), this.market(view, c), this.yardsView);
     this.root.scrollTop = scrollTop;
+    this.pz.autoFit();
     this.panel.replaceChildren(...this.side(state, view));
   }
 
@@ -125,8 +151,19 @@ export class YardBoard implements GameBoard {
       ),
     );
     const extra: HTMLElement[] = [];
+    // Pests the Pest Magnet gathered: played from here, one after the other
     if (view.gathered_pests.length)
-      extra.push(h("p", { class: "muted y-note" }, "Gathered Pests, to be played: ", view.gathered_pests.map((id) => cardName(this.cat, id)).join(", ")));
+      extra.push(
+        this.withInfo(
+          h(
+            "section",
+            { class: "y-row gathered", "aria-label": "gathered Pests" },
+            h("h4", null, "Gathered Pests, to be played"),
+            h("div", { class: "y-cards small" }, ...[...new Set(view.gathered_pests)].map((id) => this.chip(id, c.gathered.get(id), "Play", "gathered"))),
+          ),
+          "gathered",
+        ),
+      );
     return h("div", { class: "y-market" }, this.withInfo(store, "store"), this.withInfo(neighbors, "neighbor"), this.withInfo(trash, "trash"), ...extra);
   }
 
@@ -156,7 +193,7 @@ export class YardBoard implements GameBoard {
   }
 
   private actButton(pick: Pick, text: string, cls = "small primary"): HTMLButtonElement {
-    const b = h("button", { type: "button", class: `${cls} y-act`, "data-action": pick.id, title: pick.label, disabled: this.host.busy() }, text);
+    const b = h("button", { type: "button", class: `${cls} y-act`, "data-action": pick.id, title: actionText(pick.label, this.host.names()), disabled: this.host.busy() }, text);
     b.addEventListener("click", (ev) => {
       ev.stopPropagation();
       this.info = null;
@@ -227,7 +264,7 @@ export class YardBoard implements GameBoard {
       "div",
       { class: "y-head" },
       this.host.nameTag(seat),
-      h("span", { class: `y-side ${s.side}`, "data-testid": `side-${seat}` }, s.side === "home" ? "Home" : "Away"),
+      this.sideChip(view, seat, `side-${seat}`),
       h("span", { class: "y-money", title: "Piggy Bank" }, money(s.money)),
       this.pointsButton(seat, s),
     );
@@ -271,12 +308,13 @@ export class YardBoard implements GameBoard {
 
   private pile(seat: number, p: YPile, c: YChoices, changed: boolean, scoring: Map<string, number>): HTMLElement {
     const picks = c.piles.get(pileKey(seat, p.pile)) ?? [];
+    const targeted = c.targets.has(pileKey(seat, p.pile));
     const n = p.cards.length;
     const cards = [...p.cards].reverse(); // top first
     const el = h(
       "div",
       {
-        class: `y-pile ${p.grass ? "grass" : "dirt"}${picks.length ? " target" : ""}${changed ? " changed" : ""}${n > p.places ? " over" : ""}`,
+        class: `y-pile ${p.grass ? "grass" : "dirt"}${targeted ? " target" : ""}${changed ? " changed" : ""}${n > p.places ? " over" : ""}`,
         role: "gridcell",
         "data-pile": p.pile,
         "data-seat": seat,
@@ -305,7 +343,8 @@ export class YardBoard implements GameBoard {
           pts ? h("span", { class: `y-pts${pts < 0 ? " neg" : ""}`, title: "points it scores now" }, pts > 0 ? `+${pts}` : `−${-pts}`) : null,
         );
         row.addEventListener("click", (ev) => {
-          if ((ev.target as Element).closest("button")) return;
+          // a tap on a Pile that is itself the move ("onto", Grass) plays it, wherever on the Pile
+          if ((ev.target as Element).closest("button") || picks.length === 1) return;
           ev.stopPropagation();
           this.toggleInfo(id, `yard-${seat}`);
         });
@@ -317,7 +356,7 @@ export class YardBoard implements GameBoard {
       el.dataset.action = String(picks[0].id);
       el.setAttribute("tabindex", "0");
       el.setAttribute("role", "button");
-      el.title = picks[0].label;
+      el.title = actionText(picks[0].label, this.host.names());
       const go = () => {
         if (!this.host.busy()) this.host.act(picks[0].id);
       };
@@ -366,8 +405,23 @@ export class YardBoard implements GameBoard {
         this.host.names()[view.first_player] ?? "",
         " went first",
       ),
+      view.terminal ? h("p", { class: "muted y-round y-end-rule", "data-testid": "end-rule" }, overWords(view)) : this.endRuleBox(view),
     );
     return out;
+  }
+
+  // How the game ends, and how one that stalls ends, one tap away; where this table stands once
+  // the Store deck is used up, in sight.
+  private endRuleBox(view: YView): HTMLElement {
+    const stall = stallStatus(view);
+    const box = h(
+      "details",
+      { class: "muted y-round y-end-rule", "data-testid": "end-rule", open: this.ruleOpen },
+      h("summary", null, "How the game ends", stall ? h("span", { class: "y-stall" }, ` · ${stall}`) : null),
+      h("p", null, endRule(view)),
+    );
+    box.addEventListener("toggle", () => (this.ruleOpen = (box as HTMLDetailsElement).open));
+    return box;
   }
 
   // One row a player: name, Home/Away, money, points (tap: where they come from), Sway, Garage
@@ -385,7 +439,7 @@ export class YardBoard implements GameBoard {
           h(
             "small",
             { class: "pinfo" },
-            h("span", { class: `y-side ${s.side}` }, s.side === "home" ? "Home" : "Away"),
+            this.sideChip(view, i),
             ` ${money(s.money)} · ${s.sway.length} Neighbor${s.sway.length === 1 ? "" : "s"} · Garage ${s.garage_count} · hand ${s.hand_count}`,
           ),
         ),
@@ -394,35 +448,32 @@ export class YardBoard implements GameBoard {
   }
 
   private prompt(state: TableState, view: YView, c: YChoices): HTMLElement {
-    const me = state.seat;
-    const box = h("div", { class: "prompt y-prompt", "data-testid": "prompt" });
-    if (state.over) {
-      box.append(h("p", null, "The last Neighbor is swayed: the game is over."));
-      return box;
-    }
-    if (me === null || state.toMove !== me) {
-      const who = state.toMove === null ? "" : this.host.names()[state.toMove] ?? "";
-      box.append(h("p", null, me === null ? `${who} to move.` : `Waiting for ${who}.`));
-      return box;
-    }
-    box.append(h("span", { class: "y-decision" }, view.decision));
+    const { box, mine } = startPrompt(this.host, state, view.decision, "y", overWords(view));
+    if (!mine) return box;
     const row = h("span", { class: "y-buttons" });
     if (c.sides.home) row.append(this.actButton(c.sides.home, "Home", "small primary"));
     if (c.sides.away) row.append(this.actButton(c.sides.away, "Away", "small primary"));
     for (const b of c.buttons) row.append(this.actButton(b, BUTTON_WORDS[b.label] ?? b.label, b.label === "done" || b.label === "stop" ? "small" : "small primary"));
-    for (const o of c.other) row.append(this.actButton(o, o.label, "small"));
+    for (const o of c.other) row.append(this.actButton(o, actionText(o.label, this.host.names()), "small"));
     if (row.childElementCount) box.append(row);
     const hints: string[] = [];
     if (c.piles.size) hints.push("Tap a highlighted Pile.");
-    if (c.pileCards.size) hints.push("Choose a card on a Pile.");
+    if (c.pileCards.size) hints.push("Choose a card on a highlighted Pile.");
     if (c.rivals.size) hints.push("Choose a rival.");
     if (hints.length) box.append(h("span", { class: "muted y-hint" }, hints.join(" ")));
-    if (state.undoable > 0) {
-      const u = h("button", { type: "button", class: "small undo-inline", disabled: this.host.busy() }, "Undo");
-      u.addEventListener("click", () => this.host.undo());
-      row.append(u);
-    }
     return box;
+  }
+
+  // Home, Away, or "Home or Away?" while the seat whose turn it is has not turned its card yet
+  // (its side then is last turn's, in the tooltip).
+  private sideChip(view: YView, seat: number, testid?: string): HTMLElement {
+    const shown = sideShown(view, seat);
+    const last = view.seats[seat]?.side === "away" ? "Away" : "Home";
+    return h(
+      "span",
+      { class: `y-side ${shown}`, "data-testid": testid ?? null, title: shown === "choosing" ? `choosing this turn's side (last turn: ${last})` : null },
+      shown === "choosing" ? "Home or Away?" : last,
+    );
   }
 
   // Your hand as a row of cards: name, facts, type letters, its text on hover or tap, and a
@@ -456,13 +507,13 @@ export class YardBoard implements GameBoard {
     ), "hand");
   }
 
-  private explain(seat: number, s: YSeat): HTMLElement {
+  private explain(seat: number, s: YSeat, end = false): HTMLElement {
     const lines = pointsLines(s, this.cat);
     const yardSum = (s.points?.yard ?? []).reduce((a, e) => a + e.points, 0);
     const swaySum = (s.points?.sway ?? []).reduce((a, e) => a + e.points, 0);
     const box = h(
       "details",
-      { class: "y-explain", "data-testid": "points-breakdown", open: this.breakdown !== null },
+      { class: "y-explain", "data-testid": end ? "end-points" : "points-breakdown", open: end || this.breakdown !== null, "data-seat": seat },
       h("summary", null, this.host.nameTag(seat), ` ${pointsWord(s.score)}: Yard ${yardSum}, Sway ${swaySum}`),
       lines.length
         ? h(
@@ -481,9 +532,10 @@ export class YardBoard implements GameBoard {
           )
         : h("p", { class: "muted" }, "Nothing scores yet."),
     );
-    box.addEventListener("toggle", () => {
-      if (!(box as HTMLDetailsElement).open && this.breakdown !== null) this.breakdown = null;
-    });
+    if (!end)
+      box.addEventListener("toggle", () => {
+        if (!(box as HTMLDetailsElement).open && this.breakdown !== null) this.breakdown = null;
+      });
     return box;
   }
 }

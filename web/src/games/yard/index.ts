@@ -2,6 +2,7 @@
 // drawing (board.ts) over the view model (model.ts).
 import type { GameUi } from "../game";
 import { YardBoard } from "./board";
+import { actionText } from "./model";
 
 export const yard: GameUi = {
   id: "yard",
@@ -21,4 +22,5 @@ export const yard: GameUi = {
     "The game ends when the last Neighbor of the row is swayed. Points: the cards of your Yard (covered ones too) and your Neighbors; more Neighbors break a tie.",
   ],
   mount: (host) => new YardBoard(host),
+  actionText,
 };

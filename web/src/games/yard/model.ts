@@ -51,6 +51,8 @@ export interface YView {
   out_of_game: string[];
   phase: string;
   resolving: YFrame[];
+  still_rounds?: number; // R26: rounds the table has stood still since the Store deck ran out
+  limits?: { still_rounds: number; rounds: number; actions: number };
   round: number;
   seats: YSeat[];
   side_actions_used: string[];
@@ -117,6 +119,7 @@ export interface YChoices {
   buttons: Pick[]; // done, stop, work: the prompt's buttons
   sides: { home?: Pick; away?: Pick };
   hand: Map<string, Pick>; // card -> play it, or pick it (to trash)
+  gathered: Map<string, Pick>; // card -> play that gathered Pest (the Pest Magnet plays them, not the hand)
   handKind: "play" | "hand_card" | null;
   store: Map<string, Pick>; // card -> buy it, or pick it (to trash)
   storeKind: "buy" | "store_card" | null;
@@ -125,7 +128,8 @@ export interface YChoices {
   rivals: Map<number, Pick>; // seat -> choose that rival
   garage: Map<string, Pick>; // "seat:card" -> take it from that Garage
   piles: Map<string, Pick[]>; // "seat:pile" -> onto / top / grass
-  pileCards: Map<string, Pick[]>; // "seat:pile:depth" (depth 0 = top) -> that card (pest, yard_card, start, end)
+  pileCards: Map<string, Pick[]>; // "seat:pile:depth" (depth 0 = top) -> that card (top, pest, yard_card, start, end)
+  targets: Set<string>; // "seat:pile": every Pile some action is a click on
   other: Pick[];
 }
 
@@ -142,13 +146,17 @@ function push<K>(m: Map<K, Pick[]>, k: K, p: Pick) {
   else m.set(k, [p]);
 }
 
-// `me` is the viewer's seat: actions on "your" Piles (grass, pest, start, end) name no seat.
-// `view` finds the depth of a start/end card on its Pile.
+// Every action is filed under the Yard where it acts: the seat its JSON names (onto, top, rival,
+// garage_card); else, for a card or Pile of "your" Yard, the Yard of the seat deciding
+// (`view.to_move`: the pest and yard_card choices, Grass) or of the seat whose turn it is
+// (`view.turn_player`: Start and End actions); `me` (the viewer) where there is no view.
+// A `top` action (trash, move or give the top card of a Pile) is a click on that top card.
 export function groupActions(legal: LegalAction[], me: number | null, view: YView | null): YChoices {
   const c: YChoices = {
     buttons: [],
     sides: {},
     hand: new Map(),
+    gathered: new Map(),
     handKind: null,
     store: new Map(),
     storeKind: null,
@@ -158,15 +166,17 @@ export function groupActions(legal: LegalAction[], me: number | null, view: YVie
     garage: new Map(),
     piles: new Map(),
     pileCards: new Map(),
+    targets: new Set(),
     other: [],
   };
-  const own = me ?? 0;
+  const actor = view?.to_move ?? me ?? 0;
+  const turn = view?.turn_player ?? actor;
   for (const a of legal) {
     const j = a.json as Record<string, unknown>;
     const p: Pick = { id: a.id, label: a.label };
     const card = typeof j.card === "string" ? j.card : "";
     const pile = typeof j.pile === "string" ? j.pile : "";
-    const seat = typeof j.seat === "number" ? j.seat : own;
+    const seat = typeof j.seat === "number" ? j.seat : actor;
     switch (j.type) {
       case "done":
       case "stop":
@@ -179,6 +189,13 @@ export function groupActions(legal: LegalAction[], me: number | null, view: YVie
         else c.other.push(p);
         break;
       case "play":
+        // while gathered Pests are being played (the Pest Magnet), a play is of one of them
+        if (view?.gathered_pests.includes(card) && view.resolving[view.resolving.length - 1]?.what === "play") c.gathered.set(card, p);
+        else {
+          c.hand.set(card, p);
+          c.handKind = "play";
+        }
+        break;
       case "hand_card":
         c.hand.set(card, p);
         c.handKind = j.type;
@@ -201,19 +218,26 @@ export function groupActions(legal: LegalAction[], me: number | null, view: YVie
         c.garage.set(`${seat}:${card}`, p);
         break;
       case "onto":
-      case "top":
       case "grass":
         push(c.piles, pileKey(seat, pile), p);
+        c.targets.add(pileKey(seat, pile));
+        break;
+      case "top":
+        push(c.pileCards, pileCardKey(seat, pile, 0), p);
+        c.targets.add(pileKey(seat, pile));
         break;
       case "pest":
       case "yard_card":
-        push(c.pileCards, pileCardKey(own, pile, typeof j.depth === "number" ? j.depth : 0), p);
+        push(c.pileCards, pileCardKey(actor, pile, typeof j.depth === "number" ? j.depth : 0), p);
+        c.targets.add(pileKey(actor, pile));
         break;
       case "start":
       case "end": {
-        const depth = view ? depthOf(view, own, pile, card) : -1;
-        if (depth >= 0) push(c.pileCards, pileCardKey(own, pile, depth), p);
-        else c.other.push(p);
+        const depth = view ? depthOf(view, turn, pile, card) : -1;
+        if (depth >= 0) {
+          push(c.pileCards, pileCardKey(turn, pile, depth), p);
+          c.targets.add(pileKey(turn, pile));
+        } else c.other.push(p);
         break;
       }
       default:
@@ -293,6 +317,61 @@ export class TurnMemory {
 
 // ---------------------------------------------------------------------------------------------
 // Words
+
+// An engine label with its seats named as the page names them: the labels write another
+// seat's Pile "P2 b3", a rival "P2" and a Garage "P2's Garage" (docs/rules/yard.md, "Actions");
+// "trash Skunk on P2 b3" reads "trash Skunk on Bea's b3".
+export function actionText(label: string, names: string[]): string {
+  const name = (n: string) => names[Number(n) - 1] ?? `Player ${n}`;
+  return label
+    .replace(/\bP(\d+) ([a-c][1-3])\b/g, (_m, n: string, pile: string) => `${name(n)}'s ${pile}`)
+    .replace(/\bP(\d+)\b/g, (_m, n: string) => name(n));
+}
+
+// The side a seat's card shows. While the seat whose turn it is has not turned it yet (its Start
+// actions and the Home or Away question), last turn's side is not this turn's: "choosing".
+export function sideShown(view: YView, seat: number): "home" | "away" | "choosing" {
+  if (!view.terminal && seat === view.turn_player && (view.phase === "start" || view.phase === "home_or_away")) return "choosing";
+  return view.seats[seat]?.side ?? "home";
+}
+
+// How the game ended, from the view's end_reason (Y7.1, R26, E5).
+export function overWords(view: YView): string {
+  const l = view.limits;
+  switch (view.end_reason) {
+    case "last_neighbor":
+      return "The last Neighbor is swayed: the game is over.";
+    case "stalemate":
+      return `The Store deck was used up and the table stood still for ${l?.still_rounds ?? 3} whole rounds: the game is over.`;
+    case "round_limit":
+      return `Round ${l?.rounds ?? 200} is played: the game ends here, the longest a game may last.`;
+    case "action_cap":
+      return `The game reached ${(l?.actions ?? 8000).toLocaleString("en")} decisions: it ends here, the longest a game may last.`;
+    default:
+      return "The game is over.";
+  }
+}
+
+// How the game will end (Y7.1), and how one that stalls ends (R26, E5): for the side panel.
+export function endRule(view: YView): string {
+  const l = view.limits;
+  if (!l) return "The game ends when the last Neighbor of the row is swayed.";
+  return (
+    `The game ends when the last Neighbor of the row is swayed. One that stalls ends too: once the Store deck is used up, ` +
+    `${l.still_rounds} whole rounds in which nothing changes on the table (no card enters, leaves or moves within a Yard, ` +
+    `the Store or the Trash, no Pile turns, no Neighbor is swayed; money, hands and Garages do not count) end it, unless a ` +
+    `Neighbor who asks only a Bribe is left; and round ${l.rounds} is the last in any case.`
+  );
+}
+
+// Where this table stands on the way to a stalled end, once the Store deck is used up (R26),
+// else null.
+export function stallStatus(view: YView): string | null {
+  const l = view.limits;
+  if (!l || view.terminal || view.deck_count > view.deck_bottom.length) return null;
+  const n = view.still_rounds ?? 0;
+  return `The Store deck is used up: ${n === 0 ? "no round without a change yet" : `${n} of ${l.still_rounds} rounds without a change so far`}.`;
+}
 
 export function money(n: number): string {
   return `$${n}`;

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { helpParts, readable } from "../../src/lobby";
+
+describe("the lobby's words", () => {
+  it("option names and unlabelled choices read as words: no '_' and no '-' between words", () => {
+    expect(readable("mind_control")).toBe("Mind control");
+    expect(readable("after-round-5")).toBe("After round 5");
+    expect(readable("not-into-battles")).toBe("Not into battles");
+  });
+  it("a long help shows its first sentence, the rest behind 'more'", () => {
+    const help =
+      "What winning a Turf War costs the winner. Simple, the rulebook's recommendation: a third of the losers' committed troops, at least one. Winner takes all: nothing.";
+    expect(helpParts(help)).toEqual({
+      first: "What winning a Turf War costs the winner.",
+      more: "Simple, the rulebook's recommendation: a third of the losers' committed troops, at least one. Winner takes all: nothing.",
+    });
+    expect(helpParts("Number of players.")).toEqual({ first: "Number of players.", more: "" });
+    // no sentence end early enough: shown whole
+    expect(helpParts("x".repeat(200)).more).toBe("");
+  });
+});
