@@ -355,7 +355,7 @@ TEST(CryHavocTexts, C10_TheResultWordsSayVpAndWhy) {
     auto s = turf::testing::random_game(game(), options, seed);
     const Position& p = dynamic_cast<const CryHavocState&>(*s).position();
     const View end = s->view(kSpectator, false);
-    const auto held = prisoners_held(p);
+    const auto held = standing(p.pub).held;  // C10.6
     for (Seat seat = 0; seat < players; ++seat) {
       const std::string w = game().result_words(end, seat);
       const int f = p.pub.seats[seat].faction;

@@ -524,19 +524,18 @@ std::string result_words(const View& final_view, Seat seat) {
                     std::to_string(crystal_points(p, f)) + " VP in crystals";
   // C10.6: equal VP are decided by the prisoners held, then by the later place in initiative;
   // against the best-placed other seat with the same VP
-  const auto held = prisoners_held(p);
-  const auto rank = rank_seats(p);
-  auto at = [](const auto& a, int i) { return a[static_cast<std::size_t>(i)]; };
+  const Standing st = standing(pub);
+  const auto order = st.order();
   int rival = -1;
-  for (int o = 0; o < pub.players; ++o)
-    if (o != seat && pub.seats[o].vp == vp && (rival < 0 || at(rank, o) < at(rank, rival)))
-      rival = o;
+  for (int k = 0; k < pub.players && rival < 0; ++k)
+    if (order[k] != seat && st.vp[order[k]] == vp) rival = order[k];
   if (rival >= 0) {
-    const std::string side = at(rank, seat) < at(rank, rival) ? ", ahead" : ", behind";
-    out += at(held, rival) != at(held, seat)
-               ? side + " on prisoners (" + std::to_string(at(held, seat)) + " to " +
-                     std::to_string(at(held, rival)) + ")"
-               : side + " on the initiative track (a later place wins)";
+    const bool ahead = st.ahead(seat, rival);
+    out += std::string(ahead ? ", ahead" : ", behind") +
+           (st.held[rival] != st.held[seat]
+                ? " on prisoners (" + std::to_string(st.held[seat]) + " to " +
+                      std::to_string(st.held[rival]) + ")"
+                : std::string(" on the initiative track (a later place wins)"));
   }
   return out;
 }

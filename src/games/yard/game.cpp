@@ -525,8 +525,10 @@ void YardView::to_json(nlohmann::json& j) const {
   j["decision"] = decision_text(pos);
   j["end_reason"] = end_reason_name(pos.end_reason);
   // How a game that stalls ends (R26, E5), for the table to say: the rounds the table has stood
-  // still since the Store deck ran out, and the limits.
+  // still since the Store deck ran out, how many end it with this row (more while a Bribe-only
+  // Neighbor is left), and the limits.
   j["still_rounds"] = pos.still_rounds;
+  j["still_rounds_to_end"] = still_rounds_to_end(pos);
   j["limits"] = {{"still_rounds", kStillRounds}, {"rounds", kMaxRounds}, {"actions", kActionCap}};
 }
 

@@ -269,10 +269,14 @@ describe("Y7.1 R26 E5 how a game ends", () => {
     const rule = endRule(view({ limits }));
     expect(rule).toMatch(/last Neighbor of the row is swayed/);
     expect(rule).toMatch(/3 whole rounds/);
-    expect(rule).toMatch(/round 200 is the last/);
+    expect(rule).toMatch(/as many more such rounds as working \(\$5 a turn\) takes to pay it/);
+    expect(rule).toMatch(/Round 200 is the last/);
     expect(stallStatus(view({ limits }))).toBeNull();
     expect(stallStatus(view({ limits, deck_count: 1, deck_bottom: ["garbage_day"], still_rounds: 2 }))).toBe("The Store deck is used up: 2 of 3 rounds without a change so far.");
-    expect(stallStatus(view({ limits, deck_count: 0, still_rounds: 0 }))).toBe("The Store deck is used up: no round without a change yet.");
+    expect(stallStatus(view({ limits, deck_count: 0, still_rounds: 0 }))).toBe("The Store deck is used up: no round without a change yet (3 end the game).");
+    // Maximilian ($20) left: four more rounds of work (R26)
+    expect(stallStatus(view({ limits, deck_count: 0, still_rounds: 5, still_rounds_to_end: 7 }))).toBe("The Store deck is used up: 5 of 7 rounds without a change so far.");
+    expect(overWords(view({ end_reason: "stalemate", limits, still_rounds: 7 }))).toMatch(/stood still for 7 whole rounds/);
     expect(stallStatus(view({ limits, deck_count: 0, terminal: true }))).toBeNull();
     // a view without the limits (an older server) still says the printed end
     expect(endRule(view())).toBe("The game ends when the last Neighbor of the row is swayed.");

@@ -52,6 +52,7 @@ export interface YView {
   phase: string;
   resolving: YFrame[];
   still_rounds?: number; // R26: rounds the table has stood still since the Store deck ran out
+  still_rounds_to_end?: number; // R26: the still rounds that end the game with this row
   limits?: { still_rounds: number; rounds: number; actions: number };
   round: number;
   seats: YSeat[];
@@ -342,7 +343,7 @@ export function overWords(view: YView): string {
     case "last_neighbor":
       return "The last Neighbor is swayed: the game is over.";
     case "stalemate":
-      return `The Store deck was used up and the table stood still for ${l?.still_rounds ?? 3} whole rounds: the game is over.`;
+      return `The Store deck was used up and the table stood still for ${view.still_rounds ?? l?.still_rounds ?? 3} whole rounds: the game is over.`;
     case "round_limit":
       return `Round ${l?.rounds ?? 200} is played: the game ends here, the longest a game may last.`;
     case "action_cap":
@@ -359,8 +360,9 @@ export function endRule(view: YView): string {
   return (
     `The game ends when the last Neighbor of the row is swayed. One that stalls ends too: once the Store deck is used up, ` +
     `${l.still_rounds} whole rounds in which nothing changes on the table (no card enters, leaves or moves within a Yard, ` +
-    `the Store or the Trash, no Pile turns, no Neighbor is swayed; money, hands and Garages do not count) end it, unless a ` +
-    `Neighbor who asks only a Bribe is left; and round ${l.rounds} is the last in any case.`
+    `the Store or the Trash, no Pile turns, no Neighbor is swayed; money, hands and Garages do not count) end it. While a ` +
+    `Neighbor who asks only a Bribe is left, the table gets as many more such rounds as working ($5 a turn) takes to pay it. ` +
+    `Round ${l.rounds} is the last in any case.`
   );
 }
 
@@ -370,7 +372,8 @@ export function stallStatus(view: YView): string | null {
   const l = view.limits;
   if (!l || view.terminal || view.deck_count > view.deck_bottom.length) return null;
   const n = view.still_rounds ?? 0;
-  return `The Store deck is used up: ${n === 0 ? "no round without a change yet" : `${n} of ${l.still_rounds} rounds without a change so far`}.`;
+  const end = view.still_rounds_to_end ?? l.still_rounds;
+  return `The Store deck is used up: ${n === 0 ? `no round without a change yet (${end} end the game)` : `${n} of ${end} rounds without a change so far`}.`;
 }
 
 export function money(n: number): string {
