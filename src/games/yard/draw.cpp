@@ -357,8 +357,13 @@ std::string draw(const View& view, const DrawStyle& style) {
   const std::string round = "  Round " + std::to_string(p.turn / p.seats + 1) + ", edition " +
                             std::to_string(p.edition) + ".";
   const std::string decision = decision_text(p);
-  out += round + (round.size() + 1 + decision.size() <= 79 ? " " : "\n  ") +
-         term::paint(style.colour, term::kBold, decision) + "\n";
+  if (round.size() + 1 + decision.size() <= 79) {
+    out += round + " " + term::paint(style.colour, term::kBold, decision) + "\n";
+  } else {  // the question on lines of its own, wrapped (the Home/Away one says what Home brings)
+    out += round + "\n";
+    for (const auto& line : term::wrap_words(decision, 77))
+      out += "  " + term::paint(style.colour, term::kBold, line) + "\n";
+  }
   if (p.over()) {
     const auto r = ranks(p);
     std::string winners;

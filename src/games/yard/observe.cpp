@@ -15,7 +15,7 @@ namespace turf::yard {
 
 namespace {
 
-constexpr int kVersion = 1;
+constexpr int kVersion = 2;  // 2: the still rounds scaled by the rounds that end the game (yard-3)
 constexpr int kStatus = 15;
 constexpr int kFrameTypes = 4;
 constexpr int kTimings = 7;  // kOnPlay..kOnReveal, (kNumTimings unused), kBribe

@@ -140,7 +140,8 @@ describe("yard in the browser", { timeout: 600000 }, () => {
       const rule = await page.locator('[data-testid="end-rule"]').innerText();
       assert.match(rule, /last Neighbor of the row is swayed/);
       assert.match(rule, /3 whole rounds/);
-      assert.match(rule, /round 200 is the last/);
+      assert.match(rule, /as many more such rounds as working \(\$5 a turn\) takes to pay it/);
+      assert.match(rule, /Round 200 is the last/);
     }
     assert.deepEqual(errors, []);
     await ctx.close();
