@@ -274,11 +274,12 @@ TEST(DecisionStep, EveryGameNamesItsStepAndItsPass) {
       // The game's own field says the same where it has one.
       const auto j = v.to_json();
       if (g->id == "dungeon") {
-        EXPECT_EQ(d.name, j.contains("pending") ? j["pending"]["step"] : j["step"]);
+        EXPECT_EQ(d.name,
+                  (j.contains("pending") ? j["pending"]["step"] : j["step"]).get<std::string>());
       } else if (g->id == "turfwars") {
-        EXPECT_EQ(d.name, j["step"]);
+        EXPECT_EQ(d.name, j["step"].get<std::string>());
       } else if (g->id == "cryhavoc") {
-        EXPECT_EQ(d.name, j["decision"]["step"]);
+        EXPECT_EQ(d.name, j["decision"]["step"].get<std::string>());
       }
       // The pass: legal, of the documented form; and whenever a documented pass is legal, the
       // step has a pass (one of them: at most one is legal at a time).

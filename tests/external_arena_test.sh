@@ -19,7 +19,7 @@ games=$("$turf" games --json | "$py" -c 'import json,sys; print(" ".join(g["id"]
 for game in $games; do
   out="$work/$game.jsonl"
   # Four agents with two seats: a round robin, every pair twice (both seat orders).
-  timeout 300 "$turf" arena "$game" --agents "$random_bot,$greedy_bot,random,greedy" \
+  timeout 600 "$turf" arena "$game" --agents "$random_bot,$greedy_bot,random,greedy" \
     --games 6 --seed 3 --threads 2 --out "$out" --json >"$work/$game.json" 2>"$work/$game.err" ||
     fail "$game: the arena failed: $(cat "$work/$game.err")"
   # No program failed: a failure would be a "turf: seat N ..." line and the fallback playing.

@@ -59,12 +59,20 @@ nlohmann::json game_cards(const GameInfo& game, const Options& options) {
 }
 
 std::string priority_order(const nlohmann::json& cards) {
-  std::vector<std::pair<int, std::string>> order;  // priority, group
+  struct Entry {
+    int first;           // priority
+    std::string second;  // group
+    std::size_t at;      // the order the cards list it in: ties keep it
+  };
+  std::vector<Entry> order;
   for (const auto& c : cards)
     if (c.contains("priorities") && c.contains("group"))
-      for (const auto& p : c["priorities"]) order.push_back({p.get<int>(), c["group"]});
-  std::stable_sort(order.begin(), order.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (const auto& p : c["priorities"])
+        order.push_back({p.get<int>(), c["group"].get<std::string>(), order.size()});
+  // (No std::stable_sort: libstdc++ 12's get_temporary_buffer is deprecated under clang.)
+  std::sort(order.begin(), order.end(), [](const Entry& a, const Entry& b) {
+    return a.first != b.first ? a.first < b.first : a.at < b.at;
+  });
   std::vector<std::string> runs;
   for (std::size_t i = 0; i < order.size();) {
     std::size_t j = i;

@@ -22,6 +22,7 @@ export interface GameEntry {
   max_players: number;
   options: GameOption[];
   bots?: Record<string, string>;
+  programs?: { name: string; bot: string }[]; // the operator's programs (turf serve --ext-bot)
 }
 
 export interface LobbySeat {

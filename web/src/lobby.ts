@@ -62,9 +62,31 @@ export function tableStatus(t: Pick<LobbyTable, "status" | "seats" | "moves">): 
 // bot (a number added when two bots share a level).
 function defaultSeatName(kind: string, seat: number, kinds: string[]): string {
   if (kind === "human") return defaultName(seat, "");
-  const level = kind.slice(4);
   const same = kinds.filter((k) => k === kind).length;
+  if (kind.startsWith("bot:ext:")) return `${kind.slice(8)}${same > 1 ? ` ${seat + 1}` : ""}`; // a program, by its name
+  const level = kind.slice(4);
   return `${readable(level)} bot${same > 1 ? ` ${seat + 1}` : ""}`;
+}
+
+// What a seat of the new-table form may be: a person, a bot level, or one of the programs the
+// server's operator offers (turf serve --ext-bot NAME=COMMAND; the catalogue names them, never
+// their commands), as [value, label, group]: programs are listed under "Programs".
+export function seatKinds(g: Pick<GameEntry, "programs">): [string, string, string][] {
+  return [
+    ["human", "Person", ""],
+    ...["easy", "normal", "hard"].map((l): [string, string, string] => [`bot:${l}`, `${readable(l)} bot`, ""]),
+    ...(g.programs ?? []).map((p): [string, string, string] => [`bot:${p.bot}`, p.name, "Programs"]),
+  ];
+}
+
+// The seat kinds as <option>s, each group's under its <optgroup>.
+function seatChoices(all: [string, string, string][], selected: string): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  for (const group of [...new Set(all.map(([, , g]) => g))]) {
+    const options = all.filter(([, , g]) => g === group).map(([k, label]) => h("option", { value: k, selected: selected === k }, label));
+    out.push(...(group ? [h("optgroup", { label: group }, ...options)] : options));
+  }
+  return out;
 }
 
 export async function renderLobby(root: HTMLElement): Promise<() => void> {
@@ -288,7 +310,7 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
       const sel = h(
         "select",
         { name: `kind-${i}`, "aria-label": `seat ${i + 1} player` },
-        ...["human", "bot:easy", "bot:normal", "bot:hard"].map((k) => h("option", { value: k, selected: kinds[i] === k }, k === "human" ? "Person" : `${readable(k.slice(4))} bot`)),
+        ...seatChoices(seatKinds(g), kinds[i]),
       );
       const row = h("div", { class: "seat-row", "data-seat": i, "data-auto": String(auto) }, markBadge(seatMark(i), 22), input, sel);
       // a name typed by hand stays; a default name follows the seat's kind

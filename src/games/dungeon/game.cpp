@@ -227,14 +227,18 @@ std::string result_words(const View& final_view, Seat seat) {
   v.board_into(p);
   const auto by_tile = points_by_tile(p);
   struct Scored {
-    int points, type, x, y;
+    int points, type, x, y, tile;
   };
   std::vector<Scored> scored;
   for (int t = 0; t < p.num_tiles; ++t)
     if (p.tiles[t].top != kNone && p.monsters[p.tiles[t].top].owner == seat && by_tile[t] > 0)
-      scored.push_back({by_tile[t], p.monsters[p.tiles[t].top].type, p.tiles[t].x, p.tiles[t].y});
-  std::stable_sort(scored.begin(), scored.end(),
-                   [](const Scored& a, const Scored& b) { return a.points > b.points; });
+      scored.push_back(
+          {by_tile[t], p.monsters[p.tiles[t].top].type, p.tiles[t].x, p.tiles[t].y, t});
+  // most points first, ties in placement order (no std::stable_sort: libstdc++ 12's
+  // get_temporary_buffer is deprecated under clang)
+  std::sort(scored.begin(), scored.end(), [](const Scored& a, const Scored& b) {
+    return a.points != b.points ? a.points > b.points : a.tile < b.tile;
+  });
   const int total = score(p)[static_cast<std::size_t>(seat)];
   std::string out = std::to_string(total) + (total == 1 ? " point" : " points");
   if (scored.empty()) return out + " (no monster of theirs rules a corridor)";

@@ -30,7 +30,9 @@ export async function startServer(opts = {}) {
   // The whole suite is one client address creating a table a test, loading pages in many
   // contexts: the per-address limits are raised here (the C++ server tests hold them).
   const args = ["serve", "--host", "127.0.0.1", "--port", String(opts.port ?? 0), "--db", db, "--web", DIST,
-    "--tables-per-minute", "6000", "--request-rate", "2000", "--connections-per-address", "512"];
+    "--tables-per-minute", "6000", "--request-rate", "2000", "--connections-per-address", "512",
+    // one program the operator offers by name (turf serve --ext-bot): the example random bot
+    "--ext-bot", `random-example=/usr/bin/python3 ${resolve(WEB, "../examples/bots/random_bot.py")}`];
   const proc = spawn(turfBin(), args, { stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   const url = await new Promise((resolveUrl, reject) => {

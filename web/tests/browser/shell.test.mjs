@@ -106,6 +106,30 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     assert.deepEqual(ok.body.seats.map((s) => s.name), ["Zoë", "Bot 2"]);
   });
 
+  it("a seat can be one of the operator's programs, chosen by name: it plays, and no command is shown", async () => {
+    const ctx = await env.browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    await page.goto(env.server.url);
+    await page.waitForSelector("form.new-table select[name=game]");
+    const labels = await page.locator('[name="kind-1"] optgroup[label="Programs"] option').allInnerTexts();
+    assert.deepEqual(labels, ["random-example"]);
+    assert.doesNotMatch(await page.content(), /random_bot\.py|python3/);
+    const { join } = await createTable(page, env.server.url, [
+      { name: "Ann", kind: "human" },
+      { name: "Rex", kind: "bot:ext:random-example" },
+    ]);
+    await page.goto(join[0]);
+    await page.waitForSelector("#app[data-move]");
+    // the program answers on its own: the table moves past the human's turns to the end or to
+    // a few moves played by both
+    for (let k = 0; k < 3 && !(await page.locator('#app[data-over="true"]').count()); k++) {
+      if (await waitForTurn([page])) await playOneDecision(page, rng(k + 1));
+    }
+    assert.ok((await moveOf(page)) >= 3);
+    assert.doesNotMatch(await page.locator(".log").innerText(), /plays for .* from now on/); // no takeover: the program played
+    await ctx.close();
+  });
+
   it("a table whose bot moved first waits for its players in the lobby", async () => {
     const r = await post({ game: "dungeon", seats: [{ kind: "bot", bot: "easy", name: "Rex" }, { kind: "human", name: "Ann" }] });
     assert.equal(r.status, 201);

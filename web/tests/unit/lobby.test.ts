@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { helpParts, readable } from "../../src/lobby";
+import { helpParts, readable, seatKinds } from "../../src/lobby";
 
 describe("the lobby's words", () => {
   it("option names and unlabelled choices read as words: no '_' and no '-' between words", () => {
@@ -17,5 +17,9 @@ describe("the lobby's words", () => {
     expect(helpParts("Number of players.")).toEqual({ first: "Number of players.", more: "" });
     // no sentence end early enough: shown whole
     expect(helpParts("x".repeat(200)).more).toBe("");
+  });
+  it("a seat may be a person, a bot level, or one of the operator's programs, by name only", () => {
+    expect(seatKinds({}).map(([v]) => v)).toEqual(["human", "bot:easy", "bot:normal", "bot:hard"]);
+    expect(seatKinds({ programs: [{ name: "mc", bot: "ext:mc" }] })[4]).toEqual(["bot:ext:mc", "mc", "Programs"]);
   });
 });
