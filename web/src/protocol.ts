@@ -188,7 +188,7 @@ export function renderText(text: string, names: string[]): string {
 // "wins with" or "is second with": "12 DP", "home turf domination: 5 Mountain turfs (33 DP)",
 // "4 DP (eliminated)"), those words are used. Several seats may win together in a different way
 // each (a Turf Wars Undefeated holder beside the most DP): each winner's way is told, and only
-// winners alike in every word share a "Draw".
+// winners level on the score share a "Draw" (each in their own words where those differ).
 export function rankingWords(result: MatchResult, names: string[]): string[] {
   const seats = result.ranking.map((rank, seat) => ({ rank, seat }));
   seats.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
@@ -202,8 +202,12 @@ export function rankingWords(result: MatchResult, names: string[]): string[] {
   };
   const firsts = seats.filter((s) => s.rank === 0);
   const lines: string[] = [];
-  if (firsts.length > 1 && firsts.every((s) => said(s.seat) === said(firsts[0].seat))) {
+  const level = firsts.length > 1 && firsts.every((s) => result.scores[s.seat] === result.scores[firsts[0].seat]);
+  if (level && firsts.every((s) => said(s.seat) === said(firsts[0].seat))) {
     lines.push(`Draw: ${firsts.map((s) => name(s.seat)).join(" and ")} share first place with ${said(firsts[0].seat)}.`);
+  } else if (level) {
+    // level on the score, each in their own words (dungeon's corridors, a Turf Wars card beside the DP)
+    lines.push(`Draw: ${firsts.map((s) => name(s.seat)).join(" and ")} share first place: ${firsts.map((s) => `${name(s.seat)} with ${said(s.seat)}`).join("; ")}.`);
   } else {
     firsts.forEach((s, i) => lines.push(i === 0 ? `${name(s.seat)} wins with ${said(s.seat)}.` : `${name(s.seat)} also wins, with ${said(s.seat)}.`));
   }

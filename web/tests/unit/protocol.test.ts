@@ -110,9 +110,15 @@ describe("rankingWords", () => {
       "Ann is third with 12 DP.",
     ]);
   });
-  it("says draw only when the winners are alike in every word", () => {
+  it("says draw only when the winners are level on the score", () => {
     const r = { scores: [7, 7], ranking: [0, 0], words: ["the most DP (7 DP)", "the most DP (7 DP)"] };
     expect(rankingWords(r, ["Ann", "Bob"])).toEqual(["Draw: Ann and Bob share first place with the most DP (7 DP)."]);
     expect(rankingWords({ scores: [7, 5], ranking: [0, 0] }, ["Ann", "Bob"])).toEqual(["Ann wins with 7 points.", "Bob also wins, with 5 points."]);
+  });
+  it("says draw when the winners are level on the score, each in their own words (dungeon D7, Turf Wars T13.4)", () => {
+    const d = { scores: [12, 12], ranking: [0, 0], words: ["12 points: Turtleman on b3", "12 points: Crane Wife on c4"] };
+    expect(rankingWords(d, ["Ann", "Bea"])).toEqual(["Draw: Ann and Bea share first place: Ann with 12 points: Turtleman on b3; Bea with 12 points: Crane Wife on c4."]);
+    const t = { scores: [38, 38], ranking: [0, 0], words: ["the most DP (38 DP)", "the secret win card Undefeated (38 DP)"] };
+    expect(rankingWords(t, ["Ann", "Bob"])[0]).toMatch(/^Draw: Ann and Bob share first place: Ann with the most DP \(38 DP\); Bob with the secret win card Undefeated/);
   });
 });
