@@ -2,7 +2,7 @@
 // loopback. Run: TURF_BIN=/path/to/turf node --test tests/browser/cryhavoc.test.mjs (after a build).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { DESKTOP, PHONE, act, createTableByApi, docsShots, lastState, moveOf, recordFrames, shot, useShared, waitMine } from "./harness.mjs";
+import { DESKTOP, PHONE, act, createTableByApi, docsShots, drawnState, moveOf, recordFrames, shot, useShared, waitMine } from "./harness.mjs";
 
 const env = useShared();
 const create = (seats, options = {}) => createTableByApi(env.server.url, "cryhavoc", seats, options);
@@ -93,7 +93,7 @@ describe("cryhavoc in the browser", { timeout: 900000 }, () => {
       await page.waitForSelector(".ch-board .ch-prompt");
       for (let n = 0; n < 400 && !Object.values(done).every(Boolean); n++) {
         if (!(await waitMine(page))) break;
-        const view = lastState(frames)?.view;
+        const view = (await drawnState(page, frames))?.view;
         // the hand on screen is the seat's own, card for card
         if (view?.you) {
           const shown = await page.locator(".ch-hand .ch-card:not(.drawn)").evaluateAll((els) => els.map((e) => e.dataset.card));

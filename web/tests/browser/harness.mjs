@@ -290,6 +290,13 @@ export async function createTableByApi(baseUrl, game, seats, options = {}) {
 }
 
 // The latest state frame a page received (recordFrames keeps every frame).
+// The last state the page has drawn: waits for the recorded frames to catch up first, since a
+// frame event reaches the test a little after the page drew it.
+export async function drawnState(page, frames) {
+  await framesCaughtUp(page, frames);
+  return lastState(frames);
+}
+
 export function lastState(frames) {
   for (let i = frames.length - 1; i >= 0; i--) if (frames[i].type === "state") return frames[i];
   return undefined;

@@ -2,7 +2,7 @@
 // loopback. Run: TURF_BIN=/path/to/turf node --test tests/browser/turfwars.test.mjs (after a build).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { DESKTOP, PHONE, act, createTableByApi, docsShotsFresh, lastState, moveOf, recordFrames, shot, useShared, waitMine } from "./harness.mjs";
+import { DESKTOP, PHONE, act, createTableByApi, docsShotsFresh, drawnState, moveOf, recordFrames, shot, useShared, waitMine } from "./harness.mjs";
 
 const env = useShared();
 const create = (seats, options = {}) => createTableByApi(env.server.url, "turfwars", seats, options);
@@ -51,8 +51,9 @@ describe("turfwars in the browser", { timeout: 900000 }, () => {
   it("T7 T9 a human plays by clicking: a faction, turfs, troops, a draft pick, a combat card in a Turf War", async () => {
     const done = { faction: false, cell: false, count: false, draft: false, combatInWar: false, secretShown: false };
     // greedy bots often end a game early (a secret win card), and the server deals each table
-    // from a fresh seed: play new games until every kind of decision was clicked, at most six
-    for (let game = 0; game < 6 && !Object.values(done).every(Boolean); game++) {
+    // from a fresh seed: play new games until every kind of decision was clicked, at most ten
+    let games = 0;
+    for (let game = 0; game < 10 && !Object.values(done).every(Boolean); game++, games++) {
       const made = await create([
         { kind: "human", name: "Ann" },
         { kind: "bot", bot: "greedy", name: "Rex" },
@@ -67,7 +68,7 @@ describe("turfwars in the browser", { timeout: 900000 }, () => {
       await page.waitForSelector(".tw-board .tw-prompt");
       for (let n = 0; n < 500 && !Object.values(done).every(Boolean); n++) {
         if (!(await waitMine(page))) break;
-        const view = lastState(frames)?.view;
+        const view = (await drawnState(page, frames))?.view;
         // the seat's own secret win cards, and no one else's, are on its screen
         const secrets = (view?.seats?.[0]?.secrets ?? "").split(" ").filter(Boolean);
         const shown = await page.locator(".tw-secrets [data-secret]").evaluateAll((els) => els.map((e) => e.dataset.secret));
@@ -115,6 +116,6 @@ describe("turfwars in the browser", { timeout: 900000 }, () => {
       }
       await ctx.close();
     }
-    assert.deepEqual(done, { faction: true, cell: true, count: true, draft: true, combatInWar: true, secretShown: true });
+    assert.deepEqual(done, { faction: true, cell: true, count: true, draft: true, combatInWar: true, secretShown: true }, `after ${games} games`);
   });
 });

@@ -2,7 +2,7 @@
 // loopback. Run: TURF_BIN=/path/to/turf node --test tests/browser/yard.test.mjs (after a build).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { DESKTOP, PHONE, act, createTableByApi, docsShots, framesCaughtUp, isOver, lastState, openPage, recordFrames, rng, shot, useShared, waitMine } from "./harness.mjs";
+import { DESKTOP, PHONE, act, createTableByApi, docsShots, drawnState, framesCaughtUp, isOver, lastState, openPage, recordFrames, rng, shot, useShared, waitMine } from "./harness.mjs";
 
 const env = useShared();
 const create = (seats, options = {}) => createTableByApi(env.server.url, "yard", seats, options);
@@ -116,9 +116,9 @@ describe("yard in the browser", { timeout: 600000 }, () => {
         await act(page, page.locator('.y-prompt .y-act:text-matches("Work")'));
       } else if (!done.bought && (await buy.count()) > 0 && /buy/i.test(decision + (await buy.first().getAttribute("title")))) {
         const card = await buy.first().evaluate((b) => b.closest(".y-chip").dataset.card);
-        const garageBefore = lastState(frames).view.seats[0].garage_count;
+        const garageBefore = (await drawnState(page, frames)).view.seats[0].garage_count;
         await act(page, buy.first());
-        assert.equal(lastState(frames).view.seats[0].garage_count, garageBefore + 1, `${card} went into the Garage`);
+        assert.equal((await drawnState(page, frames)).view.seats[0].garage_count, garageBefore + 1, `${card} went into the Garage`);
         done.bought = true;
       } else if ((await button("Done").count()) + (await button("Stop").count()) > 0) {
         await act(page, page.locator('.y-prompt .y-act:text-is("Done"), .y-prompt .y-act:text-is("Stop")'));
