@@ -4,6 +4,7 @@
 
 #include "lab/experiment.h"
 #include "lab/report.h"
+#include "lab/stats.h"
 
 namespace turf::lab {
 namespace {
@@ -79,6 +80,108 @@ TEST(Lab, SummaryCountsSharesDrawsAndAttributes) {
   EXPECT_DOUBLE_EQ(c["attributes"][0]["win_share"]["value"].get<double>(), 2.5 / 4);
   EXPECT_DOUBLE_EQ(c["length"]["mean"].get<double>(), 71.5);
   EXPECT_DOUBLE_EQ(c["counters"][0]["value"]["mean"].get<double>(), 1.5);
+}
+
+TEST(Lab, SummaryTestsAgainstTheFairShareWithCorrections) {
+  // 400 made-up games: seat 0 wins 224 (0.56 against a fair 0.5: z = 2.4, p = 0.016395), seat 1
+  // the rest; the attribute "hand" is big for seat 0 in even games and for seat 1 in odd ones, and
+  // big wins exactly half (p = 1). Four tests: Holm multiplies the smallest p by 4 (0.06558, not
+  // significant), Benjamini-Hochberg by 4/2 (0.03279, significant).
+  Experiment e;
+  e.game = &Registry::instance().find("dungeon");
+  e.seats = {"random"};
+  e.games = 400;
+  std::vector<GameLine> lines;
+  for (long i = 0; i < 400; ++i) {
+    const bool first = i % 100 < 56;
+    const bool big0 = i % 2 == 0;
+    lines.push_back(
+        {{"cell", 0},
+         {"index", i},
+         {"seats", {"random", "random"}},
+         {"scores", {first ? 10 : 5, first ? 5 : 10}},
+         {"ranking", first ? std::vector<int>{0, 1} : std::vector<int>{1, 0}},
+         {"length", 70},
+         {"attributes", {{{"hand", big0 ? "big" : "small"}}, {{"hand", big0 ? "small" : "big"}}}}});
+  }
+  const auto s = summarize(e, lines);
+  const auto& tests = s["fair_share_tests"];
+  ASSERT_EQ(tests.size(), 4u);
+  EXPECT_EQ(tests[0]["subject"].get<std::string>(), "seat 0");
+  EXPECT_EQ(tests[2]["subject"].get<std::string>(), "hand=big");
+  EXPECT_NEAR(tests[0]["points"].get<double>(), 6.0, 1e-9);
+  EXPECT_NEAR(tests[1]["points"].get<double>(), -6.0, 1e-9);
+  for (int k : {0, 1}) {
+    EXPECT_NEAR(tests[k]["p_value"].get<double>(), 0.016395071849, 1e-9);
+    EXPECT_NEAR(tests[k]["p_holm"].get<double>(), 0.065580287397, 1e-9);
+    EXPECT_NEAR(tests[k]["p_bh"].get<double>(), 0.032790143698, 1e-9);
+    EXPECT_TRUE(tests[k]["significant_uncorrected"].get<bool>());
+    EXPECT_FALSE(tests[k]["significant_holm"].get<bool>());
+    EXPECT_TRUE(tests[k]["significant_bh"].get<bool>());
+  }
+  for (int k : {2, 3}) {
+    EXPECT_NEAR(tests[k]["p_value"].get<double>(), 1.0, 1e-12);
+    EXPECT_NEAR(tests[k]["p_holm"].get<double>(), 1.0, 1e-12);
+    EXPECT_NEAR(tests[k]["p_bh"].get<double>(), 1.0, 1e-12);
+  }
+  // A seat needs ceil(782.53) games to show 0.55 against 0.5 at 80% power.
+  EXPECT_EQ(tests[0]["games_needed_5_points"].get<double>(), 783);
+  const auto& m = s["multiple_testing"]["fair_share"];
+  EXPECT_EQ(m["tests"].get<long>(), 4);
+  EXPECT_NEAR(m["expected_false_alarms"].get<double>(), 0.2, 1e-12);
+  EXPECT_EQ(m["significant_uncorrected"].get<long>(), 2);
+  EXPECT_EQ(m["significant_holm"].get<long>(), 0);
+  EXPECT_EQ(m["significant_bh"].get<long>(), 2);
+  EXPECT_EQ(s["multiple_testing"]["comparisons"]["tests"].get<long>(), 0);
+
+  // The report says the same, and colours the corrected values only: BH red, Holm and raw not.
+  const std::string html = html_report(s);
+  EXPECT_NE(html.find("4 tests. At 5% each, chance alone gives about 0.2 false alarms. "
+                      "Significant: <b>2</b> uncorrected, <b>0</b> after Holm, <b>2</b> after "
+                      "Benjamini–Hochberg."),
+            std::string::npos);
+  EXPECT_NE(html.find("Is anything unfair?</b> No seat or attribute"), std::string::npos);
+  EXPECT_NE(html.find("<td class=\"n ns\">0.0164</td><td class=\"n ns\">0.0656</td><td "
+                      "class=\"n sig\">0.0328</td>"),
+            std::string::npos);
+}
+
+TEST(Lab, ComparisonsCarryEffectSizesNewcombeIntervalsAndCorrections) {
+  const Experiment e = small(30);
+  const auto s = summarize(e, run(e, 2, false).lines);
+  const auto& cmp = s["comparisons"];
+  ASSERT_FALSE(cmp.empty());
+  long shares = 0, raw = 0, holm = 0, bh = 0;
+  for (const auto& t : cmp) {
+    const double p = t["p_value"].get<double>();
+    EXPECT_GE(t["p_holm"].get<double>(), p - 1e-15);
+    EXPECT_GE(t["p_bh"].get<double>(), p - 1e-15);
+    EXPECT_LE(t["p_bh"].get<double>(), t["p_holm"].get<double>() + 1e-15);
+    raw += t["significant_uncorrected"].get<bool>();
+    holm += t["significant_holm"].get<bool>();
+    bh += t["significant_bh"].get<bool>();
+    if (!t.contains("points")) continue;
+    ++shares;
+    const double d = t["points"].get<double>();
+    EXPECT_NEAR(d, 100 * t["difference"].get<double>(), 1e-9);
+    EXPECT_EQ(t["interval"].get<std::string>(), "newcombe");
+    EXPECT_LE(t["points_ci95"][0].get<double>(), d);
+    EXPECT_GE(t["points_ci95"][1].get<double>(), d);
+    // The games needed for a 5-point change from the baseline's share, towards one half.
+    if (t["metric"].get<std::string>().rfind("seat ", 0) == 0) {
+      const int seat = t["metric"].get<std::string>()[5] - '0';
+      const double pb = s["cells"][0]["seats"][seat]["win_share"]["value"].get<double>();
+      const auto [p1, p2] = towards_half(pb, 0.05);
+      EXPECT_EQ(t["games_needed_5_points"].get<double>(), std::ceil(games_needed_two(p1, p2)));
+    }
+  }
+  EXPECT_GE(shares, 3);  // two seats and the draw rate at least
+  const auto& m = s["multiple_testing"]["comparisons"];
+  EXPECT_EQ(m["tests"].get<std::size_t>(), cmp.size());
+  EXPECT_EQ(m["significant_uncorrected"].get<long>(), raw);
+  EXPECT_EQ(m["significant_holm"].get<long>(), holm);
+  EXPECT_EQ(m["significant_bh"].get<long>(), bh);
+  EXPECT_NE(html_report(s).find("games for 5 points"), std::string::npos);
 }
 
 TEST(Lab, ParsingGivesClearErrors) {

@@ -75,19 +75,72 @@ void print_summary(const nlohmann::json& s) {
       std::printf("  %-26s mean %.3f ±%.3f\n", k["name"].get<std::string>().c_str(),
                   k["value"]["mean"].get<double>(), k["value"]["ci95"].get<double>());
   }
+  // How many tests, how many false alarms chance alone would give, and what survives.
+  auto counts = [&](const char* family) {
+    if (!s.contains("multiple_testing")) return;
+    const auto& m = s["multiple_testing"][family];
+    std::printf(
+        "  %ld tests; at 5%% each, about %.1f false alarms are expected by chance alone.\n"
+        "  Significant: %ld uncorrected, %ld after Holm (any difference at all), %ld after "
+        "Benjamini-Hochberg (which ones to look at).\n",
+        m["tests"].get<long>(), m["expected_false_alarms"].get<double>(),
+        m["significant_uncorrected"].get<long>(), m["significant_holm"].get<long>(),
+        m["significant_bh"].get<long>());
+  };
+  auto marks = [](const nlohmann::json& t) {
+    return std::string(t["significant_holm"].get<bool>()          ? "  **"
+                       : t["significant_bh"].get<bool>()          ? "  *"
+                       : t["significant_uncorrected"].get<bool>() ? "  (uncorrected only)"
+                                                                  : "");
+  };
+  if (s.contains("fair_share_tests") && !s["fair_share_tests"].empty()) {
+    std::printf("\nAgainst the fair share (every seat and seat attribute, one test each):\n");
+    counts("fair_share");
+    bool any = false;
+    for (const auto& t : s["fair_share_tests"]) {
+      if (!t["significant_uncorrected"].get<bool>()) continue;
+      any = true;
+      std::printf("  %-22s %-24s %6.3f vs %.3f  %+6.1f points  p=%.4f  Holm %.4f  BH %.4f%s\n",
+                  t["cell_label"].get<std::string>().c_str(),
+                  t["subject"].get<std::string>().c_str(), t["value"].get<double>(),
+                  t["fair"].get<double>(), t["points"].get<double>(), t["p_value"].get<double>(),
+                  t["p_holm"].get<double>(), t["p_bh"].get<double>(), marks(t).c_str());
+    }
+    if (any) std::printf("  (** significant after Holm, * after Benjamini-Hochberg only)\n");
+    const auto& first = s["fair_share_tests"][0];
+    std::printf(
+        "  A seat needs about %.0f games to show a 5-point edge over a fair share of %.3f "
+        "(80%% power, 5%% two-sided).\n",
+        first["games_needed_5_points"].get<double>(), first["fair"].get<double>());
+  }
   bool header = false;
   for (const auto& t : s["comparisons"]) {
-    if (!header)
+    if (!header) {
       std::printf("\nDifferences from the baseline (%s):\n",
                   t["baseline_label"].get<std::string>().c_str());
+      counts("comparisons");
+    }
     header = true;
-    std::printf("  %-22s %-28s %+8.3f  [%+.3f, %+.3f]  p=%.4f%s\n",
-                t["cell_label"].get<std::string>().c_str(), t["metric"].get<std::string>().c_str(),
-                t["difference"].get<double>(), t["ci95"][0].get<double>(),
-                t["ci95"][1].get<double>(), t["p_value"].get<double>(),
-                t["significant"].get<bool>() ? "  *" : "");
+    if (t.contains("points"))
+      std::printf(
+          "  %-22s %-28s %+6.1f points [%+.1f, %+.1f]  p=%.4f  Holm %.4f  BH %.4f  "
+          "(%.0f games a cell for 5 points)%s\n",
+          t["cell_label"].get<std::string>().c_str(), t["metric"].get<std::string>().c_str(),
+          t["points"].get<double>(), t["points_ci95"][0].get<double>(),
+          t["points_ci95"][1].get<double>(), t["p_value"].get<double>(), t["p_holm"].get<double>(),
+          t["p_bh"].get<double>(), t["games_needed_5_points"].get<double>(), marks(t).c_str());
+    else
+      std::printf("  %-22s %-28s %+8.3f  [%+.3f, %+.3f]  p=%.4f  Holm %.4f  BH %.4f%s\n",
+                  t["cell_label"].get<std::string>().c_str(),
+                  t["metric"].get<std::string>().c_str(), t["difference"].get<double>(),
+                  t["ci95"][0].get<double>(), t["ci95"][1].get<double>(),
+                  t["p_value"].get<double>(), t["p_holm"].get<double>(), t["p_bh"].get<double>(),
+                  marks(t).c_str());
   }
-  if (header) std::printf("  (* significant at 5%%; two-proportion z-tests and Welch tests)\n");
+  if (header)
+    std::printf(
+        "  (** significant after Holm, * after Benjamini-Hochberg only; two-proportion z-tests "
+        "with Newcombe intervals for shares, Welch tests for means)\n");
   if (s.contains("sprt"))
     for (const auto& d : s["sprt"])
       std::printf("\nSequential test \"%s\" [%s]: %s after %ld games (estimate %.3f %s)\n",

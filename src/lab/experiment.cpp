@@ -30,10 +30,6 @@ std::vector<std::string> split(const std::string& s, char sep) {
   return out;
 }
 
-double normal_two_sided_p(double z) {
-  return std::erfc(std::fabs(z) / std::sqrt(2.0));
-}
-
 std::string cell_label(const Options& cell, const std::vector<Sweep>& sweeps) {
   std::string s;
   for (const auto& sw : sweeps) s += (s.empty() ? "" : ",") + sw.key + "=" + cell.get(sw.key);
@@ -88,18 +84,26 @@ nlohmann::json moments_json(const Moments& m) {
   return {{"mean", m.mean}, {"sd", m.stddev()}, {"ci95", m.ci95()}, {"n", m.n}};
 }
 
-// Two-proportion z-test of a against b (shares with counts).
+// The differences a designer wants to see: 5 percentage points, at 80% power and 5% (two-sided).
+constexpr double kAlpha = 0.05, kPower = 0.8, kDetect = 0.05;
+
+// Two-proportion z-test of a against b (shares with counts), with the difference in percentage
+// points, its Newcombe interval, and the games per cell a 5-point difference from b would need.
 nlohmann::json compare_shares(double sa, double na, double sb, double nb) {
   const double pa = sa / na, pb = sb / nb;
   const double pooled = (sa + sb) / (na + nb);
   const double se = std::sqrt(std::max(1e-300, pooled * (1 - pooled) * (1 / na + 1 / nb)));
   const double z = (pa - pb) / se;
-  const double se_diff = std::sqrt(pa * (1 - pa) / na + pb * (1 - pb) / nb);
   const double p = pooled > 0 && pooled < 1 ? normal_two_sided_p(z) : 1.0;
+  const auto ci = newcombe_difference(sa, na, sb, nb);
+  const auto [p1, p2] = towards_half(pb, kDetect);
   return {{"difference", pa - pb},
-          {"ci95", {pa - pb - 1.96 * se_diff, pa - pb + 1.96 * se_diff}},
-          {"p_value", p},
-          {"significant", p < 0.05}};
+          {"ci95", {ci.low, ci.high}},
+          {"interval", "newcombe"},
+          {"points", 100 * (pa - pb)},
+          {"points_ci95", {100 * ci.low, 100 * ci.high}},
+          {"games_needed_5_points", std::ceil(games_needed_two(p1, p2, kAlpha, kPower))},
+          {"p_value", p}};
 }
 
 // Welch's test of two means (normal approximation: our samples are large).
@@ -110,8 +114,49 @@ nlohmann::json compare_means(const Moments& a, const Moments& b) {
   const double p = se > 0 ? normal_two_sided_p(d / se) : (d == 0 ? 1.0 : 0.0);
   return {{"difference", d},
           {"ci95", {d - 1.96 * se, d + 1.96 * se}},
-          {"p_value", p},
-          {"significant", p < 0.05}};
+          {"interval", "normal"},
+          {"p_value", p}};
+}
+
+// A win share (sum of shares over n seats) against the fair share: a one-sample z-test, with the
+// difference in percentage points and the seats needed to detect 5 points above the fair share.
+nlohmann::json against_fair(double sum, double n, double fair) {
+  const double v = sum / n;
+  const double se = std::sqrt(fair * (1 - fair) / n);
+  const auto ci = wilson(sum, n);
+  return {{"value", v},
+          {"ci95", {ci.low, ci.high}},
+          {"n", n},
+          {"fair", fair},
+          {"points", 100 * (v - fair)},
+          {"games_needed_5_points",
+           std::ceil(games_needed_one(fair, std::min(1.0, fair + kDetect), kAlpha, kPower))},
+          {"p_value", se > 0 ? normal_two_sided_p((v - fair) / se) : 1.0}};
+}
+
+// Corrects a family of tests in place (adds p_holm and p_bh and the three verdicts to each) and
+// returns its counts: tests run, false alarms expected at 5% uncorrected, significant
+// uncorrected, after Holm and after Benjamini-Hochberg.
+nlohmann::json correct_family(nlohmann::json& tests) {
+  std::vector<double> p;
+  for (const auto& t : tests) p.push_back(t["p_value"].get<double>());
+  const auto holm = holm_adjust(p), bh = bh_adjust(p);
+  long raw = 0, nholm = 0, nbh = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    auto& t = tests[i];
+    t["p_holm"] = holm[i];
+    t["p_bh"] = bh[i];
+    t["significant_uncorrected"] = p[i] < kAlpha;
+    t["significant_holm"] = holm[i] < kAlpha;
+    t["significant_bh"] = bh[i] < kAlpha;
+    raw += p[i] < kAlpha, nholm += holm[i] < kAlpha, nbh += bh[i] < kAlpha;
+  }
+  return {{"tests", p.size()},
+          {"alpha", kAlpha},
+          {"expected_false_alarms", kAlpha * static_cast<double>(p.size())},
+          {"significant_uncorrected", raw},
+          {"significant_holm", nholm},
+          {"significant_bh", nbh}};
 }
 
 // The observations of an SPRT subject in one game (one per matching seat).
@@ -704,6 +749,28 @@ nlohmann::json Summary::finish() const {
       add("seat " + std::to_string(s) + " mean score",
           compare_means(a.seat_score[s], b.seat_score[s]));
   }
+
+  // Every seat and every seat attribute of every cell against the fair share (1 / seats).
+  auto& fair_j = out["fair_share_tests"] = nlohmann::json::array();
+  for (std::size_t c = 0; c < cells.size(); ++c) {
+    const Impl::CellStats& st = stats[c];
+    if (st.n == 0 || st.seat_share.empty()) continue;
+    const double fair = 1.0 / static_cast<double>(st.seat_share.size());
+    auto add = [&](const std::string& subject, nlohmann::json test) {
+      test["cell"] = c;
+      test["cell_label"] = cell_label(cells[c], e.sweeps);
+      test["subject"] = subject;
+      fair_j.push_back(std::move(test));
+    };
+    for (std::size_t s = 0; s < st.seat_share.size(); ++s)
+      add("seat " + std::to_string(s), against_fair(st.seat_share[s], st.n, fair));
+    for (const auto& [kv, a] : st.attr)
+      if (a.second > 0) add(kv.first + "=" + kv.second, against_fair(a.first, a.second, fair));
+  }
+  // Each family corrected on its own: Holm answers "is anything unfair (or changed)?",
+  // Benjamini-Hochberg picks out which of the many cells to look at.
+  out["multiple_testing"] = {{"fair_share", correct_family(fair_j)},
+                             {"comparisons", correct_family(cmp)}};
   return out;
 }
 

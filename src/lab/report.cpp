@@ -241,6 +241,7 @@ svg .value { fill: var(--ink); font-size: 11.5px; font-weight: 600; }
 svg .label { fill: var(--ink); font-size: 12.5px; }
 svg .legend { fill: var(--ink); font-size: 12px; }
 svg .title { fill: var(--ink); font-size: 13.5px; font-weight: 600; }
+.counts { margin: 6px 0 10px; }
 .verdict { border-left: 4px solid var(--accent); background: #eef4fb; padding: 10px 14px; border-radius: 6px; margin: 12px 0; }
 footer { color: var(--muted); font-size: 13px; margin-top: 36px; }
 )CSS";
@@ -391,23 +392,79 @@ std::string html_report(const json& summary) {
            share_chart(groups, series, bars, fair, "Win share by " + key) + "</div>";
     }
   }
+  // Many tests at once: how many, how many false alarms chance alone gives, what survives.
+  auto counts = [&](const char* family) {
+    const auto& m = summary["multiple_testing"][family];
+    return "<p class=\"counts\">" + std::to_string(m["tests"].get<long>()) +
+           " tests. At 5% each, chance alone gives about " +
+           num(m["expected_false_alarms"].get<double>(), 1) + " false alarms. Significant: <b>" +
+           std::to_string(m["significant_uncorrected"].get<long>()) + "</b> uncorrected, <b>" +
+           std::to_string(m["significant_holm"].get<long>()) + "</b> after Holm, <b>" +
+           std::to_string(m["significant_bh"].get<long>()) + "</b> after Benjamini–Hochberg.</p>";
+  };
+  // A p-value cell, red when the (corrected) value is below 5%; raw values are never red.
+  auto pcell = [&](double p, bool corrected) {
+    return "<td class=\"n " + std::string(corrected && p < 0.05 ? "sig" : "ns") + "\">" +
+           num(p, 4) + "</td>";
+  };
+  auto points = [&](double v) { return (v >= 0 ? "+" : "") + num(v, 1); };
+  const bool corrected = summary.contains("multiple_testing");
+  if (corrected && !summary["fair_share_tests"].empty()) {
+    const auto& m = summary["multiple_testing"]["fair_share"];
+    const long holm = m["significant_holm"].get<long>();
+    h += "<h2>Against the fair share</h2><div class=\"panel\">";
+    h += "<div class=\"verdict\"><b>Is anything unfair?</b> " +
+         std::string(holm == 0 ? "No seat or attribute differs from its fair share once the "
+                                 "number of tests is taken into account (Holm)."
+                               : std::to_string(holm) +
+                                     (holm == 1 ? " seat or attribute differs"
+                                                : " seats or attributes differ") +
+                                     " from the fair share even after Holm's correction.") +
+         "</div>" + counts("fair_share");
+    h += "<table><tr><th>cell</th><th>seat / attribute</th><th>win share [95% CI]</th><th>fair</"
+         "th><th>points</th><th>p</th><th>Holm</th><th>BH</th></tr>";
+    for (const auto& t : summary["fair_share_tests"])
+      h += "<tr><td>" + esc(t["cell_label"].get<std::string>()) + "</td><td>" +
+           esc(t["subject"].get<std::string>()) + "</td><td>" + ci_text(t) +
+           "</td><td class=\"n\">" + num(t["fair"].get<double>()) + "</td><td class=\"n\">" +
+           points(t["points"].get<double>()) + "</td>" + pcell(t["p_value"].get<double>(), false) +
+           pcell(t["p_holm"].get<double>(), true) + pcell(t["p_bh"].get<double>(), true) + "</tr>";
+    h += "</table><p class=\"ci\">One-sample tests of each win share against one over the "
+         "number of seats; points are percentage points above (+) or below (−) the fair share. "
+         "Red: significant at 5% after the correction of its column. A seat needs about " +
+         num(summary["fair_share_tests"][0]["games_needed_5_points"].get<double>(), 0) +
+         " games to show a 5-point edge (80% power, 5% two-sided).</p></div>";
+  }
   // The comparison table.
   if (!summary["comparisons"].empty()) {
-    h += "<h2>Sweep comparison</h2><div "
-         "class=\"panel\"><table><tr><th>cell</th><th>metric</th><th>difference from " +
-         esc(base["label"].get<std::string>()) + "</th><th>95% CI</th><th>p</th></tr>";
+    h += "<h2>Sweep comparison</h2><div class=\"panel\">" +
+         (corrected ? counts("comparisons") : std::string()) +
+         "<table><tr><th>cell</th><th>metric</th><th>difference from " +
+         esc(base["label"].get<std::string>()) +
+         "</th><th>95% CI</th><th>p</th><th>Holm</th><th>BH</th><th>games for 5 points</th></tr>";
     for (const auto& t : summary["comparisons"]) {
-      const bool sig = t["significant"].get<bool>();
-      h += "<tr><td>" + esc(t["cell_label"].get<std::string>()) + "</td><td>" +
-           esc(t["metric"].get<std::string>()) + "</td><td class=\"n\">" +
-           (t["difference"].get<double>() >= 0 ? "+" : "") + num(t["difference"].get<double>()) +
-           "</td><td class=\"n ci\">[" + num(t["ci95"][0].get<double>()) + ", " +
-           num(t["ci95"][1].get<double>()) + "]</td><td class=\"n " + (sig ? "sig" : "ns") + "\">" +
-           num(t["p_value"].get<double>(), 4) + "</td></tr>";
+      const bool share = t.contains("points");
+      const double d = share ? t["points"].get<double>() : t["difference"].get<double>();
+      const auto& ci = share ? t["points_ci95"] : t["ci95"];
+      const int digits = share ? 1 : 3;
+      h +=
+          "<tr><td>" + esc(t["cell_label"].get<std::string>()) + "</td><td>" +
+          esc(t["metric"].get<std::string>()) + "</td><td class=\"n\">" + (d >= 0 ? "+" : "") +
+          num(d, digits) + (share ? " points" : "") + "</td><td class=\"n ci\">[" +
+          num(ci[0].get<double>(), digits) + ", " + num(ci[1].get<double>(), digits) + "]</td>" +
+          pcell(t["p_value"].get<double>(), false) +
+          (corrected ? pcell(t["p_holm"].get<double>(), true) + pcell(t["p_bh"].get<double>(), true)
+                     : std::string("<td></td><td></td>")) +
+          "<td class=\"n\">" +
+          (share ? num(t["games_needed_5_points"].get<double>(), 0) : std::string("")) +
+          "</td></tr>";
     }
-    h += "</table><p class=\"ci\">Two-proportion z-tests for shares, Welch tests for means; red: "
-         "significant at 5%. "
-         "Cells share their seeds, which makes these tests conservative.</p></div>";
+    h += "</table><p class=\"ci\">Two-proportion z-tests for shares (differences in percentage "
+         "points, Newcombe intervals), Welch tests for means; red: significant at 5% after the "
+         "correction of its column (Holm: any change at all; Benjamini–Hochberg: which changes "
+         "to look at). Games for 5 points: the games a cell needs to detect a 5-point change "
+         "from the baseline with 80% power. Cells share their seeds, which makes these tests "
+         "conservative.</p></div>";
   }
   // Per-cell tables.
   h += "<h2>All figures</h2>";
