@@ -141,8 +141,9 @@ TEST(Lab, SummaryTestsAgainstTheFairShareWithCorrections) {
                       "Benjamini–Hochberg."),
             std::string::npos);
   EXPECT_NE(html.find("Is anything unfair?</b> No seat or attribute"), std::string::npos);
-  EXPECT_NE(html.find("<td class=\"n ns\">0.0164</td><td class=\"n ns\">0.0656</td><td "
-                      "class=\"n sig\">0.0328</td>"),
+  EXPECT_NE(html.find("<td class=\"n ns\" data-label=\"p\"><span>0.0164</span></td><td "
+                      "class=\"n ns\" data-label=\"Holm\"><span>0.0656</span></td><td "
+                      "class=\"n sig\" data-label=\"BH\"><span>0.0328</span></td>"),
             std::string::npos);
 }
 
@@ -247,9 +248,19 @@ TEST(Report, IsSelfContainedAndDrawsCharts) {
   const std::string html = html_report(s);
   EXPECT_NE(html.find("<!doctype html>"), std::string::npos);
   EXPECT_NE(html.find("Balance report: Turf War"), std::string::npos);
-  std::size_t svgs = 0;
-  for (std::size_t p = 0; (p = html.find("<svg", p)) != std::string::npos; ++p) ++svgs;
-  EXPECT_GE(svgs, 5u);
+  // Charts: win share by seat, by agent and by attribute as bars; scores per cell and game
+  // length as histograms; each bar chart carries its figures as a table too.
+  std::size_t charts = 0, bars = 0, tables = 0;
+  for (std::size_t p = 0; (p = html.find("<figure class=\"chart", p)) != std::string::npos; ++p)
+    ++charts;
+  for (std::size_t p = 0; (p = html.find("<figure class=\"chart bars", p)) != std::string::npos;
+       ++p)
+    ++bars;
+  for (std::size_t p = 0; (p = html.find("The figures as a table", p)) != std::string::npos; ++p)
+    ++tables;
+  EXPECT_GE(charts, 5u);
+  EXPECT_GE(bars, 2u);
+  EXPECT_EQ(tables, bars);
   EXPECT_EQ(html.find("<script"), std::string::npos);
   EXPECT_EQ(html.find("http://"), std::string::npos);
   EXPECT_EQ(html.find("https://"), std::string::npos);

@@ -14,8 +14,8 @@ browser=$(command -v chromium || command -v chromium-browser || true)
 flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
        --disable-component-update --disable-sync --user-data-dir="$dir/profile")
 timeout 120 "$browser" "${flags[@]}" --dump-dom "file://$dir/report.html" >"$dir/dom.html" 2>/dev/null || fail "chromium could not load the report"
-svgs=$(grep -o "<svg" "$dir/dom.html" | wc -l)
-[ "$svgs" -ge 5 ] || fail "the rendered DOM holds $svgs charts"
+charts=$(grep -o '<figure class="chart' "$dir/dom.html" | wc -l)
+[ "$charts" -ge 5 ] || fail "the rendered DOM holds $charts charts"
 grep -q "Balance report: Turf War" "$dir/dom.html" || fail "no title in the rendered DOM"
 timeout 120 "$browser" "${flags[@]}" --window-size=1000,1400 --screenshot="$dir/shot.png" "file://$dir/report.html" >/dev/null 2>&1 || fail "no screenshot"
 /usr/bin/python3 - "$dir/shot.png" <<'PY' || fail "the screenshot does not show the charts"

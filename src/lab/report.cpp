@@ -62,87 +62,119 @@ double nice_step(double top, int ticks) {
   return 10 * mag;
 }
 
-// A row of coloured swatches with names, starting at x on the text baseline y; `end` receives
-// the x where the row ends.
-std::string legend(const std::vector<std::string>& names, double x, double y, double& end) {
-  std::string s;
-  for (std::size_t k = 0; k < names.size(); ++k) {
-    s += "<rect x=\"" + px(x) + "\" y=\"" + px(y - 10) +
-         "\" width=\"12\" height=\"12\" rx=\"2\" fill=\"" + colour(k) + "\"/>";
-    s += "<text class=\"legend\" x=\"" + px(x + 17) + "\" y=\"" + px(y) + "\">" + esc(names[k]) +
-         "</text>";
-    x += 30 + 7.0 * static_cast<double>(names[k].size());
-  }
-  end = x;
-  return s;
+// The charts are HTML boxes placed in percent of their track, not a scaled SVG drawing, so that
+// their words keep the page's own size at any width: a 720 px column and a phone read the same.
+std::string pct(double v) {
+  return num(100 * std::clamp(v, 0.0, 1.0), 2) + "%";
 }
 
-// A bar chart of win shares with 95% interval whiskers: groups (seats, attribute values) of
-// bars (one per sweep cell), and a dashed line at the fair share.
+// A row of coloured swatches with names, and the fair share's mark when there is one.
+std::string legend(const std::vector<std::string>& names, const std::string& fair) {
+  std::string s = "<div class=\"legend\">";
+  if (names.size() > 1)
+    for (std::size_t k = 0; k < names.size(); ++k)
+      s += "<span class=\"key\"><span class=\"swatch\" style=\"background:" +
+           std::string(colour(k)) + "\"></span>" + esc(names[k]) + "</span>";
+  if (!fair.empty()) s += "<span class=\"key\"><span class=\"fairkey\"></span>" + fair + "</span>";
+  return s + "</div>";
+}
+
+// A table that folds into labelled lines on a narrow screen: every cell carries its column's
+// name (data-label), which the phone layout writes before the value.
+struct Cell {
+  std::string html, cls;
+};
+std::string table(const std::vector<std::string>& heads, const std::vector<std::vector<Cell>>& rows,
+                  const std::string& cls = "") {
+  std::string s = "<table class=\"stack" + (cls.empty() ? "" : " " + cls) + "\"><thead><tr>";
+  for (const auto& h : heads) s += "<th>" + h + "</th>";
+  s += "</tr></thead><tbody>";
+  for (const auto& r : rows) {
+    s += "<tr>";
+    for (std::size_t k = 0; k < r.size(); ++k)
+      s += "<td" + (r[k].cls.empty() ? std::string() : " class=\"" + r[k].cls + "\"") +
+           (k < heads.size() ? " data-label=\"" + heads[k] + "\"" : std::string()) + ">" +
+           "<span>" + r[k].html + "</span></td>";
+    s += "</tr>";
+  }
+  return s + "</tbody></table>";
+}
+
+// A chart of win shares: one row per group (seat, agent, attribute value), one bar per sweep
+// cell in each row, each with its 95% interval drawn across it, and the fair share marked. Rows
+// are sorted by the first cell's share, largest first, unless `sorted` is false (seats keep their
+// order: it is the order of play). The same figures follow as a table.
 struct Bar {
   double value, low, high;
 };
 std::string share_chart(const std::vector<std::string>& groups,
                         const std::vector<std::string>& series,
                         const std::vector<std::vector<Bar>>& bars,  // [group][series]
-                        double fair, const std::string& title) {
-  const double W = 760, H = 310, ml = 52, mr = 16, mt = 52, mb = 56;
+                        double fair, const std::string& title, bool sorted = true) {
   double top = fair * 1.3;
   for (const auto& g : bars)
     for (const auto& b : g) top = std::max(top, b.high);
-  top = std::min(1.0, std::ceil(top * 10 + 0.5) / 10);
+  top = std::min(1.0, std::ceil(top * 10 - 1e-9) / 10);
+  if (top <= 0) top = 1;
   const double step = nice_step(top, 5);
-  auto y = [&](double v) { return mt + (H - mt - mb) * (1 - v / top); };
-  const double gw = (W - ml - mr) / std::max<std::size_t>(1, groups.size());
-  const double bw = std::min(64.0, gw * 0.7 / std::max<std::size_t>(1, series.size()));
-  std::string s = "<svg class=\"chart\" viewBox=\"0 0 " + px(W) + " " + px(H) +
-                  "\" role=\"img\" aria-label=\"" + esc(title) + "\">";
-  for (double v = 0; v <= top + 1e-9; v += step) {
-    s += "<line class=\"grid\" x1=\"" + px(ml) + "\" x2=\"" + px(W - mr) + "\" y1=\"" + px(y(v)) +
-         "\" y2=\"" + px(y(v)) + "\"/>";
-    s += "<text class=\"tick\" x=\"" + px(ml - 8) + "\" y=\"" + px(y(v) + 4) +
-         "\" text-anchor=\"end\">" + num(v, 2) + "</text>";
-  }
-  for (std::size_t g = 0; g < groups.size(); ++g) {
-    const double x0 = ml + gw * g + (gw - bw * series.size()) / 2;
+  std::vector<std::size_t> order(groups.size());
+  for (std::size_t g = 0; g < order.size(); ++g) order[g] = g;
+  if (sorted)
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      const double va = bars[a].empty() ? 0 : bars[a][0].value;
+      const double vb = bars[b].empty() ? 0 : bars[b][0].value;
+      return va != vb ? va > vb : a < b;
+    });
+  const std::string fair_text = "fair share " + num(fair);
+  std::string s = "<figure class=\"chart bars\" role=\"img\" aria-label=\"" + esc(title) +
+                  "\" data-rows=\"" + std::to_string(groups.size()) + "\"><figcaption>" +
+                  esc(title) + "</figcaption>" + legend(series, fair_text);
+  for (std::size_t g : order) {
+    s += "<div class=\"row\"><div class=\"name\">" + esc(groups[g]) + "</div><div class=\"lines\">";
     for (std::size_t k = 0; k < series.size() && k < bars[g].size(); ++k) {
       const Bar& b = bars[g][k];
-      const double x = x0 + bw * k;
-      s += "<rect x=\"" + px(x + 2) + "\" y=\"" + px(y(b.value)) + "\" width=\"" + px(bw - 4) +
-           "\" height=\"" + px(y(0) - y(b.value)) + "\" fill=\"" + colour(k) +
-           "\" rx=\"2\"><title>" + esc(groups[g]) +
-           (series.size() > 1 ? " · " + esc(series[k]) : "") + ": " + num(b.value) + " [" +
-           num(b.low) + ", " + num(b.high) + "]</title></rect>";
-      const double cx = x + bw / 2;
-      s += "<line class=\"whisker\" x1=\"" + px(cx) + "\" x2=\"" + px(cx) + "\" y1=\"" +
-           px(y(b.low)) + "\" y2=\"" + px(y(b.high)) + "\"/>";
-      for (double v : {b.low, b.high})
-        s += "<line class=\"whisker\" x1=\"" + px(cx - 5) + "\" x2=\"" + px(cx + 5) + "\" y1=\"" +
-             px(y(v)) + "\" y2=\"" + px(y(v)) + "\"/>";
-      s += "<text class=\"value\" x=\"" + px(cx) + "\" y=\"" + px(y(b.high) - 6) +
-           "\" text-anchor=\"middle\">" + num(b.value) + "</text>";
+      const std::string tip = esc(groups[g]) + (series.size() > 1 ? " · " + esc(series[k]) : "") +
+                              ": " + num(b.value) + " [" + num(b.low) + ", " + num(b.high) + "]";
+      s += "<div class=\"line\" title=\"" + tip +
+           "\"><div class=\"track\"><span class=\"bar\" "
+           "style=\"width:" +
+           pct(b.value / top) + ";background:" + colour(k) +
+           "\"></span><span class=\"whisker\" style=\"left:" + pct(b.low / top) +
+           ";width:" + pct((b.high - b.low) / top) +
+           "\"></span><span class=\"fair\" style=\"left:" + pct(fair / top) +
+           "\"></span></div><span class=\"value\" data-value=\"" + num(b.value) + "\">" +
+           num(b.value) + "</span></div>";
     }
-    s += "<text class=\"label\" x=\"" + px(ml + gw * g + gw / 2) + "\" y=\"" + px(H - mb + 20) +
-         "\" text-anchor=\"middle\">" + esc(groups[g]) + "</text>";
+    s += "</div></div>";
   }
-  s += "<line class=\"fair\" x1=\"" + px(ml) + "\" x2=\"" + px(W - mr) + "\" y1=\"" + px(y(fair)) +
-       "\" y2=\"" + px(y(fair)) + "\"/>";
-  s += "<line class=\"axis\" x1=\"" + px(ml) + "\" x2=\"" + px(W - mr) + "\" y1=\"" + px(y(0)) +
-       "\" y2=\"" + px(y(0)) + "\"/>";
-  double lx = ml;
-  if (series.size() > 1) s += legend(series, ml, H - 12, lx);
-  s += "<line class=\"fair\" x1=\"" + px(lx) + "\" x2=\"" + px(lx + 22) + "\" y1=\"" + px(H - 16) +
-       "\" y2=\"" + px(H - 16) + "\"/>";
-  s += "<text class=\"fairlabel\" x=\"" + px(lx + 28) + "\" y=\"" + px(H - 12) + "\">fair share " +
-       num(fair) + "</text>";
-  s += "<text class=\"title\" x=\"" + px(ml) + "\" y=\"20\">" + esc(title) + "</text></svg>";
+  s += "<div class=\"row axis\"><div class=\"name\"></div><div class=\"lines\"><div "
+       "class=\"line\"><div class=\"track\">";
+  for (double v = 0; v <= top + 1e-9; v += step)
+    s += "<span class=\"tick\" style=\"left:" + pct(v / top) + "\">" + num(v, 2) + "</span>";
+  s += "</div><span class=\"value\"></span></div></div></div>";
+  // The same figures as a table, in the chart's order.
+  std::vector<std::string> heads{"", "win share [95% CI]"};
+  if (series.size() > 1) heads = {"", "cell", "win share [95% CI]"};
+  std::vector<std::vector<Cell>> rows;
+  for (std::size_t g : order)
+    for (std::size_t k = 0; k < series.size() && k < bars[g].size(); ++k) {
+      const Bar& b = bars[g][k];
+      std::vector<Cell> r{{esc(groups[g]), ""}};
+      if (series.size() > 1) r.push_back({esc(series[k]), ""});
+      r.push_back(
+          {num(b.value) + " <span class=\"ci\">[" + num(b.low) + ", " + num(b.high) + "]</span>",
+           "n"});
+      rows.push_back(std::move(r));
+    }
+  s += "<details class=\"astable\"><summary>The figures as a table</summary>" + table(heads, rows) +
+       "</details></figure>";
   return s;
 }
 
-// Overlaid histograms (one series per seat or per cell), drawn as translucent steps.
+// Overlaid histograms (one series per seat or per cell), drawn as translucent steps in an SVG
+// stretched to its box; the axes' words are HTML placed in percent, so they never shrink.
 std::string histogram_chart(const std::vector<json>& hists, const std::vector<std::string>& names,
                             const std::string& title, const std::string& xlabel) {
-  const double W = 760, H = 260, ml = 52, mr = 16, mt = 34, mb = 58;
   if (hists.empty()) return "";
   const double lo = hists[0]["lo"].get<double>(), width = hists[0]["width"].get<double>();
   std::size_t nb = 0;
@@ -157,44 +189,44 @@ std::string histogram_chart(const std::vector<json>& hists, const std::vector<st
     nb = std::max(nb, bins.size());
     freq.push_back(std::move(f));
   }
+  if (nb == 0) return "";
   const double step = nice_step(peak > 0 ? peak : 1, 4);
   peak = std::ceil((peak > 0 ? peak * 1.05 : 1) / step) * step;
-  const double bw = (W - ml - mr) / static_cast<double>(nb);
-  auto y = [&](double v) { return mt + (H - mt - mb) * (1 - v / peak); };
-  std::string s = "<svg class=\"chart\" viewBox=\"0 0 " + px(W) + " " + px(H) +
-                  "\" role=\"img\" aria-label=\"" + esc(title) + "\">";
+  // The drawing's own units: 1000 across, 1000 up.
+  auto X = [&](double b) { return 1000.0 * b / static_cast<double>(nb); };
+  auto Y = [&](double v) { return 1000.0 * (1 - v / peak); };
+  std::string svg =
+      "<svg viewBox=\"0 0 1000 1000\" preserveAspectRatio=\"none\" aria-hidden=\"true\">";
+  std::string yticks;
   for (double v = 0; v <= peak + 1e-12; v += step) {
-    s += "<line class=\"grid\" x1=\"" + px(ml) + "\" x2=\"" + px(W - mr) + "\" y1=\"" + px(y(v)) +
-         "\" y2=\"" + px(y(v)) + "\"/>";
-    s += "<text class=\"tick\" x=\"" + px(ml - 8) + "\" y=\"" + px(y(v) + 4) +
-         "\" text-anchor=\"end\">" + num(100 * v, step * 100 < 1 ? 1 : 0) + "%</text>";
+    svg += "<line class=\"grid\" x1=\"0\" x2=\"1000\" y1=\"" + px(Y(v)) + "\" y2=\"" + px(Y(v)) +
+           "\" vector-effect=\"non-scaling-stroke\"/>";
+    yticks += "<span class=\"tick\" style=\"bottom:" + pct(v / peak) + "\">" +
+              num(100 * v, step * 100 < 1 ? 1 : 0) + "%</span>";
   }
   for (std::size_t k = 0; k < freq.size(); ++k) {
-    std::string path = "M" + px(ml) + "," + px(y(0));
-    for (std::size_t b = 0; b < freq[k].size(); ++b) {
-      path += " L" + px(ml + bw * b) + "," + px(y(freq[k][b]));
-      path += " L" + px(ml + bw * (b + 1)) + "," + px(y(freq[k][b]));
-    }
-    path += " L" + px(ml + bw * freq[k].size()) + "," + px(y(0)) + " Z";
-    s += "<path d=\"" + path + "\" fill=\"" + colour(k) + "\" fill-opacity=\"0.28\" stroke=\"" +
-         colour(k) + "\" stroke-width=\"1.6\"><title>" + esc(names[k]) + "</title></path>";
+    std::string path = "M0," + px(Y(0));
+    for (std::size_t b = 0; b < freq[k].size(); ++b)
+      path +=
+          " L" + px(X(b)) + "," + px(Y(freq[k][b])) + " L" + px(X(b + 1)) + "," + px(Y(freq[k][b]));
+    path += " L" + px(X(freq[k].size())) + "," + px(Y(0)) + " Z";
+    svg += "<path d=\"" + path + "\" fill=\"" + colour(k) + "\" fill-opacity=\"0.28\" stroke=\"" +
+           colour(k) + "\" stroke-width=\"1.6\" vector-effect=\"non-scaling-stroke\"><title>" +
+           esc(names[k]) + "</title></path>";
   }
-  const std::size_t every = std::max<std::size_t>(1, nb / 12);
-  for (std::size_t b = 0; b < nb; b += every) {
-    const double v = lo + width * static_cast<double>(b);
-    s += "<text class=\"tick\" x=\"" + px(ml + bw * (b + 0.5)) + "\" y=\"" + px(H - mb + 16) +
-         "\" text-anchor=\"middle\">" + num(v, width < 1 ? 1 : 0) + "</text>";
-  }
-  s += "<line class=\"axis\" x1=\"" + px(ml) + "\" x2=\"" + px(W - mr) + "\" y1=\"" + px(y(0)) +
-       "\" y2=\"" + px(y(0)) + "\"/>";
-  s += "<text class=\"label\" x=\"" + px((W + ml) / 2) + "\" y=\"" + px(H - mb + 34) +
-       "\" text-anchor=\"middle\">" + esc(xlabel) + "</text>";
-  double end = ml;
-  if (names.size() > 1) s += legend(names, ml, H - 6, end);
-  s += "<text class=\"title\" x=\"" + px(ml) + "\" y=\"20\">" + esc(title) + "</text></svg>";
-  return s;
+  svg += "</svg>";
+  std::string xticks;
+  const std::size_t every = std::max<std::size_t>(1, (nb + 7) / 8);
+  for (std::size_t b = 0; b < nb; b += every)
+    xticks += "<span class=\"tick\" style=\"left:" +
+              pct((static_cast<double>(b) + 0.5) / static_cast<double>(nb)) + "\">" +
+              num(lo + width * static_cast<double>(b), width < 1 ? 1 : 0) + "</span>";
+  return "<figure class=\"chart hist\" role=\"img\" aria-label=\"" + esc(title) +
+         "\"><figcaption>" + esc(title) + "</figcaption><div class=\"plot\"><div class=\"yaxis\">" +
+         yticks + "</div><div class=\"area\">" + svg + "</div><div class=\"xaxis\">" + xticks +
+         "</div></div><div class=\"xlabel\">" + esc(xlabel) + "</div>" +
+         (names.size() > 1 ? legend(names, "") : std::string()) + "</figure>";
 }
-
 Bar bar_of(const json& share) {
   return {share["value"].get<double>(), share["ci95"][0].get<double>(),
           share["ci95"][1].get<double>()};
@@ -230,17 +262,48 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; }
 .ns { color: var(--muted); }
 code, pre { font: 13px/1.45 "SFMono-Regular", Menlo, Consolas, monospace; }
 pre { background: #0f1720; color: #e6edf3; padding: 12px 14px; border-radius: 8px; overflow-x: auto; white-space: pre-wrap; }
-svg.chart { width: 100%; height: auto; display: block; }
-svg .grid { stroke: #eef0f3; stroke-width: 1; }
-svg .axis { stroke: #9aa5b1; stroke-width: 1; }
-svg .whisker { stroke: #1f2933; stroke-width: 1.4; }
-svg .fair { stroke: #b42318; stroke-width: 1.2; stroke-dasharray: 5 4; }
-svg .fairlabel { fill: #b42318; font-size: 12px; }
-svg .tick { fill: var(--muted); font-size: 11px; }
-svg .value { fill: var(--ink); font-size: 11.5px; font-weight: 600; }
-svg .label { fill: var(--ink); font-size: 12.5px; }
-svg .legend { fill: var(--ink); font-size: 12px; }
-svg .title { fill: var(--ink); font-size: 13.5px; font-weight: 600; }
+figure.chart { margin: 4px 0 8px; }
+figure.chart figcaption { font-weight: 600; font-size: 14px; margin-bottom: 6px; }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 13px; margin: 0 0 8px; }
+.legend .key { display: inline-flex; align-items: center; gap: 6px; }
+.legend .swatch { width: 12px; height: 12px; border-radius: 2px; display: inline-block; }
+.legend .fairkey { width: 0; height: 14px; border-left: 2px dashed #b42318; display: inline-block; }
+.bars .row { display: grid; grid-template-columns: minmax(7em, 32%) 1fr; gap: 2px 10px; align-items: center;
+             padding: 3px 0; border-bottom: 1px solid #f0f2f5; }
+.bars .row.axis { border-bottom: 0; }
+.bars .name { font-size: 13.5px; overflow-wrap: anywhere; }
+.bars .line { display: grid; grid-template-columns: 1fr 3.4em; gap: 8px; align-items: center; height: 20px; }
+.bars .track { position: relative; height: 100%; background: linear-gradient(#e4e7eb, #e4e7eb) left / 1px 100% no-repeat; }
+.bars .bar { position: absolute; left: 0; top: 4px; bottom: 4px; border-radius: 0 3px 3px 0; }
+.bars .whisker { position: absolute; top: 50%; height: 10px; margin-top: -5px; border: 1.5px solid #1f2933;
+                 border-top: 0; border-bottom: 0; background: linear-gradient(#1f2933, #1f2933) center / 100% 1.5px no-repeat; }
+.bars .fair { position: absolute; top: -3px; bottom: -3px; width: 0; border-left: 2px dashed #b42318; }
+.bars .value { font-size: 12.5px; font-weight: 600; text-align: right; font-variant-numeric: tabular-nums; }
+.bars .axis .track { background: none; height: 16px; }
+.tick { position: absolute; transform: translateX(-50%); font-size: 11.5px; color: var(--muted); white-space: nowrap; }
+.hist .plot { display: grid; grid-template-columns: 3.2em 1fr; grid-template-rows: 190px 18px; }
+.hist .yaxis { position: relative; }
+.hist .yaxis .tick { right: 6px; transform: translateY(50%); }
+.hist .area { position: relative; border-left: 1px solid #9aa5b1; border-bottom: 1px solid #9aa5b1; }
+.hist .area svg { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
+.hist .xaxis { position: relative; grid-column: 2; }
+.hist .xlabel { text-align: center; font-size: 13px; margin: 4px 0; }
+.hist .grid { stroke: #eef0f3; stroke-width: 1; }
+details.astable { margin-top: 8px; }
+details.astable summary { cursor: pointer; color: var(--accent); font-size: 13px; }
+@media (max-width: 640px) {
+  main { padding: 20px 12px 36px; }
+  .panel { padding: 12px 10px; }
+  .bars .row { grid-template-columns: 1fr; }
+  .bars .row.axis .name { display: none; }
+  table.stack thead { display: none; }
+  table.stack, table.stack tbody, table.stack tr, table.stack td { display: block; width: 100%; }
+  table.stack tr { border-bottom: 1px solid var(--line); padding: 6px 0; }
+  table.stack td { border: 0; padding: 1px 0; text-align: left; display: flex; justify-content: space-between; gap: 12px; }
+  table.stack td::before { content: attr(data-label); color: var(--muted); font-size: 12.5px; }
+  table.stack td:first-child { font-weight: 600; }
+  table.stack td:first-child::before { content: none; }
+}
 .counts { margin: 6px 0 10px; }
 .verdict { border-left: 4px solid var(--accent); background: #eef4fb; padding: 10px 14px; border-radius: 6px; margin: 12px 0; }
 footer { color: var(--muted); font-size: 13px; margin-top: 36px; }
@@ -347,7 +410,8 @@ std::string html_report(const json& summary) {
     }
     h += "<h2>Win share by seat</h2><div class=\"panel\">" +
          share_chart(groups, series, bars, fair,
-                     "Share of wins per seat (a shared win counts as a fraction), 95% intervals") +
+                     "Share of wins per seat (a shared win counts as a fraction), 95% intervals",
+                     false) +
          "</div>";
   }
   // Win share by agent, when the seats hold different agents.
@@ -378,7 +442,7 @@ std::string html_report(const json& summary) {
       std::vector<std::vector<Bar>> bars;
       for (const auto& a : base["attributes"]) {
         if (a["key"] != key) continue;
-        groups.push_back(key + " = " + a["value"].get<std::string>());
+        groups.push_back(a["value"].get<std::string>());
         std::vector<Bar> row;
         for (const auto& c : cells) {
           Bar b{0, 0, 0};
@@ -404,8 +468,7 @@ std::string html_report(const json& summary) {
   };
   // A p-value cell, red when the (corrected) value is below 5%; raw values are never red.
   auto pcell = [&](double p, bool corrected) {
-    return "<td class=\"n " + std::string(corrected && p < 0.05 ? "sig" : "ns") + "\">" +
-           num(p, 4) + "</td>";
+    return Cell{num(p, 4), "n " + std::string(corrected && p < 0.05 ? "sig" : "ns")};
   };
   auto points = [&](double v) { return (v >= 0 ? "+" : "") + num(v, 1); };
   const bool corrected = summary.contains("multiple_testing");
@@ -421,15 +484,25 @@ std::string html_report(const json& summary) {
                                                 : " seats or attributes differ") +
                                      " from the fair share even after Holm's correction.") +
          "</div>" + counts("fair_share");
-    h += "<table><tr><th>cell</th><th>seat / attribute</th><th>win share [95% CI]</th><th>fair</"
-         "th><th>points</th><th>p</th><th>Holm</th><th>BH</th></tr>";
-    for (const auto& t : summary["fair_share_tests"])
-      h += "<tr><td>" + esc(t["cell_label"].get<std::string>()) + "</td><td>" +
-           esc(t["subject"].get<std::string>()) + "</td><td>" + ci_text(t) +
-           "</td><td class=\"n\">" + num(t["fair"].get<double>()) + "</td><td class=\"n\">" +
-           points(t["points"].get<double>()) + "</td>" + pcell(t["p_value"].get<double>(), false) +
-           pcell(t["p_holm"].get<double>(), true) + pcell(t["p_bh"].get<double>(), true) + "</tr>";
-    h += "</table><p class=\"ci\">One-sample tests of each win share against one over the "
+    // The cell column only where there are several cells.
+    const bool many = cells.size() > 1;
+    std::vector<std::vector<Cell>> rows;
+    for (const auto& t : summary["fair_share_tests"]) {
+      rows.push_back({{esc(t["subject"].get<std::string>()), ""}});
+      if (many) rows.back().push_back({esc(t["cell_label"].get<std::string>()), ""});
+      for (Cell c : std::vector<Cell>{{ci_text(t), ""},
+                                      {num(t["fair"].get<double>()), "n"},
+                                      {points(t["points"].get<double>()), "n"},
+                                      pcell(t["p_value"].get<double>(), false),
+                                      pcell(t["p_holm"].get<double>(), true),
+                                      pcell(t["p_bh"].get<double>(), true)})
+        rows.back().push_back(std::move(c));
+    }
+    std::vector<std::string> heads{
+        "seat / attribute", "win share [95% CI]", "fair", "points", "p", "Holm", "BH"};
+    if (many) heads.insert(heads.begin() + 1, "cell");
+    h += table(heads, rows) +
+         "<p class=\"ci\">One-sample tests of each win share against one over the "
          "number of seats; points are percentage points above (+) or below (−) the fair share. "
          "Red: significant at 5% after the correction of its column. A seat needs about " +
          num(summary["fair_share_tests"][0]["games_needed_5_points"].get<double>(), 0) +
@@ -437,29 +510,29 @@ std::string html_report(const json& summary) {
   }
   // The comparison table.
   if (!summary["comparisons"].empty()) {
-    h += "<h2>Sweep comparison</h2><div class=\"panel\">" +
-         (corrected ? counts("comparisons") : std::string()) +
-         "<table><tr><th>cell</th><th>metric</th><th>difference from " +
-         esc(base["label"].get<std::string>()) +
-         "</th><th>95% CI</th><th>p</th><th>Holm</th><th>BH</th><th>games for 5 points</th></tr>";
+    std::vector<std::vector<Cell>> rows;
     for (const auto& t : summary["comparisons"]) {
       const bool share = t.contains("points");
       const double d = share ? t["points"].get<double>() : t["difference"].get<double>();
       const auto& ci = share ? t["points_ci95"] : t["ci95"];
       const int digits = share ? 1 : 3;
-      h +=
-          "<tr><td>" + esc(t["cell_label"].get<std::string>()) + "</td><td>" +
-          esc(t["metric"].get<std::string>()) + "</td><td class=\"n\">" + (d >= 0 ? "+" : "") +
-          num(d, digits) + (share ? " points" : "") + "</td><td class=\"n ci\">[" +
-          num(ci[0].get<double>(), digits) + ", " + num(ci[1].get<double>(), digits) + "]</td>" +
-          pcell(t["p_value"].get<double>(), false) +
-          (corrected ? pcell(t["p_holm"].get<double>(), true) + pcell(t["p_bh"].get<double>(), true)
-                     : std::string("<td></td><td></td>")) +
-          "<td class=\"n\">" +
-          (share ? num(t["games_needed_5_points"].get<double>(), 0) : std::string("")) +
-          "</td></tr>";
+      rows.push_back(
+          {{esc(t["metric"].get<std::string>()), ""},
+           {esc(t["cell_label"].get<std::string>()), ""},
+           {(d >= 0 ? "+" : "") + num(d, digits) + (share ? " points" : ""), "n"},
+           {"[" + num(ci[0].get<double>(), digits) + ", " + num(ci[1].get<double>(), digits) + "]",
+            "n ci"},
+           pcell(t["p_value"].get<double>(), false),
+           corrected ? pcell(t["p_holm"].get<double>(), true) : Cell{"", ""},
+           corrected ? pcell(t["p_bh"].get<double>(), true) : Cell{"", ""},
+           {share ? num(t["games_needed_5_points"].get<double>(), 0) : std::string(), "n"}});
     }
-    h += "</table><p class=\"ci\">Two-proportion z-tests for shares (differences in percentage "
+    h += "<h2>Sweep comparison</h2><div class=\"panel\">" +
+         (corrected ? counts("comparisons") : std::string()) +
+         table({"metric", "cell", "difference from " + esc(base["label"].get<std::string>()),
+                "95% CI", "p", "Holm", "BH", "games for 5 points"},
+               rows) +
+         "<p class=\"ci\">Two-proportion z-tests for shares (differences in percentage "
          "points, Newcombe intervals), Welch tests for means; red: significant at 5% after the "
          "correction of its column (Holm: any change at all; Benjamini–Hochberg: which changes "
          "to look at). Games for 5 points: the games a cell needs to detect a 5-point change "
@@ -469,28 +542,37 @@ std::string html_report(const json& summary) {
   // Per-cell tables.
   h += "<h2>All figures</h2>";
   for (const auto& c : cells) {
-    h += "<div class=\"panel\"><b>" + esc(c["label"].get<std::string>()) + "</b> · " +
-         num(c["games"].get<double>(), 0) +
-         " games<table><tr><th>seat / attribute</th><th>win share [95% CI]</th><th>mean "
-         "score</th></tr>";
+    std::vector<std::vector<Cell>> rows;
     for (const auto& s : c["seats"])
-      h += "<tr><td>seat " + std::to_string(s["seat"].get<int>()) + " · " +
-           esc(s["agent"].get<std::string>()) + "</td><td>" + ci_text(s["win_share"]) +
-           "</td><td class=\"n\">" + num(s["score"]["mean"].get<double>(), 2) +
-           " <span class=\"ci\">±" + num(s["score"]["ci95"].get<double>(), 2) + "</span></td></tr>";
+      rows.push_back({{"seat " + std::to_string(s["seat"].get<int>()) + " · " +
+                           esc(s["agent"].get<std::string>()),
+                       ""},
+                      {ci_text(s["win_share"]), ""},
+                      {num(s["score"]["mean"].get<double>(), 2) + " <span class=\"ci\">±" +
+                           num(s["score"]["ci95"].get<double>(), 2) + "</span>",
+                       "n"}});
     for (const auto& a : c["attributes"])
-      h += "<tr><td>" + esc(a["key"].get<std::string>() + " = " + a["value"].get<std::string>()) +
-           "</td><td>" + ci_text(a["win_share"]) + "</td><td></td></tr>";
-    h += "<tr><td>draws</td><td>" + ci_text(c["draw_rate"]) + "</td><td></td></tr>";
-    h += "<tr><td>game length (actions)</td><td>mean " + num(c["length"]["mean"].get<double>(), 1) +
-         ", median " + num(c["length"]["median"].get<double>(), 0) + ", 10–90% " +
-         num(c["length"]["p10"].get<double>(), 0) + "–" + num(c["length"]["p90"].get<double>(), 0) +
-         "</td><td></td></tr>";
+      rows.push_back(
+          {{esc(a["key"].get<std::string>() + " = " + a["value"].get<std::string>()), ""},
+           {ci_text(a["win_share"]), ""},
+           {"", "n"}});
+    rows.push_back({{"draws", ""}, {ci_text(c["draw_rate"]), ""}, {"", "n"}});
+    rows.push_back({{"game length (actions)", ""},
+                    {"mean " + num(c["length"]["mean"].get<double>(), 1) + ", median " +
+                         num(c["length"]["median"].get<double>(), 0) + ", 10–90% " +
+                         num(c["length"]["p10"].get<double>(), 0) + "–" +
+                         num(c["length"]["p90"].get<double>(), 0),
+                     ""},
+                    {"", "n"}});
     for (const auto& k : c["counters"])
-      h += "<tr><td>" + esc(k["name"].get<std::string>()) + " (per game)</td><td>" +
-           num(k["value"]["mean"].get<double>()) + " <span class=\"ci\">±" +
-           num(k["value"]["ci95"].get<double>()) + "</span></td><td></td></tr>";
-    h += "</table></div>";
+      rows.push_back({{esc(k["name"].get<std::string>()) + " (per game)", ""},
+                      {num(k["value"]["mean"].get<double>()) + " <span class=\"ci\">±" +
+                           num(k["value"]["ci95"].get<double>()) + "</span>",
+                       ""},
+                      {"", "n"}});
+    h += "<div class=\"panel\"><b>" + esc(c["label"].get<std::string>()) + "</b> · " +
+         num(c["games"].get<double>(), 0) + " games" +
+         table({"seat / attribute", "win share [95% CI]", "mean score"}, rows) + "</div>";
   }
   // Distributions.
   h += "<h2>Scores</h2>";
