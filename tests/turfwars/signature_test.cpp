@@ -1,6 +1,6 @@
 // The bench signature of turfwars: a deterministic fingerprint of play (as Stockfish's bench node
 // count). When a change alters play on purpose, run `turf bench turfwars`, update the value here
-// and bump the rules version in src/games/turfwars/game.cpp if the rules changed.
+// and bump the rules version in src/games/turfwars/register.cpp if the rules changed.
 #include <gtest/gtest.h>
 
 #include "core/playout.h"

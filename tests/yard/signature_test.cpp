@@ -1,6 +1,6 @@
 // The bench signature of yard: a deterministic fingerprint of play (as Stockfish's bench node
 // count). When a change alters play on purpose, run `turf bench yard`, update the value here and
-// bump the rules version in src/games/yard/game.cpp if the rules changed.
+// bump the rules version in src/games/yard/register.cpp if the rules changed.
 #include <gtest/gtest.h>
 
 #include "core/playout.h"

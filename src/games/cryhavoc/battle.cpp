@@ -154,7 +154,7 @@ bool start_battle(Position& p, int r) {
 void next_battle(Position& p) {
   const CauseScope cause(p, Cause::kBattle);
   Public& pub = p.pub;
-  const int n = map_of(p).num_regions;
+  const int n = the_map(p).num_regions;
   for (;;) {
     int best = -1;
     for (int r = 0; r < n; ++r)
@@ -296,7 +296,7 @@ void finish_battle(Position& p) {
     end_battle(p);
     return;
   }
-  const MapDef& m = map_of(p);
+  const MapDef& m = the_map(p);
   pub.pending = 0;
   if (neutral(p, fl)) {  // C8.11: retreating Trogs leave and nest next door
     pub.reserve[kTrogs] = static_cast<std::uint8_t>(pub.reserve[kTrogs] + sl);
@@ -364,7 +364,7 @@ bool can_play_tactic(const Position& p, int seat, int def) {
   const CardDef& c = card(def);
   if (c.battle.empty()) return false;
   const int r = p.pub.battle.region;
-  return c.terrain < 0 || map_of(p).regions[r].terrain == c.terrain;  // C8.4
+  return c.terrain < 0 || the_map(p).regions[r].terrain == c.terrain;  // C8.4
 }
 
 void tactics_next(Position& p) {
@@ -397,9 +397,9 @@ void battle_legal(const Position& p, std::vector<int>& out) {
       }
       // The Matrix: stored cards of the battle region's terrain, for the Machines' own side.
       if (b.side[b.turn] == kMachines && pub.faction_seat[kMachines] == s) {
-        const int t = map_of(p).regions[r].terrain;
+        const int t = the_map(p).regions[r].terrain;
         std::uint64_t defs = 0;
-        for (int q = 0; q < map_of(p).num_regions; ++q)
+        for (int q = 0; q < the_map(p).num_regions; ++q)
           for (int i = 0; i < pub.regions[q].matrix; ++i)
             if (pub.regions[q].matrix_terrain[i] == t)
               defs |= std::uint64_t{1} << p.hid.matrix[q][i];
@@ -417,7 +417,7 @@ void battle_legal(const Position& p, std::vector<int>& out) {
     }
     case Step::kRetreat:
     case Step::kNest:
-      for (int q = 0; q < map_of(p).num_regions; ++q)
+      for (int q = 0; q < the_map(p).num_regions; ++q)
         if (pub.pending & bit(q)) out.push_back(kActRegion + q);
       break;
     default:
@@ -459,7 +459,7 @@ void battle_apply(Position& p, int a) {
       }
       if (a >= kActMatrixCard && a < kActBuyBack) {
         const int d = a - kActMatrixCard;
-        for (int q = 0; q < map_of(p).num_regions; ++q) {
+        for (int q = 0; q < the_map(p).num_regions; ++q) {
           RegionState& Q = pub.regions[q];
           int i = 0;
           while (i < Q.matrix && p.hid.matrix[q][i] != d) ++i;

@@ -48,15 +48,15 @@ bool needs_choice(Op op) {
 
 std::uint32_t own_regions(const Position& p, int f) {
   std::uint32_t m = 0;
-  for (int r = 0; r < map_of(p).num_regions; ++r)
+  for (int r = 0; r < the_map(p).num_regions; ++r)
     if (p.pub.regions[r].units[f] > 0) m |= bit(r);
   return m;
 }
 
 std::uint32_t adjacent_to(const Position& p, std::uint32_t regions) {
   std::uint32_t m = 0;
-  for (int r = 0; r < map_of(p).num_regions; ++r)
-    if (regions & bit(r)) m |= map_of(p).regions[r].adj;
+  for (int r = 0; r < the_map(p).num_regions; ++r)
+    if (regions & bit(r)) m |= the_map(p).regions[r].adj;
   return m;
 }
 
@@ -78,14 +78,14 @@ void add_enemy_units(const Position& p, int r, int f, Sink& out) {
 }
 
 bool structure_buildable_free(const Position& p, int r, int f) {
-  for (int k = 0; k < content().factions[f].num_structures; ++k)
+  for (int k = 0; k < C().factions[f].num_structures; ++k)
     if (can_build_at(p, f * kStructTypes + k, r, f, false)) return true;
   return false;
 }
 
 bool has_withdraw_target(const Position& p, int r, int f) {
   const std::uint32_t nb = neighbours(p, r, f);
-  for (int q = 0; q < map_of(p).num_regions; ++q)
+  for (int q = 0; q < the_map(p).num_regions; ++q)
     if ((nb & bit(q)) && p.pub.regions[q].control == f && !is_battle(p, q)) return true;
   return false;
 }
@@ -135,7 +135,7 @@ void remove_structure(Position& p, int sid, int r) {
 void execute_simple(Position& p, const PendingStep& ps) {
   Public& pub = p.pub;
   const int f = ps.faction, s = ps.seat, n = ps.step.n;
-  const int regions = map_of(p).num_regions;
+  const int regions = the_map(p).num_regions;
   switch (ps.step.op) {
     case Op::kVp:
       gain_vp(p, f, n);
@@ -281,8 +281,8 @@ bool effect_optional(Op op) {
 void effect_options(const Position& p, const PendingStep& ps, Sink& out) {
   const Public& pub = p.pub;
   const int f = ps.faction, s = ps.seat;
-  const int n = map_of(p).num_regions;
-  const MapDef& m = map_of(p);
+  const int n = the_map(p).num_regions;
+  const MapDef& m = the_map(p);
   switch (ps.step.op) {
     case Op::kDeploy:
       if (pub.reserve[f] == 0) return;
@@ -395,7 +395,7 @@ void effect_options(const Position& p, const PendingStep& ps, Sink& out) {
       break;
     case Op::kRedeploy:
       if (ps.stage == 0) {
-        for (int k = 0; k < content().factions[f].num_structures; ++k) {
+        for (int k = 0; k < C().factions[f].num_structures; ++k) {
           const int sid = f * kStructTypes + k;
           for (int r = 0; r < n; ++r) {
             const RegionState& R = pub.regions[r];
@@ -416,7 +416,7 @@ void effect_options(const Position& p, const PendingStep& ps, Sink& out) {
       }
       break;
     case Op::kDisassemble:
-      for (int k = 0; k < content().factions[f].num_structures; ++k) {
+      for (int k = 0; k < C().factions[f].num_structures; ++k) {
         const int sid = f * kStructTypes + k;
         for (int r = 0; r < n; ++r)
           if ((pub.regions[r].structures & bit(sid)) && pub.regions[r].control == f &&
@@ -431,17 +431,17 @@ void effect_options(const Position& p, const PendingStep& ps, Sink& out) {
               !is_hq(p, r) && !is_battle(p, r) && structure_buildable_free(p, r, f))
             out.add(kActRegion + r);
       } else {
-        for (int k = 0; k < content().factions[f].num_structures; ++k)
+        for (int k = 0; k < C().factions[f].num_structures; ++k)
           if (can_build_at(p, f * kStructTypes + k, ps.a, f, false))
             out.add(kActBuildType + f * kStructTypes + k);
       }
       break;
     case Op::kFreeActivate:
-      for (int k = 0; k < content().factions[f].num_structures; ++k) {
+      for (int k = 0; k < C().factions[f].num_structures; ++k) {
         const int sid = f * kStructTypes + k;
         for (int r = 0; r < n; ++r)
           if (can_activate(p, sid, r, f) &&
-              effect_feasible(p, content().structures[sid].effect, s, f, r, false))
+              effect_feasible(p, C().structures[sid].effect, s, f, r, false))
             out.add(kActStructure + sid * 24 + r);
       }
       break;
@@ -602,7 +602,7 @@ void effect_choose(Position& p, int a) {
       {
         const CauseScope cause(p, Cause::kExploration);
         note(p, Fact::kExploration, def, r, copy.faction);
-        run_now(p, content().explores[def].effect, copy.seat, copy.faction, r);
+        run_now(p, C().explores[def].effect, copy.seat, copy.faction, r);
       }
       run_effects(p);
       return;
@@ -747,7 +747,7 @@ void effect_choose(Position& p, int a) {
       pub.activated[r] |= bit(sid);
       const PendingStep copy = ps;
       pop_front(pub);
-      push_effect(p, content().structures[sid].effect, copy.seat, copy.faction, r, true);
+      push_effect(p, C().structures[sid].effect, copy.seat, copy.faction, r, true);
       run_effects(p);
       return;
     }
@@ -848,7 +848,7 @@ bool effect_feasible(const Position& p, const Effect& e, int seat, int faction, 
       case Op::kPeek: {
         const std::uint32_t near = adjacent_to(p, own_regions(p, faction));
         bool any = false;
-        for (int r = 0; r < map_of(p).num_regions; ++r)
+        for (int r = 0; r < the_map(p).num_regions; ++r)
           if (near & bit(r))
             any |= (pub.regions[r].explore && !(p.hid.peek_explore[seat] & bit(r))) ||
                    (pub.regions[r].trog && !(p.hid.peek_trog[seat] & bit(r)));
@@ -872,8 +872,8 @@ bool effect_feasible(const Position& p, const Effect& e, int seat, int faction, 
           const int t = card_terrain(d);
           if (t == kNone) continue;
           const std::uint32_t own = own_regions(p, faction), near = own | adjacent_to(p, own);
-          for (int r = 0; r < map_of(p).num_regions && !any; ++r)
-            if (map_of(p).regions[r].terrain == t && (near & bit(r)) && !is_hq(p, r) &&
+          for (int r = 0; r < the_map(p).num_regions && !any; ++r)
+            if (the_map(p).regions[r].terrain == t && (near & bit(r)) && !is_hq(p, r) &&
                 !is_battle(p, r) && enemy_faction_in(p, r, faction) != kNone)
               any = true;
         }

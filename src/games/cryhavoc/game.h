@@ -1,6 +1,7 @@
-// Cry Havoc: the engine adapter — the turf::State over the rules kernel, the seat view, world
-// sampling, action labels and JSON, and registration. Implements the whole game for 2-4 players
-// with the options `factions` (random or fixed seating of the factions) and `extra_skills`.
+// Cry Havoc: the engine adapter — the turf::State over the rules kernel with action labels and
+// JSON (state.cpp), the seat view and world sampling (the wall, view.cpp), and registration
+// (register.cpp). Implements the whole game for 2-4 players with the options `factions` (random or
+// fixed seating of the factions) and `extra_skills`.
 #pragma once
 
 #include <array>
@@ -92,6 +93,12 @@ std::string tactic_unplayable(const Public& pub, Seat seat, int def);
 // view, in the game's own unit: "34 VP; at the end it held 5 regions, worth 9 VP in crystals",
 // with ", ahead on prisoners (3 to 1)" where equal VP are decided by C10.6.
 std::string result_words(const View& final_view, Seat seat);
+
+// Shared by the adapter's files (state.cpp): a step's id ("tactics", as in the view JSON and
+// GameInfo::step_name), a card definition's id, and a region's definition on the table's map.
+const char* step_name(Step s);
+const std::string& card_id(int def);
+const RegionDef& region_def(const Public& pub, int region);
 
 // Registers the game (called from games/all_games.cpp).
 void register_game(Registry& registry);

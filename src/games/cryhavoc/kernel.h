@@ -1,5 +1,6 @@
-// Cry Havoc: helpers shared by the kernel's source files (rules.cpp: cards, tokens, set-up and the
-// round; effects.cpp: the effect vocabulary; battle.cpp: battles). Not part of the game's
+// Cry Havoc: helpers shared by the kernel's source files (board.cpp: cards, the journal, points and
+// regions, tokens; setup.cpp: set-up; rules.cpp: the round, legal actions and apply; effects.cpp:
+// the effect vocabulary; battle.cpp: battles). Not part of the game's
 // interface: the adapter and the tests use rules.h.
 #pragma once
 
@@ -15,7 +16,23 @@ inline std::uint32_t bit(int r) {
 inline int popcount(std::uint32_t m) {
   return __builtin_popcount(m);
 }
-const CardDef& card(int def);
+// The content tables, looked up from each file directly: an anonymous namespace keeps the cached
+// references file-local (read without the shared library's global offset table) and the calls
+// inline. content() and map_of() in rules.h are the same tables for everyone else.
+namespace {
+inline const Content& C() {
+  static const Content& c = content();
+  return c;
+}
+inline const CardDef& card(int def) {
+  static const CardDef* const cards = C().cards.data();
+  return cards[def];
+}
+inline const MapDef& the_map(const Position& p) {
+  static const MapDef* const maps = C().maps.data();
+  return maps[p.pub.map];
+}
+}  // namespace
 
 // Collects action ids without allocating (legal lists go straight into the caller's vector).
 struct Sink {
@@ -27,7 +44,7 @@ struct Sink {
   }
 };
 
-// ---- cards (rules.cpp) ----------------------------------------------------------------------
+// ---- cards (board.cpp) ----------------------------------------------------------------------
 void hand_add(Position& p, int s, int def);
 int hand_count(const Position& p, int s, int def);
 void hand_remove(Position& p, int s, int def);
@@ -39,7 +56,7 @@ void bottom_of_terrain_deck(Position& p, int def);  // face up, under the deck (
 void seen_clear(Position& p, int terrain, int except_seat);
 int scoring_card(int faction);
 
-// ---- the journal of what happened (rules.cpp; rules.h, Fact) ----------------------------------
+// ---- the journal of what happened (board.cpp; rules.h, Fact) ----------------------------------
 // Appends a fact with the current cause; returns false when the list is full (never in play: the
 // conformance suite's narration check would show a lost fact).
 bool note(Position& p, Fact kind, int a, int b = kNone, int c = kNone, int d = kNone, int e = kNone,
@@ -62,7 +79,7 @@ class CauseScope {
   Cause saved_;
 };
 
-// ---- points, units, regions (rules.cpp) -----------------------------------------------------
+// ---- points, units, regions (board.cpp) -----------------------------------------------------
 void gain_vp(Position& p, int faction, int n);    // C10.4: passed event tokens move on
 bool contested(const Position& p, int r, int f);  // enemy units or a Trog token in the way
 inline bool is_battle(const Position& p, int r) {
@@ -73,7 +90,7 @@ int removable_units(const Position& p, int f);  // on the map outside battle reg
 bool can_build_at(const Position& p, int sid, int r, int f, bool need_start_control);
 bool can_activate(const Position& p, int sid, int r, int f);
 
-// ---- tokens (rules.cpp) ---------------------------------------------------------------------
+// ---- tokens (board.cpp) ---------------------------------------------------------------------
 void reveal_exploration(Position& p, int r, int faction, int seat);  // C6.6
 void resolve_trog_token(Position& p, int r, int mover);              // C6.7
 bool place_nest(Position& p, int r);                                 // C8.11: face down
@@ -98,6 +115,7 @@ bool effect_feasible(const Position& p, const Effect& e, int seat, int faction, 
                      bool before_action, int card = kNone);
 
 // ---- flow (rules.cpp) -----------------------------------------------------------------------
+void start_round(Position& p);  // C3: events, initiative, the draw, then the hand limit
 void resume_after_effects(Position& p);
 void enter_turn_end(Position& p);
 void begin_prisoners(Position& p);

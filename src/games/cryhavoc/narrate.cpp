@@ -4,7 +4,7 @@
 // events, explorations, Trog tokens and Nests, every battle (begun, objective by objective, ended,
 // or removed without a fight), the prisoners' VP and every scoring, in the order they happened.
 // Every change of VP, control and units on the map is carried by exactly one line as
-// data["changes"] (counter -> delta), with the counters of tally() in game.cpp, so that the
+// data["changes"] (counter -> delta), with the counters of tally() in register.cpp, so that the
 // conformance suite can check that the narration adds up to what changed. A view holds only what
 // its viewer may know, so a kept card is named to its keeper alone.
 #include <array>
@@ -82,7 +82,8 @@ std::string list_text(const std::vector<std::string>& items) {
   return out;
 }
 
-// The action as a sentence after "{Pn} ", from the label the viewer knows (game.cpp, action_label).
+// The action as a sentence after "{Pn} ", from the label the viewer knows (state.cpp,
+// action_label).
 std::string action_sentence(const Public& p, const std::string& label) {
   if (starts_with(label, "skill ")) {
     const auto comma = label.find(", discarding ");

@@ -1,5 +1,6 @@
-// Turf War (dungeon): the engine adapter — the turf::State over the rules kernel, the seat view,
-// world sampling, action labels and JSON, and registration.
+// Turf War (dungeon): the engine adapter — the turf::State over the rules kernel with action labels
+// and JSON (state.cpp), the seat view and world sampling (the wall, view.cpp), and registration
+// (register.cpp).
 #pragma once
 
 #include <array>
@@ -94,6 +95,8 @@ class DungeonView final : public ViewData {
 // Shape names for labels ("L", "T", "cross", ...), passage masks as "NES".
 std::string shape_label(int shape);
 std::string passages_text(std::uint8_t mask);
+// A step's id ("choose_cell"), as in the view JSON and GameInfo::step_name.
+const char* step_name(Step s);
 
 // A seat's result in words for end screens (GameInfo::result_words), from the finished game's
 // view: its points and the monsters that scored them, "14 points: 6 by the Turtleman at 0,1, 5

@@ -1,7 +1,7 @@
-// Turf Wars (Cray Cray Games): the engine adapter — the turf::State over the rules kernel, the
-// seat view with world sampling (E2), action labels and JSON, and registration. Implements every
-// player count (2-6) and the options (cost variant, Mind Control on or off, factions chosen or
-// dealt).
+// Turf Wars (Cray Cray Games): the engine adapter — the turf::State over the rules kernel and the
+// labels and JSON of actions (state.cpp), the seat view with world sampling (E2, view.cpp), and
+// registration (register.cpp). Implements every player count (2-6) and the options (cost variant,
+// Mind Control on or off, factions chosen or dealt).
 #pragma once
 
 #include <array>
@@ -75,6 +75,12 @@ std::string template_label(int t);
 std::string combat_label(int t);
 // The board as text rows, one token per cell ("#", "T", "-", "F", "F3@1"), as in the view JSON.
 std::vector<std::string> board_rows(const Position& p);
+
+// Ids shared by the adapter's files (state.cpp): the cost variants' option values, a step's id
+// ("draft_pick", as in the view JSON and GameInfo::step_name) and a win type's id.
+extern const char* const kCostIds[kNumCosts];
+const char* step_name(Step s);
+const char* win_name(WinType w);
 
 // Registers the game (called from games/all_games.cpp).
 void register_game(Registry& registry);

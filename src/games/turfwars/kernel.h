@@ -1,8 +1,8 @@
-// Turf Wars: what the kernel's source files share (rules.cpp: troops, cards, the main loop, legal
-// actions and apply; setup.cpp: set-up; events.cpp: pre-event abilities, reinforcements and the
-// event; actions.cpp: the draft, the actions and Bloodlust; war.cpp: Turf Wars; score.cpp: scoring
-// and spending; wins.cpp: the ways to win, eliminations and the tie-break). Not part of the game's
-// interface: the adapter, views and tests use rules.h.
+// Turf Wars: what the kernel's source files share (rules.cpp: troops, cards, the main loop and
+// apply; legal.cpp: legal actions; setup.cpp: set-up; events.cpp: pre-event abilities,
+// reinforcements and the event; actions.cpp: the draft, the actions and Bloodlust; war.cpp: Turf
+// Wars; score.cpp: scoring and spending; wins.cpp: the ways to win, eliminations and the
+// tie-break). Not part of the game's interface: the adapter, views and tests use rules.h.
 #pragma once
 
 #include <algorithm>
@@ -25,10 +25,14 @@ struct Acts {
 
 // ---- small helpers ---------------------------------------------------------------------------
 
+// In an anonymous namespace, each file keeps its own copy of the reference: read directly, not
+// through the shared library's global offset table (as an inline function's static would be).
+namespace {
 inline const Content& C() {
   static const Content& c = content();
   return c;
 }
+}  // namespace
 
 inline const EventDef* event_for(const Position& p, int seat) {
   if (p.event == kNone) return nullptr;

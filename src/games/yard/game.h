@@ -1,6 +1,7 @@
-// Turf War (yard): the engine adapter — the turf::State over the rules kernel, the seat view
-// (perfect recall, E2 of docs/rules/yard.md), world sampling, action labels and JSON, and
-// registration. Implements every rule of the kernel (rules.h) for 2-4 players and both editions.
+// Turf War (yard): the engine adapter — the turf::State over the rules kernel with action labels
+// and JSON (state.cpp), the seat view (perfect recall, E2 of docs/rules/yard.md) and world sampling
+// (the wall, view.cpp), and registration (register.cpp). Implements every rule of the kernel
+// (rules.h) for 2-4 players and both editions.
 #pragma once
 
 #include <array>
@@ -76,6 +77,10 @@ class YardView final : public ViewData {
 std::string pile_name(int pile);
 std::string card_name(int kind);
 std::string neighbor_name(int n);
+// "P2 b2" (a Pile of a seat's Yard; "b2" alone for the mover's own unless absolute), and a phase's
+// id as in the view JSON.
+std::string where(const Position& p, int seat, int pile, bool absolute);
+const char* phase_name(Phase ph);
 // A seat's result in words for end screens (GameInfo::result_words), from the finished game's
 // view: "31 points: 16 from the Yard (6 of them from the Gazebo), 15 from 3 Neighbors", with ",
 // ahead on Neighbors" where equal points are decided by the Sway (Y7.3).

@@ -97,7 +97,7 @@ std::string seat_words(std::string s, std::vector<Seat>& seats) {
 }
 
 // What the mover did, as the rest of a sentence after its name ("plays Rake", "turns b1 to
-// Grass"), from the action's label (game.cpp, label()).
+// Grass"), from the action's label (state.cpp, label()).
 std::string action_sentence(const std::string& label) {
   if (label == "home") return "turns to Home";
   if (label == "away") return "turns to Away";

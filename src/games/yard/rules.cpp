@@ -1,164 +1,18 @@
 // Turf War (yard) — the rules kernel: set-up, the turn, playing, buying, restocking, Events,
-// swaying, the effect vocabulary and scoring, for 2-4 players and both editions. Clause ids refer
-// to docs/rules/yard.md.
+// swaying, legal actions and scoring, for 2-4 players and both editions (the effect programs of
+// the cards are stepped in effects.cpp). Clause ids refer to docs/rules/yard.md.
 #include "games/yard/rules.h"
 
 #include <algorithm>
 #include <stdexcept>
 
+#include "games/yard/kernel.h"
+
 namespace turf::yard {
 
+using namespace kernel;
+
 namespace {
-
-// The card table, looked up once (content() lives in another file and is called very often).
-const CardDef& card(int k) {
-  static const CardDef* const cards = content().cards.data();
-  return cards[k];
-}
-
-int num_kinds() {
-  static const int n = static_cast<int>(content().cards.size());
-  return n;
-}
-
-std::uint16_t pile_bit(int pile) {
-  return static_cast<std::uint16_t>(1u << pile);
-}
-
-// ---- Yards ------------------------------------------------------------------------------------
-
-void yard_add(Player& pl, int pile, std::uint8_t entry) {
-  if (pl.yard_size >= kYardCap) throw std::logic_error("yard: a Yard overflowed");
-  pl.yard[pl.yard_size] = entry;
-  pl.yard_pile[pl.yard_size] = static_cast<std::uint8_t>(pile);
-  ++pl.yard_size;
-}
-
-// Removes entry i (unused slots stay zero, so equal positions compare equal).
-std::uint8_t yard_remove(Player& pl, int i) {
-  const std::uint8_t e = pl.yard[i];
-  for (int j = i; j + 1 < pl.yard_size; ++j) {
-    pl.yard[j] = pl.yard[j + 1];
-    pl.yard_pile[j] = pl.yard_pile[j + 1];
-  }
-  --pl.yard_size;
-  pl.yard[pl.yard_size] = 0;
-  pl.yard_pile[pl.yard_size] = 0;
-  return e;
-}
-
-void to_trash(Position& p, int k) {
-  ++p.trash[k];
-  ++p.trash_size;
-}
-
-// Y8.3 (edition 2) and R6: a done Event, or one met while setting up, goes to the bottom.
-void put_at_bottom(Position& p, int k) {
-  if (p.deck_size >= kDeckCap) throw std::logic_error("yard: the Store deck overflowed");
-  for (int i = p.deck_size; i > 0; --i) p.deck[i] = p.deck[i - 1];
-  p.deck[0] = static_cast<std::uint8_t>(k);
-  ++p.deck_size;
-  ++p.deck_known;
-}
-
-// Index of the card `depth` places below the top of `pile`, or -1.
-int pile_at_depth(const Player& pl, int pile, int depth) {
-  for (int i = pl.yard_size - 1; i >= 0; --i)
-    if (pl.yard_pile[i] == pile && depth-- == 0) return i;
-  return -1;
-}
-
-// Cards and Places per Pile in one pass.
-struct PileStats {
-  std::array<int, kPiles> cards{}, places{};
-  explicit PileStats(const Player& pl) {
-    for (int q = 0; q < kPiles; ++q) places[q] = (pl.grass >> q) & 1;
-    for (int i = 0; i < pl.yard_size; ++i) {
-      ++cards[pl.yard_pile[i]];
-      places[pl.yard_pile[i]] += card(pl.yard[i] & kKindMask).places;
-    }
-  }
-  bool open(int q) const { return places[q] > cards[q]; }
-  bool any_open() const {
-    for (int q = 0; q < kPiles; ++q)
-      if (open(q)) return true;
-    return false;
-  }
-};
-
-// ---- Frames -----------------------------------------------------------------------------------
-
-Frame& top(Position& p) {
-  return p.frames[p.nframes - 1];
-}
-
-Frame& push(Position& p) {
-  if (p.nframes >= kMaxFrames) throw std::logic_error("yard: too many effects in progress");
-  Frame& f = p.frames[p.nframes++];
-  f = Frame{};
-  return f;
-}
-
-void pop(Position& p) {
-  p.frames[--p.nframes] = Frame{};
-}
-
-const Program& program_of(const Frame& f) {
-  if (f.timing == kBribe) return content().neighbors[f.kind].bribe;
-  return card(f.kind).programs[f.timing];
-}
-
-void init_step(Frame& f) {
-  const Program& pr = program_of(f);
-  f.sub = 0;
-  f.aux = 0;
-  f.count = f.step < pr.size ? pr.steps[f.step].n : 0;
-}
-
-void next_step(Frame& f) {
-  ++f.step;
-  init_step(f);
-}
-
-void push_program(Position& p, int kind, int timing, int actor, int yard, int pile) {
-  Frame& f = push(p);
-  f.type = FrameType::kProgram;
-  f.kind = static_cast<std::uint8_t>(kind);
-  f.timing = static_cast<std::uint8_t>(timing);
-  f.actor = static_cast<std::uint8_t>(actor);
-  f.yard = static_cast<std::uint8_t>(yard);
-  f.pile = static_cast<std::uint8_t>(pile);
-  init_step(f);
-}
-
-void push_play(Position& p, PlayCtx ctx, int actor, int yard, int pile, int kind, int stage) {
-  Frame& f = push(p);
-  f.type = FrameType::kPlay;
-  f.timing = ctx;
-  f.actor = static_cast<std::uint8_t>(actor);
-  f.yard = static_cast<std::uint8_t>(yard);
-  f.pile = static_cast<std::uint8_t>(pile);
-  f.kind = static_cast<std::uint8_t>(kind);
-  f.step = static_cast<std::uint8_t>(stage);
-}
-
-void push_restock(Position& p) {
-  Frame& f = push(p);
-  f.type = FrameType::kRestock;
-  f.actor = p.turn_player;
-}
-
-// ---- Playing cards (Y5) -----------------------------------------------------------------------
-
-// Y5.5: cards go into a rival's Yard only while that rival is Away.
-bool may_target(const Position& p, int actor, int yard) {
-  return yard == actor || p.players[yard].away;
-}
-
-// Y5.1-Y5.3: Tools (edition 1) and Pests ignore Places; the others need an open Pile.
-bool ignores_places(int k) {
-  return card(k).is(kTool) || card(k).is(kPest);
-}
 
 // Whether some Pile a non-Pest card could go onto exists for `actor`.
 bool open_pile_somewhere(const Position& p, int actor) {
@@ -180,6 +34,10 @@ bool playable(const Position& p, const Frame* f, int ctx, int k, bool open_somew
   return open_somewhere;
 }
 
+}  // namespace
+
+namespace kernel {
+
 bool any_playable(const Position& p, int actor, int ctx, const Frame* f) {
   const Player& pl = p.players[actor];
   if (pl.hand_size == 0) return false;
@@ -188,6 +46,10 @@ bool any_playable(const Position& p, int actor, int ctx, const Frame* f) {
     if (pl.hand[k] && playable(p, f, ctx, k, open)) return true;
   return false;
 }
+
+}  // namespace kernel
+
+namespace {
 
 // Puts the chosen card of the top Play frame onto (yard, pile) and starts its Play action, done
 // by the Yard's owner (Y5.4).
@@ -321,231 +183,6 @@ bool bribe_possible(const Position& p, int seat, const Program& b) {
   return pl.money >= need.money && pl.yard_size >= need.yard && pl.hand_size >= need.hand;
 }
 
-// ---- Stepping the effect stack ----------------------------------------------------------------
-
-bool rival_has_card(const Position& p, int actor) {
-  for (int s = 0; s < p.seats; ++s)
-    if (s != actor && p.players[s].yard_size) return true;
-  return false;
-}
-
-bool has_pest(const Player& pl) {
-  for (int i = 0; i < pl.yard_size; ++i)
-    if (card(pl.yard[i] & kKindMask).is(kPest)) return true;
-  return false;
-}
-
-// kStealGarage takes any card but a Tool (R25).
-bool stealable(int k) {
-  return !card(k).is(kTool);
-}
-
-bool rival_garage_has_stealable(const Position& p, int actor) {
-  const int n = num_kinds();
-  for (int s = 0; s < p.seats; ++s)
-    if (s != actor)
-      for (int k = 0; k < n; ++k)
-        if (p.players[s].garage[k] && stealable(k)) return true;
-  return false;
-}
-
-std::uint16_t dirt_mask(const Player& pl) {
-  return static_cast<std::uint16_t>(~pl.grass & ((1u << kPiles) - 1));
-}
-
-bool finish_program(Position& p) {
-  Frame& f = top(p);
-  if (f.timing == kOnReveal) {
-    if (card(f.kind).each_player && f.round + 1 < p.seats) {
-      ++f.round;  // Y4.5: each player in turn order from the player whose turn it is
-      f.actor = static_cast<std::uint8_t>((p.turn_player + f.round) % p.seats);
-      f.step = 0;
-      init_step(f);
-      return true;
-    }
-    const int k = f.kind;
-    pop(p);
-    if (p.edition == 2)
-      put_at_bottom(p, k);  // Y8.3
-    else
-      ++p.gone[k];  // R7: edition 1 takes a done Event out of the game
-    return true;
-  }
-  pop(p);
-  return true;
-}
-
-// Runs the top Program frame as far as it goes without a decision. Returns false when its actor
-// must decide.
-bool step_program(Position& p) {
-  Frame& f = top(p);
-  const Program& prog = program_of(f);
-  if (f.step >= prog.size) return finish_program(p);
-  const Step& st = prog.steps[f.step];
-  Player& me = p.players[f.actor];
-  switch (st.op) {
-    case Op::kGain:
-      me.money = static_cast<std::uint16_t>(std::min(60000, me.money + st.n));
-      next_step(f);
-      return true;
-    case Op::kLose:
-    case Op::kPay:
-      me.money = static_cast<std::uint16_t>(me.money - std::min<int>(me.money, st.n));
-      next_step(f);
-      return true;
-    case Op::kGrass:
-      if (f.count == 0 || dirt_mask(me) == 0) {
-        next_step(f);
-        return true;
-      }
-      return false;
-    case Op::kDirtHere:
-      p.players[f.yard].grass &= static_cast<std::uint16_t>(~pile_bit(f.pile));
-      next_step(f);
-      return true;
-    case Op::kExtraPlays:
-      if (f.sub == 1) {
-        f.sub = 0;
-        if (f.count) --f.count;
-      }
-      if (f.count == 0 || !any_playable(p, f.actor, kCtxExtra, &f)) {
-        next_step(f);
-        return true;
-      }
-      f.sub = 1;
-      push_play(p, kCtxExtra, f.actor, kNone, kNone, kNone, 0);
-      return true;
-    case Op::kMustPlay:
-      if (f.sub == 1 || !any_playable(p, f.actor, kCtxMust, &f)) {
-        next_step(f);
-        return true;
-      }
-      f.sub = 1;
-      push_play(p, kCtxMust, f.actor, kNone, kNone, kNone, 0);
-      return true;
-    case Op::kPlayHere:
-      if (f.sub == 1 || !any_playable(p, f.actor, kCtxHere, &f)) {
-        next_step(f);
-        return true;
-      }
-      f.sub = 1;
-      push_play(p, kCtxHere, f.actor, f.yard, f.pile, kNone, 0);
-      return true;
-    case Op::kTrashStore:
-      if (f.count > 0 && p.store_size > 0) return false;
-      {
-        const bool any = f.sub > 0;
-        next_step(f);
-        if (any) push_restock(p);  // Y4.4: all trashed first, then one restock
-      }
-      return true;
-    case Op::kTrashStoreAll: {
-      const bool any = p.store_size > 0;
-      for (int k = 0; k < kMaxKinds; ++k) {
-        p.trash[k] = static_cast<std::uint8_t>(p.trash[k] + p.store[k]);
-        p.store[k] = 0;
-      }
-      p.trash_size = static_cast<std::uint8_t>(p.trash_size + p.store_size);
-      p.store_size = 0;
-      next_step(f);
-      if (any) push_restock(p);
-      return true;
-    }
-    case Op::kTrashToHand:
-    case Op::kTrashToGarage:
-      if (p.trash_size == 0) {
-        next_step(f);
-        return true;
-      }
-      return false;
-    case Op::kTrashRivalTop:
-      if (f.count == 0 || !rival_has_card(p, f.actor)) {
-        next_step(f);
-        return true;
-      }
-      return false;
-    case Op::kTrashOwnTop:
-      if (f.count == 0 || me.yard_size == 0) {
-        next_step(f);
-        return true;
-      }
-      return false;
-    case Op::kTrashOwnPest:
-      if (f.count == 0 || !has_pest(me)) {
-        next_step(f);
-        return true;
-      }
-      return false;
-    case Op::kTrashPileOthers: {
-      Player& y = p.players[f.yard];
-      int keep = -1;
-      for (int i = y.yard_size - 1; i >= 0 && keep < 0; --i)
-        if (y.yard_pile[i] == f.pile && (y.yard[i] & kKindMask) == f.kind) keep = i;
-      for (int i = y.yard_size - 1; i >= 0; --i) {
-        if (y.yard_pile[i] != f.pile || i == keep) continue;
-        to_trash(p, yard_remove(y, i) & kKindMask);
-        if (i < keep) --keep;
-      }
-      next_step(f);
-      return true;
-    }
-    case Op::kTrashHand:
-      if (f.count == 0 || me.hand_size == 0) {
-        next_step(f);
-        return true;
-      }
-      return false;
-    case Op::kStealGarage:
-      if (f.count == 0 || !rival_garage_has_stealable(p, f.actor)) {
-        next_step(f);
-        return true;
-      }
-      return false;
-    case Op::kPestMagnet:
-      if (f.sub == 0) {
-        bool from_store = false;
-        for (int k = 0; k < num_kinds(); ++k) {
-          if (!card(k).is(kPest)) continue;
-          if (p.store[k]) {
-            from_store = true;
-            p.limbo[k] = static_cast<std::uint8_t>(p.limbo[k] + p.store[k]);
-            p.limbo_size = static_cast<std::uint8_t>(p.limbo_size + p.store[k]);
-            p.store_size = static_cast<std::uint8_t>(p.store_size - p.store[k]);
-            p.store[k] = 0;
-          }
-          p.limbo[k] = static_cast<std::uint8_t>(p.limbo[k] + p.trash[k]);
-          p.limbo_size = static_cast<std::uint8_t>(p.limbo_size + p.trash[k]);
-          p.trash_size = static_cast<std::uint8_t>(p.trash_size - p.trash[k]);
-          p.trash[k] = 0;
-        }
-        f.sub = 1;
-        if (from_store) push_restock(p);  // R10: restock once, before the Pests are played
-        return true;
-      }
-      if (p.limbo_size == 0) {
-        next_step(f);
-        return true;
-      }
-      push_play(p, kCtxMagnet, f.actor, f.yard, f.pile, kNone, 0);
-      return true;
-    case Op::kMoveTopToRival:
-      if (f.sub == 0 && me.yard_size == 0) {
-        next_step(f);
-        return true;
-      }
-      return false;
-    case Op::kGiveToGarage:
-      if (f.sub == 1 && (f.count == 0 || me.yard_size == 0)) {
-        next_step(f);
-        return true;
-      }
-      return false;
-    case Op::kNumOps:
-      break;
-  }
-  throw std::logic_error("yard: unknown step");
-}
-
 bool step_frame(Position& p) {
   Frame& f = top(p);
   switch (f.type) {
@@ -632,14 +269,6 @@ void legal_pending(const Position& p, int base, ActionList& out) {
     for (std::uint64_t m = seen[q]; m; m &= m - 1) out.push(base + q * 64 + __builtin_ctzll(m));
 }
 
-void legal_tops(const Position& p, int seat, ActionList& out) {
-  const Player& pl = p.players[seat];
-  std::uint16_t nonempty = 0;
-  for (int i = 0; i < pl.yard_size; ++i) nonempty |= pile_bit(pl.yard_pile[i]);
-  for (int q = 0; q < kPiles; ++q)
-    if (nonempty & pile_bit(q)) out.push(kActTop + seat * 16 + q);
-}
-
 void legal_play_cards(const Position& p, const Frame& f, ActionList& out) {
   if (f.timing == kCtxExtra) out.push(kActStop);
   const int n = num_kinds();
@@ -669,6 +298,14 @@ void legal_targets(const Position& p, const Frame& f, ActionList& out) {
     for (int q = 0; q < kPiles; ++q)
       if (anywhere || st.open(q)) out.push(kActOnto + s * 16 + q);
   }
+}
+
+void legal_tops(const Position& p, int seat, ActionList& out) {
+  const Player& pl = p.players[seat];
+  std::uint16_t nonempty = 0;
+  for (int i = 0; i < pl.yard_size; ++i) nonempty |= pile_bit(pl.yard_pile[i]);
+  for (int q = 0; q < kPiles; ++q)
+    if (nonempty & pile_bit(q)) out.push(kActTop + seat * 16 + q);
 }
 
 void legal_program(const Position& p, const Frame& f, ActionList& out) {
@@ -744,104 +381,6 @@ void legal_program(const Position& p, const Frame& f, ActionList& out) {
       break;
     default:
       break;
-  }
-}
-
-// ---- Decisions --------------------------------------------------------------------------------
-
-void decide_program(Position& p, int a) {
-  Frame& f = top(p);
-  const Step& st = program_of(f).steps[f.step];
-  Player& me = p.players[f.actor];
-  switch (st.op) {
-    case Op::kGrass:
-      me.grass |= pile_bit(a - kActGrass);
-      --f.count;
-      return;
-    case Op::kTrashStore: {
-      const int k = a - kActStoreCard;
-      --p.store[k];
-      --p.store_size;
-      to_trash(p, k);
-      --f.count;
-      ++f.sub;
-      return;
-    }
-    case Op::kTrashToHand:
-    case Op::kTrashToGarage: {
-      const int k = a - kActTrashCard;
-      --p.trash[k];
-      --p.trash_size;
-      if (st.op == Op::kTrashToHand) {
-        ++me.hand[k];
-        ++me.hand_size;
-      } else {
-        ++me.garage[k];
-        ++me.garage_size;
-      }
-      next_step(f);
-      return;
-    }
-    case Op::kTrashRivalTop:
-    case Op::kTrashOwnTop: {
-      const int x = a - kActTop;
-      Player& y = p.players[x / 16];
-      to_trash(p, yard_remove(y, pile_top(y, x % 16)) & kKindMask);
-      --f.count;
-      return;
-    }
-    case Op::kTrashOwnPest: {
-      const int x = a - kActPest;
-      to_trash(p, yard_remove(me, pile_at_depth(me, x / 128, x % 128)) & kKindMask);
-      --f.count;
-      return;
-    }
-    case Op::kTrashHand: {
-      const int k = a - kActHandCard;
-      --me.hand[k];
-      --me.hand_size;
-      to_trash(p, k);
-      --f.count;
-      return;
-    }
-    case Op::kStealGarage: {
-      const int x = a - kActGarage;
-      Player& from = p.players[x / 64];
-      const int k = x % 64;
-      --from.garage[k];
-      --from.garage_size;
-      ++me.hand[k];
-      ++me.hand_size;
-      --f.count;
-      return;
-    }
-    case Op::kMoveTopToRival: {
-      if (f.sub == 0) {
-        f.aux = static_cast<std::uint8_t>((a - kActTop) % 16);
-        f.sub = 1;
-        return;
-      }
-      const int x = a - kActOnto;
-      const std::uint8_t e = yard_remove(me, pile_top(me, f.aux));
-      yard_add(p.players[x / 16], x % 16, static_cast<std::uint8_t>(e & ~kPendingFlag));
-      next_step(f);
-      return;
-    }
-    case Op::kGiveToGarage: {
-      if (f.sub == 0) {
-        f.aux = static_cast<std::uint8_t>(a - kActRival);
-        f.sub = 1;
-        return;
-      }
-      const int x = a - kActPest;
-      const int k = yard_remove(me, pile_at_depth(me, x / 128, x % 128)) & kKindMask;
-      ++p.players[f.aux].garage[k];
-      ++p.players[f.aux].garage_size;
-      --f.count;
-      return;
-    }
-    default:
-      throw std::logic_error("yard: no decision in this step");
   }
 }
 

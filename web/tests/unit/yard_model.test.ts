@@ -21,7 +21,7 @@ import {
   type YView,
 } from "../../src/games/yard/model";
 
-// A view as the engine writes it (src/games/yard/game.cpp; docs/rules/yard.md).
+// A view as the engine writes it (src/games/yard/view.cpp; docs/rules/yard.md).
 function view(over: Partial<YView> = {}): YView {
   return {
     decision: "Home: play a card, sway a Neighbor, or be done.",

@@ -1,4 +1,4 @@
-// Cry Havoc: the view JSON (src/games/cryhavoc/game.cpp, public_json / private_json), the action
+// Cry Havoc: the view JSON (src/games/cryhavoc/view.cpp, public_json / private_json), the action
 // JSON (docs/rules/cryhavoc.md, "Actions"), the maps and the score track's event spaces (the same
 // data files the engine embeds: data/cryhavoc/maps.json and tokens.json, bundled at build time),
 // and the pure logic the drawing needs. No DOM here: unit-tested in tests/unit.

@@ -1,4 +1,4 @@
-// Dungeon: the view JSON (src/games/dungeon/game.cpp, DungeonView::to_json), the action JSON
+// Dungeon: the view JSON (src/games/dungeon/view.cpp, DungeonView::to_json), the action JSON
 // (DungeonState::action_to_json) and the pure geometry the board drawing needs.
 
 export type ShapeId = "dead_end" | "straight" | "corner" | "tee" | "cross";

@@ -1,4 +1,4 @@
-// Turf Wars: the view JSON (src/games/turfwars/game.cpp, TurfWarsView::to_json), the action JSON
+// Turf Wars: the view JSON (src/games/turfwars/view.cpp, TurfWarsView::to_json), the action JSON
 // (docs/rules/turfwars.md, "Actions"), the card catalogue (GET /api/games/turfwars/cards) and the
 // pure logic the drawing needs: the board parsed from its rows, which legal action is a click on
 // which thing, the Turf War told by the log, the DP scored so far. No DOM here: unit-tested.

@@ -1,4 +1,4 @@
-// Yard: the view JSON (src/games/yard/game.cpp, the view's to_json), the action JSON
+// Yard: the view JSON (src/games/yard/view.cpp, the view's to_json), the action JSON
 // (docs/rules/yard.md, "Actions"), the card catalogue (GET /api/games/yard/cards) and the pure
 // logic the drawing needs: which thing on the table each legal action is a click on, what
 // changed since a turn began, the score's parts. No DOM here: unit-tested in tests/unit.

@@ -1,6 +1,5 @@
-// Turf War (yard): the engine adapter over the rules kernel — labels and JSON of actions, the
-// perfect-recall view (E2) and world sampling, options (players 2-4, edition 1|2), statistics
-// hooks and registration. All rules of docs/rules/yard.md, both editions.
+// Turf War (yard): the State over the rules kernel, names and the decision in words, the labels
+// and JSON of actions, and a seat's result in words. All rules of docs/rules/yard.md, both editions.
 #include "games/yard/game.h"
 
 #include <algorithm>
@@ -14,21 +13,12 @@ namespace turf::yard {
 
 namespace {
 
-const char* const kOrdinals[kMaxSeats] = {"first", "second", "third", "fourth"};
-
 const Step* current_step(const Position& p) {
   const Frame* f = top_frame(p);
   if (!f || f->type != FrameType::kProgram) return nullptr;
   const Program& pr = f->timing == kBribe ? content().neighbors[f->kind].bribe
                                           : content().cards[f->kind].programs[f->timing];
   return f->step < pr.size ? &pr.steps[f->step] : nullptr;
-}
-
-// "b2" for the mover's own Yard, "P2 b2" for another (always with the player when absolute).
-// Players are numbered from 1 wherever a player reads (issue 16).
-std::string where(const Position& p, int seat, int pile, bool absolute) {
-  if (!absolute && seat == p.to_move()) return pile_name(pile);
-  return "P" + std::to_string(seat + 1) + " " + pile_name(pile);
 }
 
 std::string top_card_name(const Position& p, int seat, int pile) {
@@ -94,11 +84,13 @@ std::string label(const Position& p, int a, bool absolute) {
   return "unknown action " + std::to_string(a);
 }
 
-nlohmann::json kinds_json(const std::array<std::uint8_t, kMaxKinds>& counts) {
-  auto j = nlohmann::json::array();
-  for (int k = 0; k < static_cast<int>(content().cards.size()); ++k)
-    for (int n = 0; n < counts[k]; ++n) j.push_back(content().cards[k].id);
-  return j;
+}  // namespace
+
+// "b2" for the mover's own Yard, "P2 b2" for another (always with the player when absolute).
+// Players are numbered from 1 wherever a player reads (issue 16).
+std::string where(const Position& p, int seat, int pile, bool absolute) {
+  if (!absolute && seat == p.to_move()) return pile_name(pile);
+  return "P" + std::to_string(seat + 1) + " " + pile_name(pile);
 }
 
 const char* phase_name(Phase ph) {
@@ -116,24 +108,6 @@ const char* phase_name(Phase ph) {
   }
   return "?";
 }
-
-const char* end_reason_name(EndReason r) {
-  switch (r) {
-    case EndReason::kNone:
-      return "none";
-    case EndReason::kLastNeighbor:
-      return "last_neighbor";
-    case EndReason::kRoundLimit:
-      return "round_limit";
-    case EndReason::kActionCap:
-      return "action_cap";
-    case EndReason::kStalemate:
-      return "stalemate";
-  }
-  return "?";
-}
-
-}  // namespace
 
 std::string pile_name(int pile) {
   return std::string(1, static_cast<char>('a' + pile / 3)) + std::to_string(pile % 3 + 1);
@@ -344,194 +318,6 @@ std::shared_ptr<const ViewData> YardState::make_view_data(Seat viewer) const {
   return std::make_shared<YardView>(*this, viewer);
 }
 
-// ---------------------------------------------------------------------------------------------
-// View
-
-YardView::YardView(const YardState& state, Seat v)
-    : game(&state.game()),
-      viewer(v),
-      move_number(state.move_number()),
-      undo_floor(state.undo_floor()),
-      omniscient(v == kOmniscient),
-      pos(state.pos_) {
-  if (omniscient) return;
-  for (int i = pos.deck_known; i < pos.deck_size; ++i) {
-    ++hidden_deck[pos.deck[i]];
-    pos.deck[i] = 0;
-  }
-  for (int i = 0; i < pos.set_aside_size; ++i) pos.set_aside[i] = kNone;
-  pos.rng = Rng();
-  std::uint32_t seen = 0;
-  for (int i = 0; i < pos.row_size; ++i) seen |= 1u << pos.row[i];
-  for (int s = 0; s < pos.seats; ++s) seen |= pos.players[s].sway;
-  for (int n = 0; n < static_cast<int>(content().neighbors.size()); ++n)
-    if (!(seen >> n & 1)) neighbor_pool.push_back(static_cast<std::uint8_t>(n));
-}
-
-bool YardView::ambiguous() const {
-  if (omniscient) return false;
-  int kinds = 0;
-  for (auto c : hidden_deck) kinds += c > 0;
-  if (kinds >= 2) return true;
-  const int aside = pos.set_aside_size;
-  return aside >= 2 || (aside == 1 && neighbor_pool.size() > 1);
-}
-
-std::unique_ptr<State> YardView::sample_world(Rng& r) const {
-  auto state = std::make_unique<YardState>(game, pos);
-  sample_world_into(*state, r);
-  return state;
-}
-
-void YardView::sample_world_into(State& out, Rng& r) const {
-  auto& state = dynamic_cast<YardState&>(out);
-  Position& q = state.pos_;
-  q = pos;
-  if (!omniscient) {
-    std::array<std::uint8_t, kDeckCap> cards{};
-    int n = 0;
-    for (int k = 0; k < kMaxKinds; ++k)
-      for (int c = 0; c < hidden_deck[k]; ++c) cards[n++] = static_cast<std::uint8_t>(k);
-    if (n != q.deck_size - q.deck_known)
-      throw std::logic_error("yard view: the hidden cards do not fill the Store deck");
-    r.shuffle(cards.begin(), cards.begin() + n);
-    for (int i = 0; i < n; ++i) q.deck[q.deck_known + i] = cards[i];
-    std::array<std::uint8_t, kMaxNeighbors> pool{};
-    const int m = static_cast<int>(neighbor_pool.size());
-    std::copy(neighbor_pool.begin(), neighbor_pool.end(), pool.begin());
-    if (m < q.set_aside_size) throw std::logic_error("yard view: too few Neighbors to set aside");
-    r.shuffle(pool.begin(), pool.begin() + m);
-    for (int i = 0; i < q.set_aside_size; ++i) q.set_aside[i] = pool[i];
-    q.rng.reseed(r.next());
-  }
-  state.set_counters(move_number, undo_floor);
-}
-
-void YardView::to_json(nlohmann::json& j) const {
-  const Content& c = content();
-  j["edition"] = pos.edition;
-  j["first_player"] = pos.first_player;
-  j["turn"] = pos.turn;
-  j["round"] = pos.turn / pos.seats + 1;
-  j["turn_player"] = pos.turn_player;
-  j["phase"] = phase_name(pos.phase);
-  auto& used = j["side_actions_used"] = nlohmann::json::array();
-  if (pos.used & kUsedPlay) used.push_back("play");
-  if (pos.used & kUsedSway) used.push_back("sway");
-  if (pos.used & kUsedWork) used.push_back("work");
-  if (pos.used & kUsedBuy) used.push_back("buy");
-  j["store"] = kinds_json(pos.store);
-  j["trash"] = kinds_json(pos.trash);
-  j["out_of_game"] = kinds_json(pos.gone);
-  j["gathered_pests"] = kinds_json(pos.limbo);
-  j["deck_count"] = pos.deck_size;
-  auto& bottom = j["deck_bottom"] = nlohmann::json::array();
-  for (int i = 0; i < pos.deck_known; ++i) bottom.push_back(c.cards[pos.deck[i]].id);
-  if (omniscient) {
-    auto& order = j["deck_order"] = nlohmann::json::array();  // top first
-    for (int i = pos.deck_size - 1; i >= pos.deck_known; --i)
-      order.push_back(c.cards[pos.deck[i]].id);
-  }
-  auto& row = j["neighbors"] = nlohmann::json::array();
-  for (int i = 0; i < pos.row_size; ++i) row.push_back(c.neighbors[pos.row[i]].id);
-  j["neighbors_set_aside"] = pos.set_aside_size;
-  if (omniscient) {
-    auto& aside = j["set_aside"] = nlohmann::json::array();
-    for (int i = 0; i < pos.set_aside_size; ++i) aside.push_back(c.neighbors[pos.set_aside[i]].id);
-  }
-  auto& seats = j["seats"] = nlohmann::json::array();
-  for (int s = 0; s < pos.seats; ++s) {
-    const Player& pl = pos.players[s];
-    nlohmann::json sj = {{"money", pl.money},
-                         {"side", pl.away ? "away" : "home"},
-                         {"hand", kinds_json(pl.hand)},
-                         {"hand_count", pl.hand_size},
-                         {"garage", kinds_json(pl.garage)},
-                         {"garage_count", pl.garage_size},
-                         {"score", score(pos, s)}};
-    // Why each card of the hand cannot be played now (issue 16); absent when it can.
-    auto& blocked = sj["hand_blocked"] = nlohmann::json::object();
-    for (int k = 0; k < static_cast<int>(c.cards.size()); ++k)
-      if (pl.hand[k]) {
-        const std::string why = unplayable_reason(pos, s, k);
-        if (!why.empty()) blocked[c.cards[k].id] = why;
-      }
-    auto& sway = sj["sway"] = nlohmann::json::array();
-    for (int n = 0; n < static_cast<int>(c.neighbors.size()); ++n)
-      if (pl.sway >> n & 1) sway.push_back(c.neighbors[n].id);
-    // Piles that are Grass or hold cards; the others are bare Dirt.
-    auto& yard = sj["yard"] = nlohmann::json::array();
-    for (int q = 0; q < kPiles; ++q) {
-      const bool grass = pl.grass >> q & 1;
-      if (!grass && pile_top(pl, q) < 0) continue;
-      nlohmann::json pj = {
-          {"pile", pile_name(q)}, {"grass", grass}, {"places", pile_places(pl, q)}};
-      auto& cards = pj["cards"] = nlohmann::json::array();  // bottom first
-      for (int i = 0; i < pl.yard_size; ++i) {
-        if (pl.yard_pile[i] != q) continue;
-        const std::string& id = c.cards[kind_of(pl.yard[i])].id;
-        if (pl.yard[i] & (kPendingFlag | kFlyingFlag))
-          cards.push_back(
-              {{"card", id}, {(pl.yard[i] & kPendingFlag) ? "due" : "resolving", true}});
-        else
-          cards.push_back(id);
-      }
-      yard.push_back(std::move(pj));
-    }
-    // Y7.2, where the points come from: each Yard card that scores (pile, card, points, bottom
-    // first) and each Neighbor of the Sway; their sum is "score".
-    auto& detail =
-        sj["points"] = {{"yard", nlohmann::json::array()}, {"sway", nlohmann::json::array()}};
-    const auto counts = pile_card_counts(pl);
-    for (int i = 0; i < pl.yard_size; ++i)
-      if (const int v = card_vp(pos, s, i, counts))
-        detail["yard"].push_back({{"pile", pile_name(pl.yard_pile[i])},
-                                  {"card", c.cards[kind_of(pl.yard[i])].id},
-                                  {"points", v}});
-    for (int n = 0; n < static_cast<int>(c.neighbors.size()); ++n)
-      if (pl.sway >> n & 1)
-        detail["sway"].push_back({{"neighbor", c.neighbors[n].id}, {"points", c.neighbors[n].vp}});
-    seats.push_back(std::move(sj));
-  }
-  auto& stack = j["resolving"] = nlohmann::json::array();  // bottom first
-  for (int i = 0; i < pos.nframes; ++i) {
-    const Frame& f = pos.frames[i];
-    nlohmann::json fj = {{"actor", f.actor}};
-    switch (f.type) {
-      case FrameType::kProgram:
-        fj["what"] = f.timing == kBribe ? "bribe" : "card";
-        fj["source"] = f.timing == kBribe ? c.neighbors[f.kind].id : c.cards[f.kind].id;
-        fj["step"] = f.step;
-        fj["left"] = f.count;
-        fj["stage"] = f.sub;
-        if (f.round) fj["players_done"] = f.round;
-        break;
-      case FrameType::kPlay:
-        fj["what"] = "play";
-        if (f.kind != kNone) fj["card"] = c.cards[f.kind].id;
-        fj["stage"] = f.step;
-        break;
-      case FrameType::kRestock:
-        fj["what"] = "restock";
-        break;
-      case FrameType::kSway:
-        fj["what"] = "sway";
-        fj["neighbor"] = c.neighbors[f.kind].id;
-        break;
-    }
-    if (f.pile != kNone && f.yard != kNone) fj["pile"] = where(pos, f.yard, f.pile, true);
-    stack.push_back(std::move(fj));
-  }
-  j["decision"] = decision_text(pos);
-  j["end_reason"] = end_reason_name(pos.end_reason);
-  // How a game that stalls ends (R26, E5), for the table to say: the rounds the table has stood
-  // still since the Store deck ran out, how many end it with this row (more while a Bribe-only
-  // Neighbor is left), and the limits.
-  j["still_rounds"] = pos.still_rounds;
-  j["still_rounds_to_end"] = still_rounds_to_end(pos);
-  j["limits"] = {{"still_rounds", kStillRounds}, {"rounds", kMaxRounds}, {"actions", kActionCap}};
-}
-
 std::string result_words(const View& final_view, Seat seat) {
   const Position& p = final_view.as<YardView>().pos;
   const int s = seat;
@@ -562,99 +348,6 @@ std::string result_words(const View& final_view, Seat seat) {
                                                           : ", behind on Neighbors";
   }
   return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Registration
-
-void register_game(Registry& registry) {
-  auto info = std::make_unique<GameInfo>();
-  info->id = "yard";
-  info->title = "Turf War (Gadabout Games, 2021)";
-  info->summary =
-      "Build up your Yard with Plants, Ornaments and Features, pester rivals' Yards, and sway "
-      "the Neighbors.";
-  info->rules_version = "yard-3";  // R26 bounded for a Bribe-only row (issue 29)
-  info->min_players = 2;
-  info->max_players = kMaxSeats;
-  info->options.push_back(
-      {"players", OptionSpec::Kind::Integer, "2", {}, 2, kMaxSeats, "Number of players."});
-  info->options.push_back({"edition",
-                           OptionSpec::Kind::Choice,
-                           "2",
-                           {"1", "2"},
-                           0,
-                           0,
-                           "Which printed rules. 1st edition: a Tool is played onto a Pile, "
-                           "then goes to the Garage; a done Event leaves the game. 2nd edition: "
-                           "a Tool goes straight to the Garage; a done Event goes to the bottom "
-                           "of the Store deck.",
-                           {"1st edition", "2nd edition"}});
-  info->rules_text = embedded_file("docs/rules/yard.md");
-  const GameInfo* self = info.get();
-  info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {
-    Position p;
-    setup(p, options.players(), std::stoi(options.get("edition")), seed);
-    return std::make_unique<YardState>(self, p);
-  };
-  info->draw = draw;
-  info->narrate = narrate;
-  info->step_name = [](const View& v) { return step_id(v.as<YardView>().pos); };
-  info->pass_actions = {kActDone, kActStop};
-  info->result_words = result_words;
-  info->cards = cards;
-  info->why_not = why_not;
-  info->evaluate = evaluate;
-  info->evaluate_into = evaluate_into;
-  info->eval_scale = 6.0;
-  info->conformance_games = 40;
-  info->seat_attributes = [](const State& s, Seat seat) {
-    const Position& p = dynamic_cast<const YardState&>(s).position();
-    std::map<std::string, std::string> a;
-    a["order"] = kOrdinals[(seat - p.first_player + p.seats) % p.seats];
-    const Player& pl = p.players[seat];
-    const Content& c = content();
-    for (int k = 0; k < static_cast<int>(c.cards.size()); ++k) {
-      const CardDef& d = c.cards[k];
-      if (d.count[p.edition - 1] == 0 || d.is(kEvent)) continue;
-      a["bought:" + d.id] = (pl.bought >> k & 1) ? "yes" : "no";
-      if (!d.starting) a["played:" + d.id] = (pl.played >> k & 1) ? "yes" : "no";
-    }
-    for (int n = 0; n < static_cast<int>(c.neighbors.size()); ++n)
-      if (pl.sway >> n & 1) a["swayed:" + c.neighbors[n].id] = "yes";
-    return a;
-  };
-  info->counters = [](const State& s) {
-    const Position& p = dynamic_cast<const YardState&>(s).position();
-    std::map<std::string, double> c;
-    c["rounds"] = std::min(p.turn / p.seats + 1, kMaxRounds);  // the round the game ended in
-    c["end_last_neighbor"] = p.end_reason == EndReason::kLastNeighbor;
-    c["end_round_limit"] = p.end_reason == EndReason::kRoundLimit;
-    c["end_action_cap"] = p.end_reason == EndReason::kActionCap;
-    c["end_stalemate"] = p.end_reason == EndReason::kStalemate;  // R26
-    c["events_done"] = p.events_done;
-    c["store_deck_left"] = p.deck_size - p.deck_known;
-    c["store_short"] = p.store_size < kStoreSlots;
-    int cards = 0, pests = 0, tallest = 0, sway = 0;
-    std::vector<int> pts;
-    for (int seat = 0; seat < p.seats; ++seat) {
-      const Player& pl = p.players[seat];
-      cards += pl.yard_size;
-      pests += yard_symbols(pl, kPest);
-      tallest = std::max(tallest, tallest_pile(pl));
-      sway += neighbors_swayed(pl);
-      pts.push_back(score(p, seat));
-    }
-    std::sort(pts.rbegin(), pts.rend());
-    c["cards_in_yards"] = cards;
-    c["pests_in_yards"] = pests;
-    c["tallest_pile"] = tallest;
-    c["neighbors_swayed"] = sway;
-    c["winning_margin"] = pts[0] - pts[1];
-    c["winner_points"] = pts[0];
-    return c;
-  };
-  registry.add(std::move(info));
 }
 
 }  // namespace turf::yard
