@@ -374,5 +374,4 @@ void arrive(Position& p, int faction, int r) {
   }
 }
 
-
 }  // namespace turf::cryhavoc

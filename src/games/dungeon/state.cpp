@@ -137,7 +137,6 @@ std::shared_ptr<const ViewData> DungeonState::make_view_data(Seat viewer) const 
   return std::make_shared<DungeonView>(*this, viewer);
 }
 
-
 std::string result_words(const View& final_view, Seat seat) {
   const auto& v = final_view.as<DungeonView>();
   Position p;

@@ -98,8 +98,6 @@ void DungeonView::board_into(Position& p) const {
   for (const auto& m : monsters) p.monsters[p.num_monsters++] = m;
 }
 
-
-
 std::unique_ptr<State> DungeonView::sample_world(Rng& r) const {
   auto state = std::make_unique<DungeonState>(game, Position{});
   sample_world_into(*state, r);
@@ -255,6 +253,5 @@ void DungeonView::to_json(nlohmann::json& j) const {
     j["pending"] = std::move(pending);
   }
 }
-
 
 }  // namespace turf::dungeon

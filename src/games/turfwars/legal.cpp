@@ -1,5 +1,5 @@
-// Turf Wars — the legal actions of every step (gen), and the few of them the main loop needs to tell
-// none, one or several apart (gen_few). Clause ids refer to docs/rules/turfwars.md.
+// Turf Wars — the legal actions of every step (gen), and the few of them the main loop needs to
+// tell none, one or several apart (gen_few). Clause ids refer to docs/rules/turfwars.md.
 #include <algorithm>
 
 #include "games/turfwars/kernel.h"

@@ -138,7 +138,8 @@ inline void push_program(Position& p, int kind, int timing, int actor, int yard,
   init_step(f);
 }
 
-inline void push_play(Position& p, PlayCtx ctx, int actor, int yard, int pile, int kind, int stage) {
+inline void push_play(Position& p, PlayCtx ctx, int actor, int yard, int pile, int kind,
+                      int stage) {
   Frame& f = push(p);
   f.type = FrameType::kPlay;
   f.timing = ctx;

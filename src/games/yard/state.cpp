@@ -1,5 +1,6 @@
 // Turf War (yard): the State over the rules kernel, names and the decision in words, the labels
-// and JSON of actions, and a seat's result in words. All rules of docs/rules/yard.md, both editions.
+// and JSON of actions, and a seat's result in words. All rules of docs/rules/yard.md, both
+// editions.
 #include "games/yard/game.h"
 
 #include <algorithm>
