@@ -164,8 +164,6 @@ class ExternalAgent : public Agent {
   const std::string& failure() const;
   // The program's process id (its process group), 0 before it started or once it is reaped.
   int pid() const;
-  // The last few KiB the program wrote on stderr.
-  std::string stderr_tail() const;
 
  private:
   struct Impl;

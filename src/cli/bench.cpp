@@ -145,6 +145,15 @@ int bench(const BenchArgs& args) {
     for (const auto& g : reg.games()) games.push_back(g.get());
   else
     games.push_back(&reg.find(args.game));
+  if (args.players) {
+    if (games.size() != 1) throw Error("--players needs a game (turf bench GAME --players N)");
+    if (args.players < games[0]->min_players || args.players > games[0]->max_players)
+      throw Error(games[0]->id + " is for " + std::to_string(games[0]->min_players) +
+                  (games[0]->min_players == games[0]->max_players
+                       ? ""
+                       : " to " + std::to_string(games[0]->max_players)) +
+                  " players, not " + std::to_string(args.players));
+  }
   const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const int threads = args.threads > 0 ? args.threads : hw;
   MctsConfig mcts_config;
@@ -166,14 +175,17 @@ int bench(const BenchArgs& args) {
   for (const GameInfo* g : games) {
     const std::string signature = bench_signature(*g, kSignatureGames);
     for (int players = g->min_players; players <= g->max_players; ++players) {
+      if (args.players && players != args.players) continue;
       const Options options = g->resolve({{"players", std::to_string(players)}});
       std::vector<double> gps, aps, par, len, m1, mall, pit, prs, pratio, pact;
+      long counted = 0;  // random-playout actions applied in every measurement (Ir per action)
       for (int r = 0; r < args.repeat; ++r) {
         const auto one = measure_random_games(*g, options, args.seconds, 1, 1000 + r);
         gps.push_back(one.games_per_s());
         aps.push_back(one.actions_per_s());
         len.push_back(static_cast<double>(one.actions) / static_cast<double>(one.games));
         const auto all = measure_random_games(*g, options, args.seconds, threads, 2000 + r);
+        counted += one.actions + all.actions;
         par.push_back(all.actions_per_s());
         if (args.mcts) {
           m1.push_back(mcts_rate(*g, options, mcts_config, 1, args.seconds / 4));
@@ -206,6 +218,7 @@ int bench(const BenchArgs& args) {
                        {"mcts_actions_per_iteration", args.mcts ? median(pact) : 0.0},
                        {"repeat", args.repeat},
                        {"seconds_each", args.seconds},
+                       {"actions_counted", counted},
                        {"signature", signature}});
       } else {
         std::printf("%-10s %7d %10s %12s %12s %12s %12.1f  %s\n", g->id.c_str(), players,

@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/screen.h"
 #include "core/game.h"
+#include "core/text.h"
 
 namespace turf::cli {
 
@@ -19,21 +20,6 @@ std::string folded(const std::string& s) {
     if (std::isalnum(static_cast<unsigned char>(c)))
       out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
-}
-
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
 }
 
 std::string field(const nlohmann::json& c, const char* key) {

@@ -48,6 +48,7 @@ struct BenchArgs {
   double seconds = 0.5;
   int repeat = 5;
   int threads = 0;                // 0: all hardware threads
+  int players = 0;                // 0: every player count of the game
   bool mcts = true;               // also measure MCTS iterations per second
   std::string mcts_bot = "mcts";  // the MCTS setting measured (rollout, cut-off, c; not budgets)
 };

@@ -177,6 +177,10 @@ int main(int argc, char** argv) {
                         "The MCTS bot spec measured (e.g. mcts:cutoff=8; budgets are the bench's)");
   bench_cmd->add_option("--threads", bench.threads, "Threads for the parallel figure (0 = all)")
       ->check(CLI::Range(0, kMaxThreads));
+  bench_cmd
+      ->add_option("--players", bench.players,
+                   "Only this player count (with a game; default: every count)")
+      ->check(CLI::Range(2, 6));
 
   cli::SimArgs sim;
   auto* sim_cmd = app.add_subcommand(

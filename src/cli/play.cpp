@@ -30,6 +30,7 @@
 #include "core/narration.h"
 #include "core/secret.h"
 #include "core/term.h"
+#include "core/text.h"
 #include "table/table.h"
 
 namespace turf::cli {
@@ -37,20 +38,6 @@ namespace turf::cli {
 std::string turf_command();
 
 namespace {
-
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, sep)) out.push_back(item);
-  return out;
-}
-
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
 
 // turf-records/<game>-<UTC time>-<start of the random match id>.json: names nothing secret.
 std::string default_record_path(const std::string& game, const LiveSeal& seal) {
@@ -172,7 +159,7 @@ class Terminal {
 
   // `u [n]`: takes back n actions (default 1); a notice says why not.
   std::string undo(Seat seat, const std::string& line) {
-    const auto parts = split(line, ' ');
+    const auto parts = split(trim(line), ' ');
     int n = 1;
     if (parts.size() > 1) {
       try {
@@ -427,7 +414,8 @@ int play(const PlayArgs& args) {
     if (!args.names.empty()) {
       const auto names = split(args.names, ',');
       for (std::size_t i = 0; i < names.size() && i < match->seats().size(); ++i)
-        if (!trim(names[i]).empty()) match->seats()[i].name = sanitize_text(trim(names[i]), 32);
+        if (auto name = table::clean_seat_name(names[i]); !name.empty())
+          match->seats()[i].name = std::move(name);
     }
   } else {
     if (args.game.empty())

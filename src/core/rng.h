@@ -76,10 +76,6 @@ class Rng {
   // Uniform double in [0, 1) with 53 random bits.
   constexpr double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 
-  // A fresh seed for a derived stream (does not disturb reproducibility of this stream's users
-  // as long as call order is fixed).
-  constexpr std::uint64_t fork_seed() { return next(); }
-
   // Fisher-Yates shuffle of [first, last).
   template <class It>
   constexpr void shuffle(It first, It last) {

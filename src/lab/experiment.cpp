@@ -9,26 +9,13 @@
 
 #include "core/match.h"
 #include "core/parallel.h"
+#include "core/text.h"
 #include "lab/sim.h"
 #include "lab/stats.h"
 
 namespace turf::lab {
 
 namespace {
-
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
-
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, sep)) out.push_back(trim(item));
-  return out;
-}
 
 std::string cell_label(const Options& cell, const std::vector<Sweep>& sweeps) {
   std::string s;

@@ -83,7 +83,6 @@ class VecEnv {
   double* final_scores() { return final_scores_.data(); }          // n x players (State::scores)
   // The true state of game i (omniscient: the Python module guards it).
   const State& state(int i) const { return *states_[i]; }
-  std::uint64_t episode_seed(int i) const { return seeds_[i]; }
 
   // The reward of each seat at the end of a game (docs/api.md, "Rewards"): +1 for each seat
   // ranked below it, -1 for each seat ranked above it, divided by players - 1. Zero-sum.

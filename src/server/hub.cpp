@@ -412,14 +412,15 @@ void Hub::on_frame(const std::shared_ptr<Client>& cp, std::string_view text) {
       const auto av = a->get<long long>();
       const auto mv = m->get<long long>();
       if (av < INT32_MIN || av > INT32_MAX || mv < 0 || mv > INT32_MAX) {
-        refused(code::kIllegal, "no such action");
+        refused(table::refusal_code(table::Refusal::kIllegal), "no such action");
         return;
       }
       action = static_cast<Action>(av);
       move = static_cast<int>(mv);
     }
     if (c.seat_ < 0) {
-      refused(code::kSpectator, "a spectator cannot act");
+      refused(table::refusal_code(table::Refusal::kSpectator),
+              table::refusal_text(table::Refusal::kSpectator));
       return;
     }
     const Seat seat = c.seat_;
@@ -441,7 +442,9 @@ void Hub::act(Live& live, const std::shared_ptr<Client>& actor, Seat seat, Actio
   Table& t = *live.table;
   const std::string why = t.act(seat, a, move);
   if (!why.empty()) {
-    refuse(*actor, why, why == code::kStale ? "the table has moved on" : "not now");
+    refuse(
+        *actor, why,
+        why == table::refusal_code(table::Refusal::kStale) ? "the table has moved on" : "not now");
     return;
   }
   write_and_prepare(live, *t.take_write(), actor, received, started);

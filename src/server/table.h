@@ -21,18 +21,15 @@
 
 namespace turf::server {
 
-// Error codes of the protocol (docs/protocol.md).
+// Error codes of the protocol (docs/protocol.md) that the server itself gives; a refusal of the
+// table layer (not your turn, stale, illegal, cannot undo, spectator) is spelt by
+// table::refusal_code, once.
 namespace code {
 inline constexpr const char* kBadFrame = "bad_frame";
 inline constexpr const char* kTooLarge = "too_large";
 inline constexpr const char* kRateLimited = "rate_limited";
 inline constexpr const char* kBadToken = "bad_token";
 inline constexpr const char* kNoTable = "no_table";
-inline constexpr const char* kNotYourTurn = "not_your_turn";
-inline constexpr const char* kStale = "stale";
-inline constexpr const char* kIllegal = "illegal";
-inline constexpr const char* kCannotUndo = "cannot_undo";
-inline constexpr const char* kSpectator = "spectator";
 inline constexpr const char* kServerError = "server_error";
 }  // namespace code
 
@@ -63,7 +60,6 @@ class Table {
   bool over() const { return table_.over(); }
   std::string status() const { return over() ? "over" : "playing"; }
   int num_seats() const { return table_.num_seats(); }
-  bool is_bot(Seat s) const { return !table_.is_human(s); }
 
   // The human seat whose token this is: the token's SHA-256 compared in constant time with every
   // seat's stored hash.

@@ -5,20 +5,11 @@
 #include "bots/presets.h"
 #include "core/rng.h"
 #include "core/secret.h"
+#include "core/text.h"
 
 namespace turf::table {
 
-namespace {
-
-constexpr std::size_t kNameBytes = 32;
-
-std::string trimmed(std::string_view s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string_view::npos) return "";
-  return std::string(s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1));
-}
-
-}  // namespace
+namespace {}  // namespace
 
 SeatKind seat_kind(std::string_view agent) {
   if (agent == "human") return SeatKind::kHuman;
@@ -28,7 +19,7 @@ SeatKind seat_kind(std::string_view agent) {
 
 SeatPlan plan_seat(const GameInfo& game, std::string_view text, const BotLimits& limits) {
   SeatPlan p;
-  p.asked = trimmed(text);
+  p.asked = trim(text);
   p.kind = seat_kind(p.asked);
   if (p.kind == SeatKind::kExternal) {
     (void)limits.external_config(p.asked);  // checks the spec and its settings
@@ -54,16 +45,15 @@ std::vector<SeatPlan> plan_seats(const GameInfo& game, const std::string& list, 
   return out;
 }
 
+std::string clean_seat_name(std::string_view given) {
+  return trim(sanitize_text(trim(sanitize_text(given, 4096)), kSeatNameBytes));
+}
+
 void name_seats(std::vector<SeatPlan>& seats, const std::vector<std::string>& names,
                 BotNames bots) {
   for (std::size_t i = 0; i < seats.size(); ++i) {
     SeatPlan& p = seats[i];
-    // Printable (no control characters: names are printed on terminals), without surrounding
-    // blanks, at most 32 bytes (UTF-8 characters kept whole).
-    const std::string given =
-        i < names.size()
-            ? trimmed(sanitize_text(trimmed(sanitize_text(names[i], 4096)), kNameBytes))
-            : std::string();
+    const std::string given = i < names.size() ? clean_seat_name(names[i]) : std::string();
     if (!given.empty()) {
       p.name = given;
       continue;

@@ -37,10 +37,17 @@ SeatPlan plan_seat(const GameInfo& game, std::string_view text, const BotLimits&
 // is one seat); throws Error unless it names exactly `players` seats.
 std::vector<SeatPlan> plan_seats(const GameInfo& game, const std::string& list, int players,
                                  const BotLimits& limits);
+// The one name rule of every front end (the table server, `turf play --names` and `--resume`,
+// the Python module): a name as given, printable (no control characters: names are printed on
+// terminals), without surrounding blanks, at most kSeatNameBytes bytes (UTF-8 characters kept
+// whole); "" when nothing printable is left (the seat then takes its default name).
+inline constexpr std::size_t kSeatNameBytes = 32;
+std::string clean_seat_name(std::string_view given);
+
 // How unnamed bots are called: by what plays them ("normal 2", "mcts 3", "ext 2": the terminal
 // and the lab) or "Bot 2" (the table server, docs/protocol.md "Names").
 enum class BotNames { kByBot, kGeneric };
-// Gives names: names[i], printable and cut to 32 bytes, where given and not blank; else the
+// Gives names: clean_seat_name(names[i]) where given and not blank; else the
 // default: player_name for a human ("Player 2"), a bot by `bots` with the seat number.
 void name_seats(std::vector<SeatPlan>& seats, const std::vector<std::string>& names = {},
                 BotNames bots = BotNames::kByBot);

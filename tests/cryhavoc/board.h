@@ -59,7 +59,7 @@ inline bool has(const std::vector<int>& v, int a) {
 class Board {
  public:
   explicit Board(int players = 2, std::uint64_t seed = 1) {
-    GameSetup su;
+    cryhavoc::Setup su;
     su.players = players;
     su.random_factions = false;
     setup(p, su, seed);

@@ -113,7 +113,7 @@ TEST(CryHavocRules, C1_1_MapsAreSymmetricAroundTheirHqs) {
 TEST(CryHavocRules, C2_SetUpForEachPlayerCount) {
   for (int n = 2; n <= 4; ++n) {
     Position p;
-    setup(p, GameSetup{n, false, 0}, 7);
+    setup(p, cryhavoc::Setup{n, false, 0}, 7);
     const Public& pub = p.pub;
     EXPECT_EQ(pub.map, n == 2 ? 0 : 1);
     EXPECT_EQ(pub.trogs_neutral, n < 4);
@@ -158,7 +158,7 @@ TEST(CryHavocRules, C2_3_TrogsArePlayableOnlyWithFourPlayers) {
   for (int n = 2; n <= 4; ++n)
     for (std::uint64_t seed = 0; seed < 40; ++seed) {
       Position p;
-      setup(p, GameSetup{n, true, 0}, seed);
+      setup(p, cryhavoc::Setup{n, true, 0}, seed);
       EXPECT_EQ(p.pub.faction_seat[kTrogs] != kNone, n == 4);
     }
 }
@@ -170,7 +170,7 @@ TEST(CryHavocRules, C2_6_ExtraSkillsAndScoutingOnlyWithFour) {
   for (int n = 2; n <= 4; ++n)
     for (std::uint64_t seed = 0; seed < 60; ++seed) {
       Position p;
-      setup(p, GameSetup{n, false, 2}, seed);
+      setup(p, cryhavoc::Setup{n, false, 2}, seed);
       for (int s = 0; s < n; ++s) {
         const SeatState& st = p.pub.seats[s];
         EXPECT_EQ(st.num_skills, 3);  // the same number for everyone
@@ -248,7 +248,7 @@ TEST(CryHavocRules, C4_3_NobodyStartsTheActionsWithMoreThanSevenCards) {
   for (int n = 2; n <= 4; ++n)
     for (std::uint64_t seed = 0; seed < 30; ++seed) {
       Position p;
-      setup(p, GameSetup{n, true, 1}, seed);
+      setup(p, cryhavoc::Setup{n, true, 1}, seed);
       Rng r(seed);
       std::vector<int> moves;
       int checked = 0;
@@ -1400,7 +1400,7 @@ TEST(CryHavocRules, RandomGamesKeepUnitsAndCardsWhole) {
   for (int n = 2; n <= 4; ++n)
     for (std::uint64_t seed = 0; seed < 40; ++seed) {
       Position p;
-      setup(p, GameSetup{n, true, static_cast<int>(seed % 3)}, seed);
+      setup(p, cryhavoc::Setup{n, true, static_cast<int>(seed % 3)}, seed);
       Rng r(seed + 1);
       std::vector<int> moves;
       while (!p.pub.over) {

@@ -180,7 +180,7 @@ TEST(DungeonRules, D4_4_EveryTouchingSideMustMatch) {
 
 TEST(DungeonRules, D4_2_FirstTileInCentreAnyRotation) {
   Position p;
-  setup(p, 0, 11);
+  setup(p, {0}, 11);
   // The first player may place either tile; whatever it is, it goes to (0,0) and may be turned
   // to every distinct rotation of its shape.
   ASSERT_EQ(p.num_tiles, 0);
@@ -374,7 +374,7 @@ TEST(DungeonRules, D2_2_FirstPlayerHasMorePassages) {  // rulebook example (cros
   int ties = 0;
   for (std::uint64_t seed = 1; seed <= 2000; ++seed) {
     Position p;
-    setup(p, 0, seed);
+    setup(p, {0}, seed);
     ASSERT_GE(p.num_first_draws, 1);
     const auto& last = p.first_draws[p.num_first_draws - 1];
     const int a = content().shapes[last[0]].passages, b = content().shapes[last[1]].passages;
@@ -392,7 +392,7 @@ TEST(DungeonRules, D2_2_FirstPlayerHasMorePassages) {  // rulebook example (cros
 
 TEST(DungeonRules, D2_3_D3_OpeningHands) {
   Position p;
-  setup(p, 0, 5);
+  setup(p, {0}, 5);
   const int first = p.first_player, second = 1 - first;
   // Each drew a tile and a monster at set-up; the first player drew a tile to start its turn.
   EXPECT_EQ(p.hand_size[first], 2);
@@ -408,7 +408,7 @@ TEST(DungeonRules, D2_1_ShufflesDependOnSeed) {
   std::set<std::array<std::uint8_t, kMonstersPerDeck>> decks;
   for (std::uint64_t seed = 1; seed <= 50; ++seed) {
     Position p;
-    setup(p, 0, seed);
+    setup(p, {0}, seed);
     decks.insert(p.monster_deck[0]);
   }
   EXPECT_GT(decks.size(), 10u);
@@ -462,7 +462,7 @@ void check_invariants(const Position& p) {
 
 RC_GTEST_PROP(DungeonRules, D1_D4_D5_InvariantsHoldInRandomPlay, (std::uint64_t seed, int mix)) {
   Position p;
-  setup(p, static_cast<int>(static_cast<unsigned>(mix) % content().mixes.size()), seed);
+  setup(p, {static_cast<int>(static_cast<unsigned>(mix) % content().mixes.size())}, seed);
   Rng rng(seed ^ 0xABCDEF);
   std::vector<int> moves;
   int turns = p.turn;
@@ -493,7 +493,7 @@ std::vector<std::array<int, 4>> sorted_spots(const SpotList& l) {
 
 RC_GTEST_PROP(DungeonRules, D4_4_OpenBoardCacheMatchesAFullScan, (std::uint64_t seed, int mix)) {
   Position p;
-  setup(p, static_cast<int>(static_cast<unsigned>(mix) % content().mixes.size()), seed);
+  setup(p, {static_cast<int>(static_cast<unsigned>(mix) % content().mixes.size())}, seed);
   Rng rng(seed ^ 0x5107);
   std::vector<int> moves, moves_fresh;
   SpotList cached, scanned, fresh;

@@ -74,7 +74,7 @@ TEST(DungeonTexts, D1_D5_CardTextsAgreeWithTheData) {
 // turn, and the how-to says so as the turn's first step (issue 23: it said the end).
 TEST(DungeonTexts, D3_HowToDrawsAtTheStartOfTheTurn) {
   Position p;
-  setup(p, 0, 9);
+  setup(p, {0}, 9);
   EXPECT_EQ(p.hand_size[p.to_move], 2);  // drawn before the first decision
   const std::string howto(embedded_file("data/dungeon/howto.md"));
   const auto draw = howto.find("1. You draw a tile");

@@ -33,7 +33,7 @@ TEST(YardRules, Y2_SetUpForEachPlayerCount) {
       Position p;
       // A set-up that meets no Event (those are R6_EventsMetWhileLayingOutTheFirstStoreAreDone).
       for (std::uint64_t seed = 7; seed == 7 || p.events_done; ++seed)
-        setup(p, players, edition, seed);
+        setup(p, {players, edition}, seed);
       EXPECT_EQ(p.store_size, kStoreSlots);
       EXPECT_EQ(p.row_size, kRowSlots);
       EXPECT_EQ(p.set_aside_size, players - 2);  // Y2.5
@@ -821,7 +821,7 @@ TEST(YardRules, Y7_1_GamesEndOnTheFifthSixthOrSeventhSway) {
     int ended = 0;
     for (std::uint64_t seed = 0; seed < 30; ++seed) {
       Position p;
-      setup(p, players, 2, seed);
+      setup(p, {players, 2}, seed);
       Rng r(seed);
       std::vector<int> legal;
       while (!p.over()) {
@@ -1008,7 +1008,7 @@ TEST(YardRules, R6_EventsMetWhileLayingOutTheFirstStoreAreDone) {
     int found = 0;
     for (std::uint64_t seed = 1; seed <= 400 && found < 5; ++seed) {
       Position p;
-      setup(p, 2, edition, seed);
+      setup(p, {2, edition}, seed);
       if (p.events_done == 0 || p.nframes) continue;  // (a Rainstorm's choice still pending)
       ++found;
       int done = 0, sales = 0;
@@ -1119,7 +1119,7 @@ RC_GTEST_PROP(YardRules, CardsAreConservedAndCountsStayConsistent, ()) {
   const int edition = *rc::gen::inRange(1, 3);
   const auto seed = *rc::gen::arbitrary<std::uint32_t>();
   Position p;
-  setup(p, players, edition, seed);
+  setup(p, {players, edition}, seed);
   Rng r(seed ^ 77);
   std::vector<int> legal;
   while (!p.over()) {

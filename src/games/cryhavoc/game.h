@@ -13,37 +13,23 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/kernel_state.h"
 #include "games/cryhavoc/rules.h"
 
 namespace turf::cryhavoc {
 
-class CryHavocState final : public StateBase<CryHavocState> {
+// The kernel's State (core/kernel_state.h) with the game's words (state.cpp) and wall (view.cpp).
+class CryHavocState final : public KernelState<Kernel, CryHavocState> {
  public:
-  CryHavocState(const GameInfo* info, const Position& pos) : StateBase(info), pos_(pos) {}
+  using KernelState::KernelState;
 
-  int num_seats() const override { return pos_.pub.players; }
-  Seat to_move() const override { return pos_.pub.over ? kNobody : pos_.pub.to_move; }
-  bool terminal() const override { return pos_.pub.over; }
-  void legal_actions(std::vector<Action>& out) const override;
-  bool is_legal(Action a) const override;
-  std::vector<double> scores() const override;
-  std::vector<int> ranking() const override;  // C10.6: VP, then prisoners, then later initiative
-  void outcome_into(std::vector<double>& out) const override;
-  int length_bound() const override;
   std::string action_label(Action a) const override;
   std::string public_label(Action a) const override;
   void action_to_json(Action a, nlohmann::json& out) const override;
   std::shared_ptr<const ViewData> make_view_data(Seat viewer) const override;
 
-  const Position& position() const { return pos_; }
-  bool same_fields(const CryHavocState& o) const { return pos_ == o.pos_; }
-
- protected:
-  void do_apply(Action a) override;
-
  private:
   friend class CryHavocView;
-  Position pos_;
 };
 
 // What one seat knows privately: its hand, what is left in its deck (not the order), the cards

@@ -1,4 +1,4 @@
-// Cry Havoc: registration — options into a GameSetup, and the hooks every front end reads.
+// Cry Havoc: registration — options into a Setup, and the hooks every front end reads.
 #include "games/cryhavoc/game.h"
 
 #include <algorithm>
@@ -72,15 +72,13 @@ void register_game(Registry& registry) {
   info->rules_text = embedded_file("docs/rules/cryhavoc.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {
-    GameSetup su;
+    Setup su;
     su.players = options.players();
     su.random_factions = options.get("factions") == "random";
     su.extra_skills = options.get_int("extra_skills");
     su.end_when_events_run_out = options.get("game_end") == "when-events-run-out";
     su.nest_into_battles = options.get("trog_nests") == "as-printed";
-    Position p;
-    setup(p, su, seed);
-    return std::make_unique<CryHavocState>(self, p);
+    return CryHavocState::create(self, su, seed);
   };
   info->draw = draw;
   info->narrate = narrate;

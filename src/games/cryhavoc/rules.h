@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "core/kernel.h"
 #include "core/rng.h"
 
 namespace turf::cryhavoc {
@@ -411,8 +412,8 @@ inline constexpr int kMaxFacts = 64;
 struct Public {
   std::uint8_t players = 0, map = 0;
   bool trogs_neutral = true;             // 2-3 players
-  bool nest_into_battles = false;        // R34 option (GameSetup)
-  bool end_when_events_run_out = false;  // R35 option (GameSetup)
+  bool nest_into_battles = false;        // R34 option (Setup)
+  bool end_when_events_run_out = false;  // R35 option (Setup)
   std::uint8_t final_round = 0;          // the last round once it has begun (0 before)
   std::array<std::uint8_t, kFactions> faction_seat{kNone, kNone, kNone, kNone};
   std::array<std::uint8_t, kMaxRegions> hq_faction{};  // faction whose HQ the region is, or kNone
@@ -507,7 +508,7 @@ struct Position {
 };
 
 // Set-up options.
-struct GameSetup {
+struct Setup {
   int players = 2;
   bool random_factions = true;  // else seats take Humans, Machines, Pilgrims, Trogs in order
   int extra_skills = 0;         // 0..2
@@ -520,7 +521,7 @@ struct GameSetup {
 };
 
 // Set-up (C2) and the first round's automatic phases.
-void setup(Position& p, const GameSetup& s, std::uint64_t seed);
+void setup(Position& p, const Setup& s, std::uint64_t seed);
 
 // Legal actions of p.pub.to_move, in a fixed order. `out` is cleared first.
 void legal_actions(const Position& p, std::vector<int>& out);
@@ -546,6 +547,14 @@ struct Standing {
   }
   // The seats from first to last (the order is total: initiative places differ).
   std::array<int, kMaxSeats> order() const;
+  // Rank per seat, 0 first (the order is total, so no two seats share a rank).
+  std::array<int, kMaxSeats> ranks() const {
+    std::array<int, kMaxSeats> rank{};
+    for (int a = 0; a < players; ++a)
+      for (int b = 0; b < players; ++b)
+        if (b != a && ahead(b, a)) ++rank[static_cast<std::size_t>(a)];
+    return rank;
+  }
 };
 Standing standing(const Public& pub);
 
@@ -564,7 +573,37 @@ int crystal_points(const Position& p, int faction);
 int card_terrain(int def);
 // Cards a seat may play in the current battle (C8.4), as card defs.
 bool can_play_tactic(const Position& p, int seat, int def);
-// The set of everything seat `s` may hold privately (hand + deck + limbo), by card def.
-std::array<std::uint8_t, kMaxCardDefs> holdings(const Position& p, int s);
+
+// The kernel contract (core/kernel.h): the points are the VP, the ranking C10.6's Standing.
+struct Kernel {
+  using Position = cryhavoc::Position;
+  using Setup = cryhavoc::Setup;
+  static constexpr int kMaxSeats = cryhavoc::kMaxSeats;
+  static void setup(Position& p, const Setup& s, std::uint64_t seed) {
+    cryhavoc::setup(p, s, seed);
+  }
+  static int seats(const Position& p) { return p.pub.players; }
+  static bool over(const Position& p) { return p.pub.over; }
+  static int to_move(const Position& p) { return p.pub.to_move; }
+  static void legal_actions(const Position& p, std::vector<int>& out) {
+    cryhavoc::legal_actions(p, out);
+  }
+  static bool is_legal(const Position& p, int a) { return cryhavoc::is_legal(p, a); }
+  // A draw, shuffle or reveal: an undo point (E3).
+  static bool apply(Position& p, int a) { return cryhavoc::apply(p, a); }
+  static void outcome(const Position& p, Outcome& out) {
+    const Standing st = standing(p.pub);
+    const auto r = st.ranks();
+    out.seats = p.pub.players;
+    for (int s = 0; s < p.pub.players; ++s) {
+      out.points[s] = p.pub.seats[s].vp;
+      out.ranks[s] = r[s];
+    }
+  }
+  // A generous bound: 5 rounds of at most 3 turns per seat, each turn at most ~300 decisions
+  // (skills, discards, moves, effect choices), plus battles and the phases between.
+  static int length_bound(const Position&) { return 40000; }
+};
+static_assert(RulesKernel<Kernel>);
 
 }  // namespace turf::cryhavoc

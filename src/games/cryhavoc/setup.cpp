@@ -10,7 +10,7 @@
 
 namespace turf::cryhavoc {
 
-void setup(Position& p, const GameSetup& su, std::uint64_t seed) {
+void setup(Position& p, const Setup& su, std::uint64_t seed) {
   p = Position{};
   p.rng.reseed(seed);
   const Content& c = C();

@@ -117,39 +117,6 @@ std::string region_name(const Position& p, int r) {
 // ---------------------------------------------------------------------------------------------
 // State
 
-void CryHavocState::legal_actions(std::vector<Action>& out) const {
-  cryhavoc::legal_actions(pos_, out);
-}
-
-bool CryHavocState::is_legal(Action a) const {
-  return !pos_.pub.over && cryhavoc::is_legal(pos_, a);
-}
-
-void CryHavocState::do_apply(Action a) {
-  if (cryhavoc::apply(pos_, a)) commit();  // a draw, shuffle or reveal: an undo point (E3)
-}
-
-std::vector<double> CryHavocState::scores() const {
-  std::vector<double> v;
-  for (int s = 0; s < pos_.pub.players; ++s) v.push_back(pos_.pub.seats[s].vp);
-  return v;
-}
-
-namespace {
-
-// Rank per seat (C10.6), in a fixed array: ranking() and outcome_into() share it.
-std::array<int, kMaxSeats> rank_seats(const Position& pos) {
-  const int n = pos.pub.players;
-  const Standing st = standing(pos.pub);
-  std::array<int, kMaxSeats> rank{};
-  for (int a = 0; a < n; ++a)
-    for (int b = 0; b < n; ++b)
-      if (b != a && st.ahead(b, a)) ++rank[static_cast<std::size_t>(a)];
-  return rank;
-}
-
-}  // namespace
-
 std::string result_words(const View& final_view, Seat seat) {
   Position p;
   p.pub = final_view.as<CryHavocView>().pub;
@@ -176,28 +143,6 @@ std::string result_words(const View& final_view, Seat seat) {
                 : std::string(" on the initiative track (a later place wins)"));
   }
   return out;
-}
-
-std::vector<int> CryHavocState::ranking() const {
-  const auto rank = rank_seats(pos_);
-  return std::vector<int>(rank.begin(), rank.begin() + pos_.pub.players);
-}
-
-// As State::outcome over ranking(), without allocating.
-void CryHavocState::outcome_into(std::vector<double>& out) const {
-  const int n = pos_.pub.players;
-  const auto rank = rank_seats(pos_);
-  int winners = 0;
-  for (int s = 0; s < n; ++s) winners += rank[s] == 0;
-  out.assign(static_cast<std::size_t>(n), 0.0);
-  for (int s = 0; s < n; ++s)
-    if (rank[s] == 0) out[s] = 1.0 / static_cast<double>(winners);
-}
-
-// A generous bound: 5 rounds of at most 3 turns per seat, each turn at most ~300 decisions
-// (skills, discards, moves, effect choices), plus battles and the phases between.
-int CryHavocState::length_bound() const {
-  return 40000;
 }
 
 std::string CryHavocState::action_label(Action a) const {

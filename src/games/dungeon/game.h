@@ -10,38 +10,25 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/kernel_state.h"
 #include "games/dungeon/rules.h"
 
 namespace turf::dungeon {
 
-class DungeonState final : public StateBase<DungeonState> {
+// The kernel's State (core/kernel_state.h) with the game's words (state.cpp) and wall (view.cpp).
+class DungeonState final : public KernelState<Kernel, DungeonState> {
  public:
-  DungeonState(const GameInfo* info, const Position& pos) : StateBase(info), pos_(pos) {
+  DungeonState(const GameInfo* info, const Position& pos) : KernelState(info, pos) {
     sync_cache(pos_);  // a position built by hand (a sampled world) brings an empty cache
   }
 
-  int num_seats() const override { return kSeats; }
-  Seat to_move() const override { return pos_.over() ? kNobody : pos_.to_move; }
-  bool terminal() const override { return pos_.over(); }
-  void legal_actions(std::vector<Action>& out) const override;
-  bool is_legal(Action a) const override;
-  std::vector<double> scores() const override;
-  void outcome_into(std::vector<double>& out) const override;
-  int length_bound() const override;
   std::string action_label(Action a) const override;
   std::string public_label(Action a) const override;
   void action_to_json(Action a, nlohmann::json& out) const override;
   std::shared_ptr<const ViewData> make_view_data(Seat viewer) const override;
 
-  const Position& position() const { return pos_; }
-  bool same_fields(const DungeonState& o) const { return pos_ == o.pos_; }
-
- protected:
-  void do_apply(Action a) override;
-
  private:
   friend class DungeonView;
-  Position pos_;
 };
 
 // What one viewer may know. Public facts are copied for everyone; a hand only for its owner

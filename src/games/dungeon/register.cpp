@@ -67,10 +67,10 @@ void register_game(Registry& registry) {
     const auto& mixes = content().mixes;
     const auto it = std::find_if(mixes.begin(), mixes.end(),
                                  [&](const Mix& m) { return m.id == options.get("tiles"); });
-    Position p;
-    setup(p, static_cast<int>(it - mixes.begin()), seed,
-          options.get("influence") == "direction" ? kInfluenceDirection : kInfluencePassage);
-    return std::make_unique<DungeonState>(self, p);
+    const Setup setup{static_cast<int>(it - mixes.begin()), options.get("influence") == "direction"
+                                                                ? kInfluenceDirection
+                                                                : kInfluencePassage};
+    return DungeonState::create(self, setup, seed);
   };
   info->draw = draw;
   info->narrate = narrate;

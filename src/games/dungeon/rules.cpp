@@ -261,7 +261,8 @@ void play_monster(Position& p, int tile) {
 
 // ---------------------------------------------------------------------------------------------
 
-void setup(Position& p, int mix_index, std::uint64_t seed, int influence) {
+void setup(Position& p, const Setup& s, std::uint64_t seed) {
+  const int mix_index = s.mix_index, influence = s.influence;
   p = Position{};
   p.influence = static_cast<std::uint8_t>(influence);
   p.rng.reseed(seed);

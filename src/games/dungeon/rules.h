@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "core/kernel.h"
 #include "core/rng.h"
 
 namespace turf::dungeon {
@@ -198,7 +199,11 @@ struct Position {
 };
 
 // Set-up (D2): shuffles, the first-player draw and the opening hands.
-void setup(Position& p, int mix_index, std::uint64_t seed, int influence = kInfluencePassage);
+struct Setup {
+  int mix_index = 0;                  // the mix of tiles (content().mixes, the option "tiles")
+  int influence = kInfluencePassage;  // R1 (the option "influence")
+};
+void setup(Position& p, const Setup& s, std::uint64_t seed);
 
 // Legal actions of p.to_move, ascending by id. `out` is cleared first.
 void legal_actions(const Position& p, std::vector<int>& out);
@@ -237,5 +242,30 @@ bool can_play_monster_on(const Position& p, int seat, int type, int tile);
 std::array<int, kNumShapes> unplaced_counts(const Position& p);
 // Turns a mid-turn mover back to the start of its tile step (used when re-dealing a hand).
 void restart_tile_step(Position& p);
+
+// The kernel contract (core/kernel.h): points by D6, ranked by points (a tie shares first place).
+struct Kernel {
+  using Position = dungeon::Position;
+  using Setup = dungeon::Setup;
+  static constexpr int kMaxSeats = kSeats;
+  static void setup(Position& p, const Setup& s, std::uint64_t seed) { dungeon::setup(p, s, seed); }
+  static int seats(const Position&) { return kSeats; }
+  static bool over(const Position& p) { return p.over(); }
+  static int to_move(const Position& p) { return p.to_move; }
+  static void legal_actions(const Position& p, std::vector<int>& out) {
+    dungeon::legal_actions(p, out);
+  }
+  static bool is_legal(const Position& p, int a) { return dungeon::is_legal(p, a); }
+  static bool apply(Position& p, int a) { return dungeon::apply(p, a); }  // a tile drawn (D3)
+  static void outcome(const Position& p, Outcome& out) {
+    const auto s = score(p);
+    out.seats = kSeats;
+    for (int i = 0; i < kSeats; ++i) out.points[i] = s[i];
+    out.rank_by_points();
+  }
+  // 28 turns, each at most: choose tile, choose cell, rotation, monster.
+  static int length_bound(const Position&) { return kDeckSize * 4; }
+};
+static_assert(RulesKernel<Kernel>);
 
 }  // namespace turf::dungeon

@@ -54,38 +54,6 @@ std::string passages_text(std::uint8_t mask) {
 // ---------------------------------------------------------------------------------------------
 // State
 
-void DungeonState::legal_actions(std::vector<Action>& out) const {
-  dungeon::legal_actions(pos_, out);
-}
-
-bool DungeonState::is_legal(Action a) const {
-  return dungeon::is_legal(pos_, a);
-}
-
-void DungeonState::do_apply(Action a) {
-  if (dungeon::apply(pos_, a)) commit();  // a new turn drew a tile: a commit point (D3)
-}
-
-std::vector<double> DungeonState::scores() const {
-  const auto s = score(pos_);
-  return {static_cast<double>(s[0]), static_cast<double>(s[1])};
-}
-
-// As State::outcome (ranked by scores), without allocating.
-void DungeonState::outcome_into(std::vector<double>& out) const {
-  const auto s = score(pos_);
-  out.assign(kSeats, 0.0);
-  if (s[0] == s[1])
-    out[0] = out[1] = 0.5;
-  else
-    out[s[0] > s[1] ? 0 : 1] = 1.0;
-}
-
-// 28 turns, each at most: choose tile, choose cell, rotation, monster.
-int DungeonState::length_bound() const {
-  return kDeckSize * 4;
-}
-
 std::string DungeonState::action_label(Action a) const {
   if (a >= kActMonster && a < kActMonster + kCellCodes) {
     const int code = a - kActMonster;

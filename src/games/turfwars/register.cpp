@@ -80,9 +80,7 @@ void register_game(Registry& registry) {
     s.mind_control = options.get("mind_control") == "on";
     s.one_faction = options.get("factions") == "dealt";
     s.bloodlust_half = options.get("bloodlust") == "half";
-    Position p;
-    setup(p, s, seed);
-    return std::make_unique<TurfWarsState>(self, p);
+    return TurfWarsState::create(self, s, seed);
   };
   info->draw = draw;
   info->narrate = narrate;

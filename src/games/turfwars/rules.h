@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "core/kernel.h"
 #include "core/rng.h"
 
 namespace turf::turfwars {
@@ -575,13 +576,42 @@ bool teleporters_active(const Position& p);
 // together and the eliminated last, then DP and the tie-break keys (T13.5). The ranking key is DP,
 // or 100 more than the most DP for an instant winner, lowered for the eliminated (R29): the bots
 // value an ended game by it.
-std::vector<double> final_scores(const Position& p);
-std::vector<int> final_ranking(const Position& p);
 std::array<double, kMaxSeats> ranking_keys(const Position& p);
 // Without allocating (search): keys written into `out`, ranks in the first seats.
 void ranking_keys_into(const Position& p, std::vector<double>& out);
 std::array<int, kMaxSeats> final_ranks(const Position& p);
 // The most actions any game with these settings can take (the rules doc, "Actions").
 int length_bound(const Setup& s);
+
+// The kernel contract (core/kernel.h): the points are the DP (E4), the ranking is R32's.
+struct Kernel {
+  using Position = turfwars::Position;
+  using Setup = turfwars::Setup;
+  static constexpr int kMaxSeats = turfwars::kMaxSeats;
+  static void setup(Position& p, const Setup& s, std::uint64_t seed) {
+    turfwars::setup(p, s, seed);
+  }
+  static int seats(const Position& p) { return p.num_seats; }
+  static bool over(const Position& p) { return p.over(); }
+  static int to_move(const Position& p) { return p.to_move; }
+  static void legal_actions(const Position& p, std::vector<int>& out) {
+    turfwars::legal_actions(p, out);
+  }
+  static bool is_legal(const Position& p, int a) { return turfwars::is_legal(p, a); }
+  static bool apply(Position& p, int a) { return turfwars::apply(p, a); }
+  static void outcome(const Position& p, Outcome& out) {
+    const auto r = final_ranks(p);
+    out.seats = p.num_seats;
+    for (int s = 0; s < p.num_seats; ++s) {
+      out.points[s] = p.seats[s].dp;
+      out.ranks[s] = r[s];
+    }
+  }
+  static int length_bound(const Position& p) {
+    return turfwars::length_bound({p.num_seats, static_cast<Cost>(p.cost), p.mind_control_on,
+                                   p.one_faction, p.bloodlust_half});
+  }
+};
+static_assert(RulesKernel<Kernel>);
 
 }  // namespace turf::turfwars

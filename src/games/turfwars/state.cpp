@@ -137,41 +137,6 @@ std::string combat_label(int t) {
 // ---------------------------------------------------------------------------------------------
 // State
 
-void TurfWarsState::legal_actions(std::vector<Action>& out) const {
-  turfwars::legal_actions(pos_, out);
-}
-
-bool TurfWarsState::is_legal(Action a) const {
-  return turfwars::is_legal(pos_, a);
-}
-
-void TurfWarsState::do_apply(Action a) {
-  if (turfwars::apply(pos_, a)) commit();
-}
-
-std::vector<double> TurfWarsState::scores() const {
-  return final_scores(pos_);
-}
-
-std::vector<int> TurfWarsState::ranking() const {
-  return final_ranking(pos_);
-}
-
-// As State::outcome over ranking(), without allocating.
-void TurfWarsState::outcome_into(std::vector<double>& out) const {
-  const auto rank = final_ranks(pos_);
-  int winners = 0;
-  for (int s = 0; s < pos_.num_seats; ++s) winners += rank[s] == 0;
-  out.assign(static_cast<std::size_t>(pos_.num_seats), 0.0);
-  for (int s = 0; s < pos_.num_seats; ++s)
-    if (rank[s] == 0) out[s] = 1.0 / static_cast<double>(winners);
-}
-
-int TurfWarsState::length_bound() const {
-  return turfwars::length_bound({pos_.num_seats, static_cast<Cost>(pos_.cost), pos_.mind_control_on,
-                                 pos_.one_faction, pos_.bloodlust_half});
-}
-
 std::string TurfWarsState::action_label(Action a) const {
   const Position& p = pos_;
   const Content& c = content();

@@ -406,18 +406,6 @@ void ranking_keys_into(const Position& p, std::vector<double>& out) {
   out.assign(v.begin(), v.begin() + p.num_seats);
 }
 
-// E4: the scores are each player's DP; who won is the ranking's to say (R32).
-std::vector<double> final_scores(const Position& p) {
-  std::vector<double> v(static_cast<std::size_t>(p.num_seats));
-  for (int s = 0; s < p.num_seats; ++s) v[s] = p.seats[s].dp;
-  return v;
-}
-
-std::vector<int> final_ranking(const Position& p) {
-  const auto rank = final_ranks(p);
-  return std::vector<int>(rank.begin(), rank.begin() + p.num_seats);
-}
-
 std::array<int, kMaxSeats> final_ranks(const Position& p) {
   const auto sc = ranking_keys(p);
   std::array<int, kMaxSeats> rank{};

@@ -10,37 +10,23 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/kernel_state.h"
 #include "games/yard/rules.h"
 
 namespace turf::yard {
 
-class YardState final : public StateBase<YardState> {
+// The kernel's State (core/kernel_state.h) with the game's words (state.cpp) and wall (view.cpp).
+class YardState final : public KernelState<Kernel, YardState> {
  public:
-  YardState(const GameInfo* info, const Position& pos) : StateBase(info), pos_(pos) {}
+  using KernelState::KernelState;
 
-  int num_seats() const override { return pos_.seats; }
-  Seat to_move() const override { return pos_.over() ? kNobody : pos_.to_move(); }
-  bool terminal() const override { return pos_.over(); }
-  void legal_actions(std::vector<Action>& out) const override;
-  bool is_legal(Action a) const override;
-  std::vector<double> scores() const override;
-  std::vector<int> ranking() const override;
-  void outcome_into(std::vector<double>& out) const override;
-  int length_bound() const override { return kActionCap; }
   std::string action_label(Action a) const override;
   std::string public_label(Action a) const override;
   void action_to_json(Action a, nlohmann::json& out) const override;
   std::shared_ptr<const ViewData> make_view_data(Seat viewer) const override;
 
-  const Position& position() const { return pos_; }
-  bool same_fields(const YardState& o) const { return pos_ == o.pos_; }
-
- protected:
-  void do_apply(Action a) override;
-
  private:
   friend class YardView;
-  Position pos_;
 };
 
 // What one viewer may know (E2: perfect recall). Every card that reaches a hand or a Garage comes

@@ -46,9 +46,7 @@ void register_game(Registry& registry) {
   info->rules_text = embedded_file("docs/rules/yard.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {
-    Position p;
-    setup(p, options.players(), std::stoi(options.get("edition")), seed);
-    return std::make_unique<YardState>(self, p);
+    return YardState::create(self, {options.players(), std::stoi(options.get("edition"))}, seed);
   };
   info->draw = draw;
   info->narrate = narrate;

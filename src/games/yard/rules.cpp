@@ -715,7 +715,8 @@ int score(const Position& p, int seat) {
   return yard_vp(p, seat) + sway_vp(p, seat);
 }
 
-void setup(Position& p, int players, int edition, std::uint64_t seed) {
+void setup(Position& p, const Setup& s, std::uint64_t seed) {
+  const int players = s.players, edition = s.edition;
   if (players < 2 || players > kMaxSeats || edition < 1 || edition > 2)
     throw std::logic_error("yard: bad set-up parameters");
   const Content& c = content();
@@ -818,11 +819,13 @@ bool is_legal(const Position& p, int action) {
   return std::find(buf.begin(), buf.end(), action) != buf.end();
 }
 
-void apply(Position& p, int action) {
+bool apply(Position& p, int action) {
+  const auto reveals = p.reveals;
   decide(p, action);
   ++p.actions;
   advance(p);
   if (!p.over() && p.actions >= kActionCap) end_game(p, EndReason::kActionCap);  // E5
+  return p.reveals != reveals;
 }
 
 }  // namespace turf::yard

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "core/kernel.h"
 #include "core/rng.h"
 
 namespace turf::yard {
@@ -256,7 +257,11 @@ struct Position {
 inline constexpr std::uint8_t kUsedPlay = 1, kUsedSway = 2, kUsedWork = 4, kUsedBuy = 8;
 
 // Set-up (Y2).
-void setup(Position& p, int players, int edition, std::uint64_t seed);
+struct Setup {
+  int players = 2;  // 2..4
+  int edition = 2;  // 1 or 2 (the option "edition")
+};
+void setup(Position& p, const Setup& s, std::uint64_t seed);
 
 // A fixed-capacity list of legal actions (no allocation).
 struct ActionList {
@@ -271,8 +276,9 @@ void legal_actions(const Position& p, ActionList& out);
 void legal_actions(const Position& p, std::vector<int>& out);
 bool is_legal(const Position& p, int action);
 // Applies a legal action, then plays every forced step (a single legal option) until the next
-// real decision or the end (E1).
-void apply(Position& p, int action);
+// real decision or the end (E1). Returns true when a card came off the Store deck or a Neighbor
+// turned up (a commit point: hidden facts revealed).
+bool apply(Position& p, int action);
 // Plays every step that needs no decision and every decision with a single option (E1).
 void advance(Position& p);
 // Starts `seat`'s turn (its Start actions become due) and advances to its first decision. For
@@ -318,5 +324,32 @@ std::uint64_t table_fingerprint(const Position& p);
 int kind_of(std::uint8_t entry);
 // The kind of the card a Play frame is about to play, or of the top frame's card.
 const Frame* top_frame(const Position& p);
+
+// The kernel contract (core/kernel.h): points by Y7.2, ranked by Y7.3 (points, then Neighbors in
+// the Sway; still equal, a shared place).
+struct Kernel {
+  using Position = yard::Position;
+  using Setup = yard::Setup;
+  static constexpr int kMaxSeats = yard::kMaxSeats;
+  static void setup(Position& p, const Setup& s, std::uint64_t seed) { yard::setup(p, s, seed); }
+  static int seats(const Position& p) { return p.seats; }
+  static bool over(const Position& p) { return p.over(); }
+  static int to_move(const Position& p) { return p.to_move(); }
+  static void legal_actions(const Position& p, std::vector<int>& out) {
+    yard::legal_actions(p, out);
+  }
+  static bool is_legal(const Position& p, int a) { return yard::is_legal(p, a); }
+  static bool apply(Position& p, int a) { return yard::apply(p, a); }
+  static void outcome(const Position& p, Outcome& out) {
+    const auto r = ranks(p);
+    out.seats = p.seats;
+    for (int s = 0; s < p.seats; ++s) {
+      out.points[s] = score(p, s);
+      out.ranks[s] = r[s];
+    }
+  }
+  static int length_bound(const Position&) { return kActionCap; }
+};
+static_assert(RulesKernel<Kernel>);
 
 }  // namespace turf::yard

@@ -217,42 +217,6 @@ std::string decision_text(const Position& p) {
 // ---------------------------------------------------------------------------------------------
 // State
 
-void YardState::legal_actions(std::vector<Action>& out) const {
-  yard::legal_actions(pos_, out);
-}
-
-bool YardState::is_legal(Action a) const {
-  return yard::is_legal(pos_, a);
-}
-
-void YardState::do_apply(Action a) {
-  const auto before = pos_.reveals;
-  yard::apply(pos_, a);
-  if (pos_.reveals != before) commit();  // a card came off the Store deck or a Neighbor turned up
-}
-
-std::vector<double> YardState::scores() const {
-  std::vector<double> out(pos_.seats);
-  for (int s = 0; s < pos_.seats; ++s) out[s] = score(pos_, s);
-  return out;
-}
-
-// Y7.3: most points; then most Neighbors in the Sway; still equal: a shared place.
-std::vector<int> YardState::ranking() const {
-  const auto r = ranks(pos_);
-  return std::vector<int>(r.begin(), r.begin() + pos_.seats);
-}
-
-// As State::outcome over ranking(), without allocating.
-void YardState::outcome_into(std::vector<double>& out) const {
-  const auto r = ranks(pos_);
-  int winners = 0;
-  for (int s = 0; s < pos_.seats; ++s) winners += r[s] == 0;
-  out.assign(static_cast<std::size_t>(pos_.seats), 0.0);
-  for (int s = 0; s < pos_.seats; ++s)
-    if (r[s] == 0) out[s] = 1.0 / static_cast<double>(winners);
-}
-
 std::string YardState::action_label(Action a) const {
   return label(pos_, a, false);
 }
