@@ -5,9 +5,9 @@
 import { h } from "./dom";
 import type { GameBoard, GameHost } from "./games/game";
 import { gameUi } from "./games/registry";
-import { logEntries } from "./log";
+import { logEntries, type LogEntry } from "./log";
 import { absenceWords, seatNames, seatTags, type Presence } from "./names";
-import { initialState, myTurn, rankingWords, reduce, renderText, type TableState } from "./protocol";
+import { initialState, myTurn, rankingWords, reduce, renderText, type MatchResult, type Step, type TableState } from "./protocol";
 import { markBadge, seatMark } from "./seats";
 import type { SourceStatus, TableSource } from "./source";
 
@@ -48,306 +48,421 @@ export function richText(text: string, names: string[]): (Node | string)[] {
 }
 
 export function renderTable(root: HTMLElement, source: TableSource): () => void {
-  let state: TableState = initialState();
-  let busy = false;
-  let drawing: GameBoard | null = null;
-  let mountedGame: string | null = null;
-  let endDismissed = false;
-  let failed = false;
-  let toastTimer = 0;
-  let presence: Presence[] | null = null;
-  let renderedLog = ""; // the key of the log as drawn
-  let conn: SourceStatus = "connecting";
+  const page = new TablePage(root, source);
+  return () => page.close();
+}
 
-  const status = h("span", { class: "conn", "data-conn": "connecting" }, "connecting…");
-  const turn = h("div", { class: "turn", "aria-live": "polite", "data-testid": "turn" });
-  const title = h("strong", { class: "title" }, "Table");
-  const undoBtn = h("button", { type: "button", class: "undo", disabled: true }, "Undo");
-  const rulesBtn = h("button", { type: "button", class: "rules-toggle", "aria-expanded": "false" }, "Rules");
-  const rules = h("aside", { class: "rules-panel", hidden: true });
-  const log = h("ol", { class: "log", "aria-label": "game log" });
-  const errorBox = h("div", { class: "error-toast", role: "alert", hidden: true });
-  const fallback = h("details", { class: "fallback" }, h("summary", null, "All moves as text"), h("div", { class: "fallback-list" }));
-  const sidePanel = h("div", { class: "game-panel" });
-  const boardArea = h("div", { class: "board-area" });
-  const endOverlay = h("div", { class: "end-overlay", hidden: true, role: "dialog", "aria-label": "game over" });
+// One table page: what it knows of the table, the elements it fills, the mounted drawing.
+class TablePage {
+  private state: TableState = initialState();
+  private busy = false;
+  private drawing: GameBoard | null = null;
+  private mountedGame: string | null = null;
+  private endDismissed = false;
+  private failed = false;
+  private toastTimer = 0;
+  private presence: Presence[] | null = null;
+  private conn: SourceStatus = "connecting";
 
-  // The log keeps its newest line in view: after every change of its content or of its size
-  // (the game's panel above it grows and shrinks), unless the reader scrolled up to read.
-  // A scroll event of our own (it arrives later, maybe after more lines came) says nothing of
-  // the reader: only a scroll away from where we put the log decides.
-  let stick = true;
-  let autoTop = -1;
-  const toBottom = () => {
-    if (!stick) return;
-    log.scrollTop = log.scrollHeight;
-    autoTop = log.scrollTop;
-  };
-  log.addEventListener("scroll", () => {
-    if (Math.abs(log.scrollTop - autoTop) <= 1) return;
-    stick = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
-  });
-  const logObserver = new ResizeObserver(toBottom);
-  logObserver.observe(log);
+  private readonly status = h("span", { class: "conn", "data-conn": "connecting" }, "connecting…");
+  private readonly turn = h("div", { class: "turn", "aria-live": "polite", "data-testid": "turn" });
+  private readonly title = h("strong", { class: "title" }, "Table");
+  private readonly undoBtn = h("button", { type: "button", class: "undo", disabled: true }, "Undo");
+  private readonly rulesBtn = h("button", { type: "button", class: "rules-toggle", "aria-expanded": "false" }, "Rules");
+  private readonly rules = h("aside", { class: "rules-panel", hidden: true });
+  private readonly log = new LogBox();
+  private readonly errorBox = h("div", { class: "error-toast", role: "alert", hidden: true });
+  private readonly fallback = h(
+    "details",
+    { class: "fallback" },
+    h("summary", null, "All moves as text"),
+    h("div", { class: "fallback-list" }),
+  );
+  private readonly sidePanel = h("div", { class: "game-panel" });
+  private readonly boardArea = h("div", { class: "board-area" });
+  private readonly endOverlay = h("div", { class: "end-overlay", hidden: true, role: "dialog", "aria-label": "game over" });
+  private readonly deadEnd = h("div", { class: "dead-end pad", hidden: true, role: "alert" });
 
   // The drawing redraws when its area changes size (a rotated phone, a resized window), once a
   // frame at most.
-  let resizeFrame = 0;
-  const boardObserver = new ResizeObserver(() => {
-    if (resizeFrame) return;
-    resizeFrame = requestAnimationFrame(() => {
-      resizeFrame = 0;
-      drawing?.redraw();
+  private resizeFrame = 0;
+  private readonly boardObserver = new ResizeObserver(() => {
+    if (this.resizeFrame) return;
+    this.resizeFrame = requestAnimationFrame(() => {
+      this.resizeFrame = 0;
+      this.drawing?.redraw();
     });
   });
 
-  const names = () => seatNames(state.seats);
-  const seatsNow = () =>
-    state.seats.map((st) => ({ ...st, connected: presence && st.seat < presence.length ? presence[st.seat].connected : st.connected }));
+  private readonly host: GameHost = this.makeHost();
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly source: TableSource,
+  ) {
+    this.listen();
+    this.undoBtn.addEventListener("click", () => this.undo());
+    this.rulesBtn.addEventListener("click", () => {
+      this.rules.hidden = !this.rules.hidden;
+      this.rulesBtn.setAttribute("aria-expanded", String(!this.rules.hidden));
+    });
+    root.replaceChildren(this.layout());
+    this.draw();
+    this.boardObserver.observe(this.boardArea);
+  }
+
+  close() {
+    const root = this.root;
+    this.source.close();
+    this.log.disconnect();
+    this.boardObserver.disconnect();
+    cancelAnimationFrame(this.resizeFrame);
+    window.clearTimeout(this.toastTimer);
+    this.unmount();
+    delete root.dataset.move;
+    delete root.dataset.over;
+    delete root.dataset.seat;
+    delete root.dataset.frames;
+  }
+
+  private names(): string[] {
+    return seatNames(this.state.seats);
+  }
+
+  private seatsNow() {
+    const presence = this.presence;
+    return this.state.seats.map((st) => ({
+      ...st,
+      connected: presence && st.seat < presence.length ? presence[st.seat].connected : st.connected,
+    }));
+  }
 
   // An engine label as the game's players read it (seats named), else as it is.
-  const actionText = (label: string, nm: string[]) => gameUi(state.game)?.actionText?.(label, nm) ?? label;
-
-  function act(id: number) {
-    if (busy || !myTurn(state) || !state.legal.some((a) => a.id === id)) return;
-    if (source.act(id, state.move)) busy = true;
-    draw();
-  }
-  function undo() {
-    if (busy || state.seat === null || state.undoable <= 0) return;
-    if (source.undo()) busy = true;
-    draw();
+  private actionText(label: string, nm: string[]): string {
+    return gameUi(this.state.game)?.actionText?.(label, nm) ?? label;
   }
 
-  const host: GameHost = {
-    board: boardArea,
-    panel: sidePanel,
-    act,
-    undo,
-    redraw: () => {
-      if (state.view) drawing?.update(state);
-    },
-    busy: () => busy,
-    names,
-    nameTag: (seat) => nameTag(seat),
-    mark: seatMark,
-    render: (text) => renderText(text, names()),
-    absence: (seat) => {
-      const st = state.seats.find((x) => x.seat === seat);
-      const p = presence?.[seat];
-      if (!st || st.kind !== "human" || !p || p.connected || seat === state.seat) return null;
-      return absenceWords(names()[seat] ?? "", p.awaySeconds);
-    },
-  };
+  private act(id: number) {
+    const state = this.state;
+    if (this.busy || !myTurn(state) || !state.legal.some((a) => a.id === id)) return;
+    if (this.source.act(id, state.move)) this.busy = true;
+    this.draw();
+  }
 
-  function nameTag(seat: number): HTMLElement {
-    const st = seatsNow().find((x) => x.seat === seat);
-    const tags = st ? seatTags(st, state.seat) : [];
+  private undo() {
+    const state = this.state;
+    if (this.busy || state.seat === null || state.undoable <= 0) return;
+    if (this.source.undo()) this.busy = true;
+    this.draw();
+  }
+
+  // What the page offers the game's drawing (games/game.ts).
+  private makeHost(): GameHost {
+    return {
+      board: this.boardArea,
+      panel: this.sidePanel,
+      act: (id) => this.act(id),
+      undo: () => this.undo(),
+      redraw: () => {
+        if (this.state.view) this.drawing?.update(this.state);
+      },
+      busy: () => this.busy,
+      names: () => this.names(),
+      nameTag: (seat) => this.nameTag(seat),
+      mark: seatMark,
+      render: (text) => renderText(text, this.names()),
+      absence: (seat) => {
+        const st = this.state.seats.find((x) => x.seat === seat);
+        const p = this.presence?.[seat];
+        if (!st || st.kind !== "human" || !p || p.connected || seat === this.state.seat) return null;
+        return absenceWords(this.names()[seat] ?? "", p.awaySeconds);
+      },
+    };
+  }
+
+  private nameTag(seat: number): HTMLElement {
+    const st = this.seatsNow().find((x) => x.seat === seat);
+    const tags = st ? seatTags(st, this.state.seat) : [];
     return h(
       "span",
       { class: `name-tag ${seatMark(seat).cls}`, "data-seat": seat },
       markBadge(seatMark(seat)),
-      nameEl(names()[seat] ?? renderText(`{P${seat + 1}}`, []), seat),
+      nameEl(this.names()[seat] ?? renderText(`{P${seat + 1}}`, []), seat),
       ...tags.map((t) => h("span", { class: `tag tag-${t}` }, TAG_WORDS[t])),
     );
   }
 
-  source.start({
-    frame: (f) => {
-      if (f.type === "state" || f.type === "error") busy = false;
-      // for tests: how many frames this page drew (they compare it with the frames they saw)
-      root.dataset.frames = String(Number(root.dataset.frames ?? 0) + 1);
-      state = reduce(state, f);
-      draw();
-    },
-    status: (st: SourceStatus) => {
-      conn = st;
-      if (st !== "open") busy = false;
-      if (st === "failed") failed = true;
-      draw();
-    },
-    presence: (p) => {
-      presence = p;
-      draw(); // the drawing's update() follows, with the new tags in nameTag() and absence()
-    },
-  });
+  // The source's events: every one draws the page again.
+  private listen() {
+    const root = this.root;
+    this.source.start({
+      frame: (f) => {
+        if (f.type === "state" || f.type === "error") this.busy = false;
+        // for tests: how many frames this page drew (they compare it with the frames they saw)
+        root.dataset.frames = String(Number(root.dataset.frames ?? 0) + 1);
+        this.state = reduce(this.state, f);
+        this.draw();
+      },
+      status: (st: SourceStatus) => {
+        this.conn = st;
+        if (st !== "open") this.busy = false;
+        if (st === "failed") this.failed = true;
+        this.draw();
+      },
+      presence: (p) => {
+        this.presence = p;
+        this.draw(); // the drawing's update() follows, with the new tags in nameTag() and absence()
+      },
+    });
+  }
 
-  undoBtn.addEventListener("click", undo);
-  rulesBtn.addEventListener("click", () => {
-    rules.hidden = !rules.hidden;
-    rulesBtn.setAttribute("aria-expanded", String(!rules.hidden));
-  });
-
-  const deadEnd = h("div", { class: "dead-end pad", hidden: true, role: "alert" });
-
-  root.replaceChildren(
-    h(
+  // The page: the header, the dead-end card, the board beside the side (the game's panel, the
+  // moves as text, the log), and the rules, the error toast and the end card over them.
+  private layout(): HTMLElement {
+    return h(
       "div",
       { class: "table-page" },
       h(
         "header",
         { class: "table-head" },
         h("a", { href: "#/", class: "home", "aria-label": "lobby" }, "◂ Lobby"),
-        title,
-        turn,
-        h("span", { class: "head-tools" }, undoBtn, rulesBtn, status),
+        this.title,
+        this.turn,
+        h("span", { class: "head-tools" }, this.undoBtn, this.rulesBtn, this.status),
       ),
-      deadEnd,
+      this.deadEnd,
       h(
         "div",
         { class: "table-body" },
-        boardArea,
-        h("div", { class: "side" }, h("div", { class: "side-top" }, sidePanel, fallback), h("section", { class: "log-box" }, h("h3", { class: "log-title" }, "Log"), log)),
+        this.boardArea,
+        h(
+          "div",
+          { class: "side" },
+          h("div", { class: "side-top" }, this.sidePanel, this.fallback),
+          h("section", { class: "log-box" }, h("h3", { class: "log-title" }, "Log"), this.log.el),
+        ),
       ),
-      rules,
-      errorBox,
-      endOverlay,
-    ),
-  );
+      this.rules,
+      this.errorBox,
+      this.endOverlay,
+    );
+  }
 
-  function mount() {
+  private mount() {
+    const state = this.state;
     const ui = gameUi(state.game);
-    mountedGame = state.game;
-    title.textContent = ui?.title ?? state.game ?? "Table";
-    rules.replaceChildren(
+    this.mountedGame = state.game;
+    this.title.textContent = ui?.title ?? state.game ?? "Table";
+    this.rules.replaceChildren(
       h("h2", null, `${ui?.title ?? state.game}: short rules`),
       ui ? h("ol", null, ...ui.rules.map((r) => h("li", null, r))) : h("p", null, "This game's table is not drawn yet: its moves are listed as buttons."),
-      h("button", { type: "button", onclick: (() => rulesBtn.click()) as EventListener }, "Close"),
+      h("button", { type: "button", onclick: (() => this.rulesBtn.click()) as EventListener }, "Close"),
     );
     if (ui?.mount) {
-      drawing = ui.mount(host);
+      this.drawing = ui.mount(this.host);
     } else {
-      boardArea.append(h("p", { class: "muted pad" }, "This game's table is not drawn in the browser yet: play with the moves listed beside it."));
+      this.boardArea.append(h("p", { class: "muted pad" }, "This game's table is not drawn in the browser yet: play with the moves listed beside it."));
     }
   }
 
-  function unmount() {
-    drawing?.destroy();
-    drawing = null;
-    boardArea.replaceChildren();
-    sidePanel.replaceChildren();
-    mountedGame = null;
+  private unmount() {
+    this.drawing?.destroy();
+    this.drawing = null;
+    this.boardArea.replaceChildren();
+    this.sidePanel.replaceChildren();
+    this.mountedGame = null;
   }
 
-  function draw() {
-    const nm = names();
-    status.dataset.conn = conn;
-    status.textContent =
-      conn === "open" ? (state.table && state.seat === null ? "watching" : "connected") : conn === "connecting" ? "connecting…" : conn === "failed" ? "no table" : "reconnecting…";
-    if (failed) {
-      deadEnd.hidden = false;
-      deadEnd.replaceChildren(
-        h("h2", null, state.error?.code === "no_table" ? "There is no such table" : "This link does not open a seat at this table"),
-        h("p", null, "The link may be cut short or mistyped, or the table was removed. Ask whoever made the table for the link again, or start a new table."),
-        h("a", { class: "button primary", href: "#/" }, "Go to the lobby"),
-      );
-      turn.textContent = "No table";
-      // nothing to take back and no rules to read at a table that is not there
-      undoBtn.hidden = true;
-      rulesBtn.hidden = true;
-      rules.hidden = true;
+  private draw() {
+    const state = this.state;
+    const nm = this.names();
+    this.status.dataset.conn = this.conn;
+    this.status.textContent = connWords(this.conn, state);
+    if (this.failed) {
+      this.drawDeadEnd();
       return;
     }
-    if (state.game && mountedGame !== state.game) {
-      unmount();
-      mount();
+    if (state.game && this.mountedGame !== state.game) {
+      this.unmount();
+      this.mount();
     }
     if (state.game) document.title = `${myTurn(state) ? "● Your turn · " : ""}${gameUi(state.game)?.title ?? state.game} · Turf`;
 
     // for tests and tools: the move this page shows
     // (absent between a welcome and its state frame: the page is resyncing)
+    const root = this.root;
     if (state.view) root.dataset.move = String(state.move);
     else delete root.dataset.move;
     root.dataset.over = String(state.over);
     root.dataset.seat = state.seat === null ? "spectator" : String(state.seat);
 
-    // whose turn
+    this.drawTurn();
+    this.drawFallback(nm);
+    this.log.draw(state.log, nm);
+    this.showError();
+    if (state.view) this.drawing?.update(state);
+    this.log.toBottom();
+    this.drawEnd(nm);
+  }
+
+  // A link that opens no seat at this table: the dead-end card instead of the table.
+  private drawDeadEnd() {
+    this.deadEnd.hidden = false;
+    this.deadEnd.replaceChildren(
+      h("h2", null, this.state.error?.code === "no_table" ? "There is no such table" : "This link does not open a seat at this table"),
+      h("p", null, "The link may be cut short or mistyped, or the table was removed. Ask whoever made the table for the link again, or start a new table."),
+      h("a", { class: "button primary", href: "#/" }, "Go to the lobby"),
+    );
+    this.turn.textContent = "No table";
+    // nothing to take back and no rules to read at a table that is not there
+    this.undoBtn.hidden = true;
+    this.rulesBtn.hidden = true;
+    this.rules.hidden = true;
+  }
+
+  // Whose turn, in the header, and the Undo button.
+  private drawTurn() {
+    const state = this.state;
     const you = state.seat;
+    const turn = this.turn;
     turn.replaceChildren();
     if (!state.view) turn.append("Connecting to the table…");
     else if (state.over) turn.append("Game over");
     else if (state.toMove === null) turn.append("…");
     else if (you !== null && state.toMove === you) turn.append("Your turn");
-    else turn.append(nameTag(state.toMove), " to move");
+    else turn.append(this.nameTag(state.toMove), " to move");
     if (you === null && state.view) turn.append(" · you are watching");
     turn.dataset.mine = String(myTurn(state));
 
-    undoBtn.disabled = busy || you === null || state.undoable <= 0 || state.over;
-    undoBtn.hidden = you === null;
+    this.undoBtn.disabled = this.busy || you === null || state.undoable <= 0 || state.over;
+    this.undoBtn.hidden = you === null;
+  }
 
-    // fallback: every legal action as a text button
-    const list = fallback.querySelector(".fallback-list")!;
+  // The fallback: every legal action as a text button.
+  private drawFallback(nm: string[]) {
+    const state = this.state;
+    const you = state.seat;
+    const list = this.fallback.querySelector(".fallback-list")!;
     list.replaceChildren(
       ...(myTurn(state)
         ? state.legal.map((a) =>
-            h("button", { type: "button", class: "small legal", "data-action": a.id, disabled: busy, onclick: (() => act(a.id)) as EventListener }, actionText(a.label, nm)),
+            h(
+              "button",
+              {
+                type: "button",
+                class: "small legal",
+                "data-action": a.id,
+                disabled: this.busy,
+                onclick: (() => this.act(a.id)) as EventListener,
+              },
+              this.actionText(a.label, nm),
+            ),
           )
         : [h("span", { class: "muted" }, you === null ? "Spectators do not move." : "Not your turn.")]),
     );
     // games without a drawn table play from this list: keep it open for them
-    if (state.game && !drawing) fallback.open = true;
-    fallback.hidden = you === null;
+    if (state.game && !this.drawing) this.fallback.open = true;
+    this.fallback.hidden = you === null;
+  }
 
-    drawLog(nm);
+  // Errors: a toast for four seconds (a new error restarts it).
+  private showError() {
+    const error = this.state.error;
+    if (!error) return;
+    this.errorBox.hidden = false;
+    this.errorBox.textContent = ERROR_WORDS[error.code] ?? error.message;
+    window.clearTimeout(this.toastTimer);
+    this.toastTimer = window.setTimeout(() => (this.errorBox.hidden = true), 4000);
+  }
 
-    // errors: a toast for four seconds (a new error restarts it)
-    if (state.error) {
-      errorBox.hidden = false;
-      errorBox.textContent = ERROR_WORDS[state.error.code] ?? state.error.message;
-      window.clearTimeout(toastTimer);
-      toastTimer = window.setTimeout(() => (errorBox.hidden = true), 4000);
-    }
-
-    if (state.view) drawing?.update(state);
-    toBottom();
-
-    // end screen
-    if (state.over && state.result && !endDismissed) {
-      const words = rankingWords(state.result, nm);
-      // where the scores come from: the game's own breakdown (its side panel's); each seat's
-      // result in a table as well where the ranking lines do not say it, or without a breakdown
-      const breakdown = drawing?.endBreakdown?.() ?? null;
-      const said = words.join(" ");
-      const table = !breakdown || state.seats.some((s) => !said.includes((state.result!.words?.[s.seat] ?? "").replace(/\.$/, "")));
-      endOverlay.hidden = false;
-      endOverlay.replaceChildren(
-        h(
-          "div",
-          { class: "end-card" },
-          h("h2", null, "Game over"),
-          ...words.map((w, i) => h("p", { class: i === 0 ? "winner" : "" }, w)),
-          table
-            ? h(
-                "table",
-                { class: "final-scores" },
-                h("tr", null, h("th", null, "Player"), h("th", null, "Result")),
-                ...state.seats.map((s) =>
-                  h("tr", { "data-seat": s.seat }, h("td", null, nameTag(s.seat)), h("td", { class: "final-score" }, state.result!.words?.[s.seat] ?? String(state.result!.scores[s.seat]))),
-                ),
-              )
-            : null,
-          breakdown ? h("div", { class: "end-breakdown", "data-testid": "end-breakdown" }, breakdown) : null,
-          h(
-            "div",
-            { class: "end-buttons" },
-            h("button", { type: "button", onclick: (() => { endDismissed = true; endOverlay.hidden = true; }) as EventListener }, "Look at the board"),
-            h("a", { class: "button primary", href: "#/" }, "Back to the lobby"),
-          ),
-        ),
-      );
+  // The end card, until the player dismisses it to look at the board.
+  private drawEnd(nm: string[]) {
+    const state = this.state;
+    if (state.over && state.result && !this.endDismissed) {
+      this.endOverlay.hidden = false;
+      this.endOverlay.replaceChildren(this.endCard(state.result, nm));
     } else if (!state.over) {
-      endOverlay.hidden = true;
-      endDismissed = false;
+      this.endOverlay.hidden = true;
+      this.endDismissed = false;
     }
   }
 
-  // The log, one numbered entry per turn; redrawn when it changed, scrolled to the newest line.
-  function drawLog(nm: string[]) {
-    const entries = logEntries(state.log);
-    const key = `${nm.join("\u0001")}\u0002${state.log.map((s) => s.move).join(",")}\u0002${entries.map((e) => e.lines.length).join(",")}`;
-    if (key === renderedLog) return;
-    renderedLog = key;
-    log.replaceChildren(
+  // The ranking in words; where the scores come from: the game's own breakdown (its side panel's);
+  // each seat's result in a table as well where the ranking lines do not say it, or without a
+  // breakdown.
+  private endCard(result: MatchResult, nm: string[]): HTMLElement {
+    const seats = this.state.seats;
+    const words = rankingWords(result, nm);
+    const breakdown = this.drawing?.endBreakdown?.() ?? null;
+    const table = !breakdown || resultsUnsaid(words, result, seats);
+    const dismiss = () => {
+      this.endDismissed = true;
+      this.endOverlay.hidden = true;
+    };
+    return h(
+      "div",
+      { class: "end-card" },
+      h("h2", null, "Game over"),
+      ...words.map((w, i) => h("p", { class: i === 0 ? "winner" : "" }, w)),
+      table
+        ? h(
+            "table",
+            { class: "final-scores" },
+            h("tr", null, h("th", null, "Player"), h("th", null, "Result")),
+            ...seats.map((s) =>
+              h(
+                "tr",
+                { "data-seat": s.seat },
+                h("td", null, this.nameTag(s.seat)),
+                h("td", { class: "final-score" }, result.words?.[s.seat] ?? String(result.scores[s.seat])),
+              ),
+            ),
+          )
+        : null,
+      breakdown ? h("div", { class: "end-breakdown", "data-testid": "end-breakdown" }, breakdown) : null,
+      h(
+        "div",
+        { class: "end-buttons" },
+        h("button", { type: "button", onclick: dismiss as EventListener }, "Look at the board"),
+        h("a", { class: "button primary", href: "#/" }, "Back to the lobby"),
+      ),
+    );
+  }
+}
+
+// The log, one numbered entry per turn, redrawn when it changed. It keeps its newest line in
+// view: after every change of its content or of its size (the game's panel above it grows and
+// shrinks), unless the reader scrolled up to read. A scroll event of our own (it arrives later,
+// maybe after more lines came) says nothing of the reader: only a scroll away from where we put
+// the log decides.
+class LogBox {
+  readonly el = h("ol", { class: "log", "aria-label": "game log" });
+  private stick = true;
+  private autoTop = -1;
+  private rendered = ""; // the key of the log as drawn
+  private readonly observer = new ResizeObserver(() => this.toBottom());
+
+  constructor() {
+    const log = this.el;
+    log.addEventListener("scroll", () => {
+      if (Math.abs(log.scrollTop - this.autoTop) <= 1) return;
+      this.stick = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+    });
+    this.observer.observe(log);
+  }
+
+  toBottom() {
+    if (!this.stick) return;
+    this.el.scrollTop = this.el.scrollHeight;
+    this.autoTop = this.el.scrollTop;
+  }
+
+  draw(steps: readonly Step[], nm: string[]) {
+    const entries = logEntries(steps);
+    const key = logKey(steps, entries, nm);
+    if (key === this.rendered) return;
+    this.rendered = key;
+    this.el.replaceChildren(
       ...entries.map((e) =>
         h(
           "li",
@@ -361,22 +476,30 @@ export function renderTable(root: HTMLElement, source: TableSource): () => void 
         ),
       ),
     );
-    stick = true;
+    this.stick = true;
   }
 
+  disconnect() {
+    this.observer.disconnect();
+  }
+}
 
-  draw();
-  boardObserver.observe(boardArea);
-  return () => {
-    source.close();
-    logObserver.disconnect();
-    boardObserver.disconnect();
-    cancelAnimationFrame(resizeFrame);
-    window.clearTimeout(toastTimer);
-    unmount();
-    delete root.dataset.move;
-    delete root.dataset.over;
-    delete root.dataset.seat;
-    delete root.dataset.frames;
-  };
+// --- words and keys, without the page ---------------------------------------------------------
+
+// The connection in the header's words.
+export function connWords(conn: SourceStatus, state: Pick<TableState, "table" | "seat">): string {
+  if (conn === "open") return state.table && state.seat === null ? "watching" : "connected";
+  return conn === "connecting" ? "connecting…" : conn === "failed" ? "no table" : "reconnecting…";
+}
+
+// Whether the ranking lines leave a seat's result in words unsaid (the end card then lists each
+// seat's result in a table).
+export function resultsUnsaid(words: string[], result: MatchResult, seats: readonly { seat: number }[]): boolean {
+  const said = words.join(" ");
+  return seats.some((s) => !said.includes((result.words?.[s.seat] ?? "").replace(/\.$/, "")));
+}
+
+// What the drawn log depends on: the names, the moves, and how many lines each entry has.
+export function logKey(steps: readonly Step[], entries: readonly LogEntry[], nm: string[]): string {
+  return `${nm.join("\u0001")}\u0002${steps.map((s) => s.move).join(",")}\u0002${entries.map((e) => e.lines.length).join(",")}`;
 }

@@ -5,7 +5,8 @@
 // the table up in the registry, mounts the drawing into a `GameHost`, feeds it every new
 // `TableState` through `update`, and calls `destroy` when the page leaves the table. A game
 // whose entry has no `mount` (or no entry at all) is played from the text list of moves, which
-// every table keeps as a fallback.
+// every table keeps as a fallback. What the drawings share (redraw, destroy, card texts, an SVG
+// board with its pan/zoom, keyboard buttons) is in board_base.ts; each game's CSS is in its folder.
 //
 // Like chessground's `Api`, the surface is small on purpose: everything a drawing needs from the
 // page comes through the host, and everything the page needs from a drawing is `update`,

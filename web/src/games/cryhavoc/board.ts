@@ -1,9 +1,9 @@
-import { cardTexts } from "../../cards";
 import { h, s } from "../../dom";
 import type { TableState } from "../../protocol";
 import { PanZoom, zoomTools } from "../../panzoom";
 import { shapePath } from "../../seats";
-import type { GameBoard, GameHost, SeatMark } from "../game";
+import { BoardBase, svgBoard } from "../board_base";
+import type { GameHost, SeatMark } from "../game";
 import { actButton, startPrompt } from "../prompt";
 import {
   EVENT_SPOTS,
@@ -58,46 +58,31 @@ const NEUTRAL: SeatMark = { seat: -1, colour: "#8a8a8a", ink: "#000000", letter:
 // event spaces, the initiative; the battle board with its three objectives and the tactics played;
 // your hand, deck and discard, skills; prisoners; where the VP come from. Moving is two taps: a
 // region with your units, then where one goes.
-export class CryHavocBoard implements GameBoard {
+export class CryHavocBoard extends BoardBase {
   private readonly root: HTMLElement;
   private readonly panel: HTMLElement;
-  private readonly svg: SVGSVGElement;
   private readonly world: SVGGElement;
-  private readonly pz: PanZoom;
+  protected readonly pz: PanZoom;
   private readonly mapWrap: HTMLElement;
   private mapKey = ""; // the map whose size the view was fitted to
   private cardAsked = -1; // the move at which the hand was last brought into view
   private cards = new Map<string, Card>();
-  private last: TableState | null = null;
   private from: string | null = null; // the region a unit moves from (the first tap)
-  private destroyed = false;
 
-  constructor(private readonly host: GameHost) {
-    this.svg = s("svg", { class: "ch-svg", role: "img", "aria-label": "the map" }) as SVGSVGElement;
-    this.world = s("g", { class: "world" }) as SVGGElement;
-    this.svg.append(this.world);
+  constructor(host: GameHost) {
+    super(host);
     // the whole map fits its box (a phone shows every column), pinch, wheel or + to look closer
-    this.pz = PanZoom.svg(this.svg, this.world, { bottom: 44, wheelNeedsCtrl: true });
-    this.mapWrap = h("div", { class: "ch-map-wrap", "data-testid": "map" }, this.svg, zoomTools(this.pz, "the map"));
+    const { svg, world, pz } = svgBoard("ch-svg", "the map", { bottom: 44, wheelNeedsCtrl: true });
+    this.world = world;
+    this.pz = pz;
+    this.mapWrap = h("div", { class: "ch-map-wrap", "data-testid": "map" }, svg, zoomTools(pz, "the map"));
     this.root = h("div", { class: "ch-board", "data-testid": "cryhavoc-board" });
     this.panel = h("div", { class: "ch-panel" });
     host.board.append(this.root);
     host.panel.append(this.panel);
-    void cardTexts("cryhavoc").then((list) => {
-      if (this.destroyed) return;
+    this.loadCards("cryhavoc", (list) => {
       for (const c of list as Card[]) if (c && typeof c.id === "string") this.cards.set(c.id, c);
-      this.redraw();
     });
-  }
-
-  redraw(): void {
-    if (this.last) this.update(this.last);
-  }
-
-  destroy(): void {
-    this.destroyed = true;
-    this.pz.destroy();
-    this.last = null;
   }
 
   private markOf(view: CHView, f: Faction): SeatMark {
@@ -251,28 +236,16 @@ export class CryHavocBoard implements GameBoard {
       }
       const act = pick ?? dest;
       if (act || isSource) {
-        el.setAttribute("role", "button");
-        el.setAttribute("tabindex", "0");
-        el.append(s("title", null, act ? act.label : "move a unit from here"));
-        if (act) el.setAttribute("data-action", String(act.id));
-        const go = () => {
+        this.tapButton(el, () => {
           if (act) {
             this.host.act(act.id);
           } else {
             this.from = this.from === def.id ? null : def.id;
             this.redraw();
           }
-        };
-        el.addEventListener("click", () => {
-          if (!this.pz.wasDrag()) go(); // the end of a drag is not a tap
         });
-        el.addEventListener("keydown", (ev) => {
-          const k = (ev as KeyboardEvent).key;
-          if (k === "Enter" || k === " ") {
-            ev.preventDefault();
-            go();
-          }
-        });
+        el.append(s("title", null, act ? act.label : "move a unit from here"));
+        if (act) el.setAttribute("data-action", String(act.id));
       }
       g.append(el);
     }

@@ -2,7 +2,8 @@ import { h, s } from "../../dom";
 import { PanZoom, zoomTools } from "../../panzoom";
 import type { TableState } from "../../protocol";
 import { shapePath } from "../../seats";
-import type { GameBoard, GameHost, SeatMark } from "../game";
+import { BoardBase, svgBoard } from "../board_base";
+import type { GameHost, SeatMark } from "../game";
 import { startPrompt } from "../prompt";
 import {
   CELL,
@@ -24,47 +25,38 @@ import {
   type DView,
   type MonsterId,
 } from "./model";
+import "./dungeon.css";
 
 // The dungeon table: the board (SVG, pan/zoom), the players with live scores, your hand and
 // monster, and a prompt that turns the legal actions into clicks on the board and the hand.
-export class DungeonBoard implements GameBoard {
+export class DungeonBoard extends BoardBase {
   private readonly board: HTMLElement;
   private readonly panel: HTMLElement;
-  private readonly svg: SVGSVGElement;
   private readonly world: SVGGElement;
-  private readonly pz: PanZoom;
+  protected readonly pz: PanZoom;
   private preview = 0; // index into the legal rotations at the orient step
   private previewKey = "";
   private lastTileCount = -1;
-  private last: TableState | null = null;
   private showLines = true; // the scoring lines on the board
   private readonly openBreakdowns = new Set<number>(); // seats whose "why" list is open
 
-  constructor(private readonly host: GameHost) {
-    this.svg = s("svg", { class: "dungeon-svg", role: "img", "aria-label": "the dungeon" }) as SVGSVGElement;
-    this.world = s("g", { class: "world" }) as SVGGElement;
-    this.svg.append(defs(), this.world);
+  constructor(host: GameHost) {
+    super(host);
     // clear of the legend (top) and the zoom tools (bottom)
-    this.pz = PanZoom.svg(this.svg, this.world, { top: 34, bottom: 52 });
+    const { svg, world, pz } = svgBoard("dungeon-svg", "the dungeon", { top: 34, bottom: 52 });
+    svg.prepend(defs());
+    this.world = world;
+    this.pz = pz;
     const lines = h("button", { type: "button", class: "small lines-toggle", "aria-pressed": "true", title: "show the corridors each monster scores" }, "Scoring lines");
     lines.addEventListener("click", () => {
       this.showLines = !this.showLines;
       lines.setAttribute("aria-pressed", String(this.showLines));
       this.redraw();
     });
-    this.board = h("div", { class: "dungeon-board", "data-testid": "map" }, this.svg, zoomTools(this.pz, "the dungeon", lines), legend());
+    this.board = h("div", { class: "dungeon-board", "data-testid": "map" }, svg, zoomTools(pz, "the dungeon", lines), legend());
     this.panel = h("div", { class: "dungeon-panel" });
     host.board.append(this.board);
     host.panel.append(this.panel);
-  }
-
-  redraw(): void {
-    if (this.last) this.update(this.last);
-  }
-
-  destroy(): void {
-    this.pz.destroy();
-    this.last = null;
   }
 
   update(state: TableState): void {
@@ -131,7 +123,7 @@ export class DungeonBoard implements GameBoard {
         s("rect", { x: 4, y: 4, width: CELL - 8, height: CELL - 8, rx: 8 }),
         s("text", { x: CELL / 2, y: CELL / 2 + 8, "text-anchor": "middle", class: "candidate-plus" }, "+"),
       );
-      this.onTap(g, () => ctx.act(cell.id));
+      this.tapButton(g, () => ctx.act(cell.id), true);
       world.append(g);
     }
 
@@ -147,7 +139,7 @@ export class DungeonBoard implements GameBoard {
         ghost(o.passages, 0.95),
         s("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, class: "preview-frame", rx: 4 }),
       );
-      this.onTap(g, () => this.turnPreview(c));
+      this.tapButton(g, () => this.turnPreview(c), true);
       world.append(g);
     }
 
@@ -158,7 +150,7 @@ export class DungeonBoard implements GameBoard {
       el.setAttribute("data-action", String(m.id));
       el.setAttribute("role", "button");
       el.setAttribute("aria-label", `${monsterName(m.monster ?? "")} at ${m.x},${m.y}`);
-      this.onTap(el, () => ctx.act(m.id));
+      this.tapButton(el, () => ctx.act(m.id), true);
     }
 
     const cells = [...view.board.map((t) => ({ x: t.x, y: t.y })), ...c.cells.map((k) => ({ x: k.x, y: k.y }))];
@@ -174,23 +166,6 @@ export class DungeonBoard implements GameBoard {
     if (!c.orients.length) return;
     this.preview = (this.preview + 1) % c.orients.length;
     this.redraw();
-  }
-
-  // A click (not the end of a drag) or Enter/Space on the focused element acts.
-  private onTap(el: Element, f: () => void) {
-    el.setAttribute("tabindex", "0");
-    el.addEventListener("click", (ev) => {
-      if (this.pz.wasDrag()) return;
-      ev.stopPropagation();
-      f();
-    });
-    el.addEventListener("keydown", (ev) => {
-      const k = (ev as KeyboardEvent).key;
-      if (k === "Enter" || k === " ") {
-        ev.preventDefault();
-        f();
-      }
-    });
   }
 
   // Why a seat has its points: each line of each of its monsters, lost lines with the monster

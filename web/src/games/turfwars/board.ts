@@ -1,9 +1,9 @@
-import { cardTexts } from "../../cards";
 import { h, s } from "../../dom";
 import type { TableState } from "../../protocol";
 import { PanZoom, zoomTools } from "../../panzoom";
 import { shapePath } from "../../seats";
-import type { GameBoard, GameHost } from "../game";
+import { BoardBase, svgBoard } from "../board_base";
+import type { GameHost } from "../game";
 import { actButton, startPrompt } from "../prompt";
 import {
   COMBAT_ORDER,
@@ -50,53 +50,38 @@ const COMBAT_VERB: Record<string, string> = { combat_card: "Play", keep_combat: 
 // count, dead spaces, teleporters and their pairs), the prompt with every choice as a click, the
 // players, the Turf War in progress or the last one as a battle, your combat hand, action card
 // and secret win cards, the event in force and where DP come from.
-export class TurfWarsBoard implements GameBoard {
+export class TurfWarsBoard extends BoardBase {
   private readonly root: HTMLElement;
   private readonly panel: HTMLElement;
-  private readonly svg: SVGSVGElement;
   private readonly world: SVGGElement;
-  private readonly pz: PanZoom;
+  protected readonly pz: PanZoom;
   private readonly svgWrap: HTMLElement;
   private boardSize = 0; // the board's cells a side, when the view was last fitted
   private cards = new Map<string, Card>(); // by id
   private byName = new Map<string, Card>(); // action cards by name
-  private last: TableState | null = null;
   private myLast: Cell[][] | null = null; // the board when this seat last had to decide
   private stretchBase: Cell[][] | null = null; // the board before this seat's current turn
   private prevBoard: Cell[][] | null = null; // the board of the previous update (spectators)
   private wasMine = false;
   private open: string | null = null; // "dp": the DP breakdown is open
-  private destroyed = false;
 
-  constructor(private readonly host: GameHost) {
-    this.svg = s("svg", { class: "tw-svg", role: "img", "aria-label": "the board" }) as SVGSVGElement;
-    this.world = s("g", { class: "world" }) as SVGGElement;
-    this.svg.append(this.world);
-    this.pz = PanZoom.svg(this.svg, this.world, { bottom: 44 });
-    this.svgWrap = h("div", { class: "tw-svg-wrap", "data-testid": "map" }, this.svg, zoomTools(this.pz, "the board"));
+  constructor(host: GameHost) {
+    super(host);
+    const { svg, world, pz } = svgBoard("tw-svg", "the board", { bottom: 44 });
+    this.world = world;
+    this.pz = pz;
+    this.svgWrap = h("div", { class: "tw-svg-wrap", "data-testid": "map" }, svg, zoomTools(pz, "the board"));
     this.root = h("div", { class: "tw-board", "data-testid": "turfwars-board" });
     this.panel = h("div", { class: "tw-panel" });
     host.board.append(this.root);
     host.panel.append(this.panel);
-    void cardTexts("turfwars").then((list) => {
-      if (this.destroyed) return;
+    this.loadCards("turfwars", (list) => {
       for (const c of list as Card[]) {
         if (!c || typeof c.id !== "string") continue;
         this.cards.set(c.id, c);
         if (c.kind === "action") this.byName.set(c.name, c);
       }
-      this.redraw();
     });
-  }
-
-  redraw(): void {
-    if (this.last) this.update(this.last);
-  }
-
-  destroy(): void {
-    this.destroyed = true;
-    this.pz.destroy();
-    this.last = null;
   }
 
   endBreakdown(): HTMLElement | null {
@@ -204,21 +189,9 @@ export class TurfWarsBoard implements GameBoard {
         if (cell.col === 0 || board[cell.row][cell.col - 1]?.kind === "off")
           el.append(s("text", { x: 5, y: CELL - 5, class: "tw-rownum" }, String(cell.row + 1)));
         if (pick) {
-          el.setAttribute("role", "button");
-          el.setAttribute("tabindex", "0");
+          this.tapButton(el, () => this.host.act(pick.id));
           el.setAttribute("data-action", String(pick.id));
           el.append(s("title", null, pick.label));
-          const go = () => this.host.act(pick.id);
-          el.addEventListener("click", () => {
-            if (!this.pz.wasDrag()) go(); // the end of a drag is not a tap
-          });
-          el.addEventListener("keydown", (ev) => {
-            const k = (ev as KeyboardEvent).key;
-            if (k === "Enter" || k === " ") {
-              ev.preventDefault();
-              go();
-            }
-          });
         }
         g.append(el);
       }

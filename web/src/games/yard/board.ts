@@ -1,8 +1,8 @@
-import { cardTexts } from "../../cards";
 import { h } from "../../dom";
 import type { TableState } from "../../protocol";
 import { PanZoom, zoomTools } from "../../panzoom";
-import type { GameBoard, GameHost } from "../game";
+import { BoardBase, keyButton } from "../board_base";
+import type { GameHost } from "../game";
 import { startPrompt } from "../prompt";
 import {
   TurnMemory,
@@ -41,22 +41,21 @@ const TYPE_LETTER: Record<string, string> = { Tool: "T", Plant: "P", Ornament: "
 // the Trash, a Neighbor, a Pile (also of a rival's Yard: play a card, then tap the Pile), a card
 // on a Pile, a rival, a card of a rival's Garage; the prompt holds the rest (Home, Away, work,
 // done, stop).
-export class YardBoard implements GameBoard {
+export class YardBoard extends BoardBase {
   private readonly root: HTMLElement;
   private readonly panel: HTMLElement;
   private cat: Catalogue = new Map();
-  private last: TableState | null = null;
   private readonly turns = new TurnMemory();
   private info: { id: string; at: string } | null = null; // the card whose text is shown, and where
   private breakdown: number | null = null; // the seat whose points are explained
   private ruleOpen = false; // "How the game ends" is open
-  private destroyed = false;
   // the Yards: one pan/zoom area (at fit, the whole width, as tall as the Yards)
   private readonly yardsLayer: HTMLElement;
   private readonly yardsView: HTMLElement;
-  private readonly pz: PanZoom;
+  protected readonly pz: PanZoom;
 
-  constructor(private readonly host: GameHost) {
+  constructor(host: GameHost) {
+    super(host);
     this.root = h("div", { class: "yard-board", "data-testid": "yard-board" });
     this.panel = h("div", { class: "yard-panel" });
     this.yardsLayer = h("div", { class: "y-yards-layer" });
@@ -65,21 +64,11 @@ export class YardBoard implements GameBoard {
     this.yardsView.append(zoomTools(this.pz, "the Yards"));
     host.board.append(this.root);
     host.panel.append(this.panel);
-    void cardTexts("yard").then((cards) => {
-      if (this.destroyed) return;
-      this.cat = catalogue(cards);
-      this.redraw();
-    });
-  }
-
-  redraw(): void {
-    if (this.last) this.update(this.last);
+    this.loadCards("yard", (cards) => (this.cat = catalogue(cards)));
   }
 
   destroy(): void {
-    this.destroyed = true;
-    this.pz.destroy();
-    this.last = null;
+    super.destroy();
     this.turns.clear();
   }
 
@@ -354,21 +343,14 @@ export class YardBoard implements GameBoard {
     );
     if (picks.length === 1) {
       el.dataset.action = String(picks[0].id);
-      el.setAttribute("tabindex", "0");
-      el.setAttribute("role", "button");
-      el.title = actionText(picks[0].label, this.host.names());
       const go = () => {
         if (!this.host.busy()) this.host.act(picks[0].id);
       };
+      keyButton(el, go);
+      el.title = actionText(picks[0].label, this.host.names());
       el.addEventListener("click", (ev) => {
         if ((ev.target as Element).closest("button")) return;
         go();
-      });
-      el.addEventListener("keydown", (ev) => {
-        if (ev.key === "Enter" || ev.key === " ") {
-          ev.preventDefault();
-          go();
-        }
       });
     } else if (picks.length > 1) {
       el.append(h("div", { class: "y-pile-picks" }, ...picks.map((k) => this.actButton(k, verbOf(k.label)))));
