@@ -1140,5 +1140,46 @@ RC_GTEST_PROP(YardRules, CardsAreConservedAndCountsStayConsistent, ()) {
   RC_ASSERT(p.end_reason != EndReason::kNone);
 }
 
+// E1 and issue 32: advance asks the legal actions with a limit of 2 (none, one or several), and
+// the busiest step stops listing there. A limited list tells none, one or several apart exactly
+// as the full list does, and what it holds is legal; the sways of a turn (Y6, read from one tally
+// of the Yard) are the Neighbors a scan per symbol finds.
+RC_GTEST_PROP(YardRules, E1_Y6_ALimitedListAndTheTalliedSwaysAgreeWithTheFullScan, ()) {
+  const int players = *rc::gen::inRange(2, 5);
+  const int edition = *rc::gen::inRange(1, 3);
+  const auto seed = *rc::gen::arbitrary<std::uint32_t>();
+  Position p;
+  setup(p, {players, edition}, seed);
+  Rng r(seed ^ 91);
+  ActionList full, limited;
+  limited.limit = 2;
+  std::vector<int> legal;
+  while (!p.over()) {
+    legal_actions(p, full);
+    legal_actions(p, limited);
+    if (full.size <= 1) {
+      RC_ASSERT(limited.size == full.size);
+      RC_ASSERT(std::equal(full.begin(), full.end(), limited.begin()));
+    } else {
+      RC_ASSERT(limited.size >= 2);
+      for (int a : limited) RC_ASSERT(std::find(full.begin(), full.end(), a) != full.end());
+    }
+    for (int s = 0; s < players; ++s) {
+      const Player& pl = p.players[s];
+      for (int i = 0; i < p.row_size; ++i) {
+        const Criteria& c = content().neighbors[p.row[i]].criteria;
+        bool scan = true;  // the criteria as Y6.1 reads them, one scan of the Yard a symbol
+        for (int y = 0; y < kNumSymbols; ++y) scan = scan && yard_symbols(pl, y) >= c.symbols[y];
+        scan = scan && pl.yard_size >= c.cards && yard_places(pl) >= c.places &&
+               grass_count(pl) >= c.grass && tallest_pile(pl) >= c.tallest;
+        RC_ASSERT(meets_criteria(pl, c) == scan);
+        if (can_sway(p, s, p.row[i])) RC_ASSERT(scan && !has_no_sway_card(pl));
+      }
+    }
+    legal_actions(p, legal);
+    apply(p, legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+  }
+}
+
 }  // namespace
 }  // namespace turf::yard

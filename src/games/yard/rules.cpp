@@ -497,6 +497,7 @@ void decide(Position& p, int a) {
 
 void advance(Position& p) {
   ActionList buf;
+  buf.limit = 2;  // none, one or several: all this loop needs to know (E1)
   for (;;) {
     if (p.over()) return;
     if (p.nframes ? step_frame(p) : step_phase(p)) continue;
@@ -600,14 +601,44 @@ int still_rounds_to_end(const Position& p) {
   return kStillRounds;  // nobody may sway at all (Y6.6)
 }
 
+namespace {
+
+// What the Neighbors' criteria read of a Yard (Y6.1), in one pass over it: the legal sways of a
+// turn check every Neighbor of the row against the same Yard (issue 32: a scan a symbol before).
+struct YardTally {
+  std::array<int, kNumSymbols> symbols{};
+  int places = 0;  // Place symbols, Grass included (Florence)
+  int tallest = 0;
+  bool no_sway = false;  // a card that forbids swaying (Skunk)
+  explicit YardTally(const Player& pl) {
+    std::array<int, kPiles> height{};
+    places = grass_count(pl);
+    for (int i = 0; i < pl.yard_size; ++i) {
+      const CardDef& d = card(pl.yard[i] & kKindMask);
+      for (unsigned m = d.symbols; m; m &= m - 1) ++symbols[__builtin_ctz(m)];
+      places += d.places;
+      no_sway |= d.no_sway;
+      tallest = std::max(tallest, ++height[pl.yard_pile[i]]);
+    }
+  }
+  bool meets(const Player& pl, const Criteria& c) const {
+    for (int s = 0; s < kNumSymbols; ++s)
+      if (symbols[s] < c.symbols[s]) return false;
+    return pl.yard_size >= c.cards && places >= c.places && grass_count(pl) >= c.grass &&
+           tallest >= c.tallest;
+  }
+};
+
+// Y6: the Neighbor's criteria met and its Bribe payable, by a Yard without a Skunk.
+bool can_sway_with(const Position& p, int seat, int n, const YardTally& t) {
+  const NeighborDef& d = content().neighbors[n];
+  return !t.no_sway && t.meets(p.players[seat], d.criteria) && bribe_possible(p, seat, d.bribe);
+}
+
+}  // namespace
+
 bool meets_criteria(const Player& pl, const Criteria& c) {
-  for (int s = 0; s < kNumSymbols; ++s)
-    if (c.symbols[s] && yard_symbols(pl, s) < c.symbols[s]) return false;
-  if (pl.yard_size < c.cards) return false;
-  if (c.places && yard_places(pl) < c.places) return false;
-  if (grass_count(pl) < c.grass) return false;
-  if (c.tallest && tallest_pile(pl) < c.tallest) return false;
-  return true;
+  return YardTally(pl).meets(pl, c);
 }
 
 BribeNeeds bribe_needs(const Program& bribe) {
@@ -622,10 +653,7 @@ BribeNeeds bribe_needs(const Program& bribe) {
 }
 
 bool can_sway(const Position& p, int seat, int n) {
-  const Player& pl = p.players[seat];
-  const NeighborDef& d = content().neighbors[n];
-  return !has_no_sway_card(pl) && meets_criteria(pl, d.criteria) &&
-         bribe_possible(p, seat, d.bribe);
+  return can_sway_with(p, seat, n, YardTally(p.players[seat]));
 }
 
 int neighbors_swayed(const Player& pl) {
@@ -780,23 +808,26 @@ void legal_actions(const Position& p, ActionList& out) {
       out.push(kActAway);
       break;
     case Phase::kMain: {
+      // The most common decision: with a limit (advance asks for 2), it stops as soon as it has
+      // found that many.
       out.push(kActDone);
       const int n = num_kinds();
       if (me.away) {
         if (!(p.used & kUsedWork)) out.push(kActWork);
         if (!(p.used & kUsedBuy))
-          for (int k = 0; k < n; ++k)
+          for (int k = 0; k < n && !out.full(); ++k)
             if (p.store[k] && me.money >= card(k).cost) out.push(kActBuy + k);
       } else {
         if (!(p.used & kUsedPlay) && me.hand_size) {
           const bool open = open_pile_somewhere(p, p.turn_player);
-          for (int k = 0; k < n; ++k)
+          for (int k = 0; k < n && !out.full(); ++k)
             if (me.hand[k] && playable(p, nullptr, kCtxMain, k, open)) out.push(kActPlay + k);
         }
-        if (!(p.used & kUsedSway) && !has_no_sway_card(me)) {
+        if (!(p.used & kUsedSway) && !out.full()) {
+          const YardTally tally(me);
           const int first = out.size;
-          for (int i = 0; i < p.row_size; ++i)
-            if (can_sway(p, p.turn_player, p.row[i])) out.push(kActSway + p.row[i]);
+          for (int i = 0; i < p.row_size && !out.full(); ++i)
+            if (can_sway_with(p, p.turn_player, p.row[i], tally)) out.push(kActSway + p.row[i]);
           std::sort(out.items.begin() + first, out.items.begin() + out.size);
         }
       }

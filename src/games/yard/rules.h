@@ -263,10 +263,14 @@ struct Setup {
 };
 void setup(Position& p, const Setup& s, std::uint64_t seed);
 
-// A fixed-capacity list of legal actions (no allocation).
+// A fixed-capacity list of legal actions (no allocation). With a `limit` below the capacity the
+// busiest steps stop listing once it is reached: a list that reaches its limit holds only the
+// first `limit` actions found (advance asks for 2: none, one or several).
 struct ActionList {
   std::array<int, 512> items;
   int size = 0;
+  int limit = 512;
+  bool full() const { return size >= limit; }
   void push(int a) { items[size++] = a; }
   const int* begin() const { return items.data(); }
   const int* end() const { return items.data() + size; }
