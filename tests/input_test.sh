@@ -32,6 +32,11 @@ check "did you mean 'dungeon'" sim dungen --seats random
 "$turf" --help >/dev/null 2>&1 || fail "--help should exit 0"
 "$turf" sim --help >/dev/null 2>&1 || fail "sim --help should exit 0"
 
+# --- One name rule (table::seat_name, docs/protocol.md "Names"): the same names the server refuses.
+check "error: name 2: the name cannot hold brackets" play dungeon --seats random,random --names "Ann,Bo (bot)" --no-record
+check "error: two seats would have the same name 'ann'" play dungeon --seats random,random --names "Ann,ann" --no-record
+check "error: name 1: \"Player 2\" is another seat's name" play dungeon --seats random,random --names "Player 2" --no-record
+
 # --- Seeds are never wrapped.
 check "--seed must be an integer from 0 to 18446744073709551615, not '-1'" sim dungeon --seats random --seed -1
 check "not '18446744073709551616'" sim dungeon --seats random --seed 18446744073709551616

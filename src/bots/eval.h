@@ -8,20 +8,21 @@
 
 namespace turf {
 
-// The game's evaluation, or the current scores when the game has none.
-inline std::vector<double> evaluate(const State& s) {
-  const auto& f = s.game().evaluate;
-  return f ? f(s) : s.scores();
-}
-
-// The same, written into `out` (reusing its storage; no allocation where the game gives
-// evaluate_into).
+// The game's evaluation written into `out` (reusing its storage: nothing is allocated once it
+// has the seats' size), or the current scores when the game has none.
 inline void evaluate_into(const State& s, std::vector<double>& out) {
   const GameInfo& g = s.game();
   if (g.evaluate_into)
     g.evaluate_into(s, out);
   else
-    out = g.evaluate ? g.evaluate(s) : s.scores();
+    out = s.scores();
+}
+
+// The same, returned (for callers off the search's hot path).
+inline std::vector<double> evaluate(const State& s) {
+  std::vector<double> v;
+  evaluate_into(s, v);
+  return v;
 }
 
 // How good the state is for each seat, in [0, 1]: the final outcome when the game is over,

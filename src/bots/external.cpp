@@ -16,6 +16,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "bots/eval.h"
 #include "bots/presets.h"
 #include "bots/process.h"
 #include "core/match.h"
@@ -709,12 +710,7 @@ struct ExternalAgent::Impl {
       o["scores"] = w.scores();
       o["ranking"] = w.ranking();
     } else {
-      if (game.evaluate_into)
-        game.evaluate_into(w, eval_buf);
-      else if (game.evaluate)
-        eval_buf = game.evaluate(w);
-      else
-        eval_buf = w.scores();
+      evaluate_into(w, eval_buf);
       o["estimate"] = eval_buf;
     }
     return o;

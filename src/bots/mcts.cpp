@@ -8,10 +8,10 @@
 #include <functional>
 #include <limits>
 #include <map>
-#include <system_error>
 #include <thread>
 
 #include "bots/eval.h"
+#include "core/parallel.h"
 
 namespace turf {
 
@@ -329,19 +329,13 @@ Action MctsBot::choose(const View& view) {
       }
     }
   };
-  std::vector<std::thread> pool;
-  int started = 1;
-  for (; started < threads; ++started) {
-    try {
-      pool.emplace_back(run, started);
-    } catch (const std::system_error&) {  // no more threads: the rest run here, same results
-      std::fprintf(stderr, "warning: mcts could start only %d of %d threads\n", started, threads);
-      break;
-    }
-  }
-  run(0);
-  for (int t = started; t < threads; ++t) run(t);
-  for (auto& th : pool) th.join();
+  {
+    std::vector<std::jthread> pool;
+    // Threads that could not start run their share here, after its own: the same results.
+    const int started = start_threads(pool, threads, run, "mcts");
+    run(0);
+    for (int t = started; t < threads; ++t) run(t);
+  }  // joined here
 
   std::map<Action, std::pair<long, double>> visits;
   for (const auto& s : searches) {

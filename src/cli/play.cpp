@@ -414,7 +414,7 @@ int play(const PlayArgs& args) {
     if (!args.names.empty()) {
       const auto names = split(args.names, ',');
       for (std::size_t i = 0; i < names.size() && i < match->seats().size(); ++i)
-        if (auto name = table::clean_seat_name(names[i]); !name.empty())
+        if (auto name = table::listed_seat_name(names, i); !name.empty())
           match->seats()[i].name = std::move(name);
     }
   } else {

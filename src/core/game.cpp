@@ -13,12 +13,6 @@ namespace turf {
 
 namespace {
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 bool parse_int(std::string_view s, int& out) {
   if (s.empty()) return false;
   const char* first = s.data();
@@ -276,7 +270,7 @@ std::string spaced(std::string_view s) {
 
 // Lower case, runs of blanks as one space.
 std::string folded(std::string_view s) {
-  return lower(spaced(s));
+  return ascii_lower(spaced(s));
 }
 
 // The label without its notes in parentheses: "buy garden ($6)" -> "buy garden".
@@ -299,7 +293,7 @@ std::string without_notes(const std::string& label) {
 enum class Part { kNone, kHalfName, kPart };
 
 Part names_part(const std::string& want, const std::string& label) {
-  const std::string orig = spaced(label), l = lower(orig);
+  const std::string orig = spaced(label), l = ascii_lower(orig);
   Part best = Part::kNone;
   for (std::size_t at = l.find(want); at != std::string::npos; at = l.find(want, at + 1)) {
     if (at > 0 && alnum(l[at - 1])) continue;
@@ -404,7 +398,7 @@ std::string viewer_name(Seat viewer) {
 }
 
 Seat parse_viewer(const std::string& raw, int num_seats) {
-  const std::string text = lower(trim(raw));
+  const std::string text = ascii_lower(trim(raw));
   if (text == "spectator") return kSpectator;
   if (text == "omniscient" || text == "all") return kOmniscient;
   int s = 0;

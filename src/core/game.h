@@ -157,11 +157,10 @@ struct GameInfo {
   std::function<std::unique_ptr<State>(const Options&, std::uint64_t seed)> create;
   // Terminal drawing of a view (presentation; optional).
   std::function<std::string(const View&, const DrawStyle&)> draw;
-  // Evaluation for bots: an estimate of each seat's final points in this (sampled) state, and
-  // the point difference that makes one seat a clear favourite (the logistic scale).
-  std::function<std::vector<double>(const State&)> evaluate;
-  // The same evaluation written into `out` (resized to the seats), reusing its storage: what
-  // search calls at every cut-off (optional; bots fall back to `evaluate`).
+  // Evaluation for bots (optional; bots fall back to the scores): an estimate of each seat's
+  // final points in this (sampled) state, written into `out` (resized to the seats) reusing its
+  // storage, as search calls it at every cut-off; and the point difference that makes one seat
+  // a clear favourite (the logistic scale). `evaluate`/`evaluate_into` in bots/eval.h call it.
   std::function<void(const State&, std::vector<double>& out)> evaluate_into;
   double eval_scale = 10.0;
   // The default policy of search bots' rollouts (optional): picks one of `legal` (the legal

@@ -66,23 +66,22 @@ class ObsWriter {
   float* out_;
 };
 
-// An encoder's layouts, one per player count, built once (a layout lives as long as the program).
-template <class Layout>
-class LayoutTable {
- public:
-  LayoutTable(int min_players, int max_players, Layout (*make)(int players)) : min_(min_players) {
-    for (int p = min_players; p <= max_players; ++p) layouts_.push_back(make(p));
-  }
-  const Layout& operator()(int players) const {
-    const int i = players - min_;
-    if (i < 0 || i >= static_cast<int>(layouts_.size()))
+// An encoder's layouts, one per player count from MinPlayers to MaxPlayers, built once by `Make`
+// on first use (a layout lives as long as the program), and its registration: every encoder
+// declares `using Layouts = ObsLayouts<Layout, make_layout, 2, kMaxSeats>;` and nothing more.
+template <class Layout, Layout (*Make)(int players), int MinPlayers, int MaxPlayers>
+struct ObsLayouts {
+  static const Layout& of(int players) {
+    static const std::vector<Layout> layouts = [] {
+      std::vector<Layout> v;
+      for (int p = MinPlayers; p <= MaxPlayers; ++p) v.push_back(Make(p));
+      return v;
+    }();
+    if (players < MinPlayers || players > MaxPlayers)
       throw Error("no observation layout for " + std::to_string(players) + " players");
-    return layouts_[i];
+    return layouts[players - MinPlayers];
   }
-
- private:
-  int min_;
-  std::vector<Layout> layouts_;
+  static const ObsSpec& spec(int players) { return of(players).spec; }
 };
 
 // Sets the observation hooks of the game `id` in the registry (an encoder's

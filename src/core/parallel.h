@@ -6,11 +6,29 @@
 #include <cstdio>
 #include <exception>
 #include <mutex>
-#include <system_error>
 #include <thread>
 #include <vector>
 
 namespace turf {
+
+// Starts threads running fn(t) for t = 1, 2, ... up to `threads` - 1 (the caller is thread 0)
+// into `pool`, and returns how many threads work in all, the caller included. When the system
+// cannot start one (out of threads, or of memory: std::system_error or std::bad_alloc), it stops
+// there and warns on stderr with `what` ("mcts"; empty for none). The pool holds std::jthread, so
+// the threads are joined however the caller leaves, an exception included (a std::thread left
+// joinable would end the process).
+template <class F>
+int start_threads(std::vector<std::jthread>& pool, int threads, F& fn, const char* what = "") {
+  int t = 1;
+  try {
+    pool.reserve(static_cast<std::size_t>(std::max(threads - 1, 0)));
+    for (; t < threads; ++t) pool.emplace_back(fn, t);
+  } catch (const std::exception&) {
+    std::fprintf(stderr, "warning: %s%scould start only %d of %d threads; going on with %d\n", what,
+                 *what ? " " : "", t, threads, t);
+  }
+  return t;
+}
 
 // Calls fn(i) for every i in [0, count) on `threads` threads (the calling thread included),
 // handing out indices in increasing order. The first exception thrown by any call stops the
@@ -31,19 +49,13 @@ void parallel_for(long count, int threads, F&& fn) {
       next = count;
     }
   };
-  std::vector<std::thread> pool;
   if (static_cast<long>(threads) > count) threads = static_cast<int>(std::max(1L, count));
-  for (int t = 1; t < threads; ++t) {
-    try {
-      pool.emplace_back(work);
-    } catch (const std::system_error&) {  // out of memory or of threads: go on with fewer
-      std::fprintf(stderr, "warning: could start only %d of %d threads; going on with %d\n", t,
-                   threads, t);
-      break;
-    }
-  }
-  work();
-  for (auto& t : pool) t.join();
+  auto worker = [&](int) { work(); };
+  {
+    std::vector<std::jthread> pool;
+    start_threads(pool, threads, worker);
+    work();
+  }  // joined here
   if (failure) std::rethrow_exception(failure);
 }
 

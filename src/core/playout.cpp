@@ -4,8 +4,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <system_error>
 #include <thread>
+
+#include "core/parallel.h"
 
 namespace turf {
 
@@ -44,17 +45,11 @@ Throughput measure_random_games(const GameInfo& game, const Options& options, do
     games += g;
     actions += a;
   };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) {
-    try {
-      pool.emplace_back(work, t);
-    } catch (const std::system_error&) {  // out of threads or memory: measure with fewer
-      std::fprintf(stderr, "warning: could start only %d of %d threads\n", t, threads);
-      break;
-    }
-  }
-  work(0);
-  for (auto& th : pool) th.join();
+  {
+    std::vector<std::jthread> pool;
+    start_threads(pool, threads, work);  // out of threads or memory: measure with fewer
+    work(0);
+  }  // joined here
   Throughput r;
   r.games = games;
   r.actions = actions;

@@ -15,6 +15,12 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(b, s.find_last_not_of(kSpace) - b + 1));
 }
 
+std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
 std::vector<std::string> split(std::string_view s, char sep) {
   std::vector<std::string> out;
   if (s.empty()) return out;

@@ -9,60 +9,7 @@
 
 namespace turf::server {
 
-namespace {
-
-// A seat's display name (docs/protocol.md, "Names"; the web lobby checks the same rules in
-// web/src/names.ts checkName): valid UTF-8, at most 24 characters once spaces are trimmed and
-// runs of spaces collapsed; no control, zero-width or direction-changing character (a name must
-// not reorder or hide the text around it); no bracket ()[]{}<>, so that no name passes for a tag
-// such as "(bot)" or "(you)" or for a placeholder such as "{P2}"; not "Player N" of another
-// seat. An empty name becomes `fallback`. Anything else is an Error saying what is wrong.
-std::string checked_name(const std::string& raw, int seat, const std::string& fallback) {
-  const std::string where = "seat " + std::to_string(seat) + ": the name ";
-  std::string out;
-  std::size_t count = 0;
-  bool space = false;
-  for (std::size_t i = 0; i < raw.size();) {
-    const Utf8Char ch = decode_utf8(raw, i);
-    if (ch.len == 0) throw Error(where + "is not valid UTF-8");
-    const char32_t cp = ch.cp;
-    const int len = static_cast<int>(ch.len);
-    if (unsafe_char(cp))
-      throw Error(where + "cannot hold control, invisible or direction-changing characters");
-    if (cp < 0x80 && cp != 0 && std::strchr("()[]{}<>", static_cast<int>(cp)))
-      throw Error(where + "cannot hold brackets");
-    const bool is_space = cp == ' ' || cp == 0xA0 || (cp >= 0x2000 && cp <= 0x200A) ||
-                          cp == 0x202F || cp == 0x205F || cp == 0x3000;
-    if (is_space) {
-      space = true;
-    } else {
-      if (space && !out.empty()) {
-        out += ' ';
-        ++count;
-      }
-      space = false;
-      out.append(raw, i, static_cast<std::size_t>(len));
-      ++count;
-    }
-    i += static_cast<std::size_t>(len);
-  }
-  if (count > 24) throw Error(where + "has more than 24 characters");
-  if (out.empty()) return fallback;
-  std::string lower;
-  for (char c : out) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (lower.rfind("player", 0) == 0) {
-    std::size_t k = 6;
-    while (k < lower.size() && lower[k] == ' ') ++k;
-    const std::string digits = lower.substr(k);
-    if (!digits.empty() && digits.size() <= 3 &&
-        std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
-        std::stoi(digits) != seat + 1)
-      throw Error(where + "\"" + out + "\" is another seat's name");
-  }
-  return out;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 bool is_hex32(std::string_view s) {
   if (s.size() != 32) return false;
@@ -272,7 +219,11 @@ StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& li
     std::string& name = names.emplace_back();
     if (s.contains("name")) {
       if (!s["name"].is_string()) throw Error(where + ": 'name' must be a string");
-      name = checked_name(s["name"].get<std::string>(), static_cast<int>(i), "");
+      try {
+        name = table::seat_name(s["name"].get<std::string>(), static_cast<Seat>(i));
+      } catch (const Error& e) {
+        throw Error(where + ": " + e.what());
+      }
     }
     if (kind == "human") {
       plans.push_back(table::plan_seat(game, "human", limits));
@@ -302,16 +253,6 @@ StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& li
     }
     row.seats.push_back(std::move(seat));
   }
-  for (std::size_t i = 0; i < row.seats.size(); ++i)
-    for (std::size_t k = 0; k < i; ++k) {
-      auto fold = [](std::string s) {
-        for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return s;
-      };
-      if (fold(row.seats[i].name) == fold(row.seats[k].name))
-        throw Error("seats " + std::to_string(k) + " and " + std::to_string(i) +
-                    " have the same name '" + row.seats[i].name + "'");
-    }
   const int n = static_cast<int>(seats.size());
   if (n < game.min_players || n > game.max_players)
     throw Error(

@@ -1,6 +1,7 @@
 #include "table/seats.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "bots/presets.h"
 #include "core/rng.h"
@@ -8,8 +9,6 @@
 #include "core/text.h"
 
 namespace turf::table {
-
-namespace {}  // namespace
 
 SeatKind seat_kind(std::string_view agent) {
   if (agent == "human") return SeatKind::kHuman;
@@ -45,39 +44,92 @@ std::vector<SeatPlan> plan_seats(const GameInfo& game, const std::string& list, 
   return out;
 }
 
-std::string clean_seat_name(std::string_view given) {
-  return trim(sanitize_text(trim(sanitize_text(given, 4096)), kSeatNameBytes));
+std::string seat_name(std::string_view given, Seat seat) {
+  std::string out;
+  std::size_t count = 0;
+  bool space = false;
+  for (std::size_t i = 0; i < given.size();) {
+    const Utf8Char ch = decode_utf8(given, i);
+    if (ch.len == 0) throw Error("the name is not valid UTF-8");
+    const char32_t cp = ch.cp;
+    if (unsafe_char(cp))
+      throw Error("the name cannot hold control, invisible or direction-changing characters");
+    if (cp < 0x80 && cp != 0 && std::strchr("()[]{}<>", static_cast<int>(cp)))
+      throw Error("the name cannot hold brackets");
+    const bool is_space = cp == ' ' || cp == 0xA0 || (cp >= 0x2000 && cp <= 0x200A) ||
+                          cp == 0x202F || cp == 0x205F || cp == 0x3000;
+    if (is_space) {
+      space = true;
+    } else {
+      if (space && !out.empty()) {
+        out += ' ';
+        ++count;
+      }
+      space = false;
+      out.append(given.substr(i, ch.len));
+      ++count;
+    }
+    i += ch.len;
+  }
+  if (count > kSeatNameChars)
+    throw Error("the name has more than " + std::to_string(kSeatNameChars) + " characters");
+  // "Player N" of another seat: the word, optional spaces, up to three digits.
+  const std::string lower = ascii_lower(out);
+  if (lower.rfind("player", 0) == 0) {
+    std::size_t k = 6;
+    while (k < lower.size() && lower[k] == ' ') ++k;
+    const std::string digits = lower.substr(k);
+    if (!digits.empty() && digits.size() <= 3 &&
+        std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+        std::stoi(digits) != seat + 1)
+      throw Error("\"" + out + "\" is another seat's name");
+  }
+  return out;
+}
+
+std::string listed_seat_name(const std::vector<std::string>& names, std::size_t i) {
+  try {
+    return seat_name(names[i], static_cast<Seat>(i));
+  } catch (const Error& e) {
+    throw Error("name " + std::to_string(i + 1) + ": " + e.what());
+  }
 }
 
 void name_seats(std::vector<SeatPlan>& seats, const std::vector<std::string>& names,
                 BotNames bots) {
+  std::vector<std::string> out(seats.size());  // the seats change only when every name is good
   for (std::size_t i = 0; i < seats.size(); ++i) {
-    SeatPlan& p = seats[i];
-    const std::string given = i < names.size() ? clean_seat_name(names[i]) : std::string();
-    if (!given.empty()) {
-      p.name = given;
-      continue;
-    }
+    const SeatPlan& p = seats[i];
+    std::string& name = out[i];
+    if (i < names.size()) name = listed_seat_name(names, i);
+    if (!name.empty()) continue;
     const std::string number = std::to_string(i + 1);
     if (p.kind != SeatKind::kHuman && bots == BotNames::kGeneric) {
-      p.name = "Bot " + number;
+      name = "Bot " + number;
       continue;
     }
     switch (p.kind) {
       case SeatKind::kHuman:
-        p.name = player_name(static_cast<Seat>(i));
+        name = player_name(static_cast<Seat>(i));
         break;
       case SeatKind::kExternal:
-        p.name = "ext " + number;
+        name = "ext " + number;
         break;
       case SeatKind::kBot: {
         const bool level =
             std::find(bot_levels().begin(), bot_levels().end(), p.asked) != bot_levels().end();
-        p.name = (level ? p.asked : p.agent.substr(0, p.agent.find(':'))) + " " + number;
+        name = (level ? p.asked : p.agent.substr(0, p.agent.find(':'))) + " " + number;
         break;
       }
     }
   }
+  // No two seats alike, ignoring case (a default included: a person named "Bot 2" beside the
+  // second seat's bot).
+  for (std::size_t i = 0; i < out.size(); ++i)
+    for (std::size_t k = 0; k < i; ++k)
+      if (ascii_lower(out[i]) == ascii_lower(out[k]))
+        throw Error("two seats would have the same name '" + out[i] + "'");
+  for (std::size_t i = 0; i < seats.size(); ++i) seats[i].name = std::move(out[i]);
 }
 
 std::vector<SeatInfo> seat_infos(const std::vector<SeatPlan>& seats) {

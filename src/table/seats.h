@@ -38,17 +38,26 @@ SeatPlan plan_seat(const GameInfo& game, std::string_view text, const BotLimits&
 std::vector<SeatPlan> plan_seats(const GameInfo& game, const std::string& list, int players,
                                  const BotLimits& limits);
 // The one name rule of every front end (the table server, `turf play --names` and `--resume`,
-// the Python module): a name as given, printable (no control characters: names are printed on
-// terminals), without surrounding blanks, at most kSeatNameBytes bytes (UTF-8 characters kept
-// whole); "" when nothing printable is left (the seat then takes its default name).
-inline constexpr std::size_t kSeatNameBytes = 32;
-std::string clean_seat_name(std::string_view given);
+// name_seats; the web lobby checks the same rule in web/src/names.ts checkName, and both are
+// tested on the cases of tests/fixtures/seat_names.json; docs/protocol.md "Names"). Valid UTF-8;
+// runs of spaces collapse to one and the ends are trimmed; then at most kSeatNameChars
+// characters; no control, zero-width or direction-changing character (a name must not reorder
+// or hide the text around it: names are printed on terminals and pages); no bracket ()[]{}<>,
+// so that no name passes for a tag such as "(bot)" or a placeholder such as "{P2}"; not
+// "Player N" of another seat. Returns the name as kept ("" when blank: the seat then takes its
+// default name); anything else is an Error saying what is wrong ("the name ...").
+inline constexpr std::size_t kSeatNameChars = 24;
+std::string seat_name(std::string_view given, Seat seat);
+// seat_name(names[i], i) for the i-th of a list given by a person (`--names A,B`); its Error
+// says which name: "name 2: the name cannot hold brackets".
+std::string listed_seat_name(const std::vector<std::string>& names, std::size_t i);
 
 // How unnamed bots are called: by what plays them ("normal 2", "mcts 3", "ext 2": the terminal
 // and the lab) or "Bot 2" (the table server, docs/protocol.md "Names").
 enum class BotNames { kByBot, kGeneric };
-// Gives names: clean_seat_name(names[i]) where given and not blank; else the
-// default: player_name for a human ("Player 2"), a bot by `bots` with the seat number.
+// Gives names: seat_name(names[i], i) where given and not blank (an Error "name N: ..." where it
+// breaks the rule); else the default: player_name for a human ("Player 2"), a bot by `bots`
+// with the seat number. Two seats named alike (ignoring case) are an Error.
 void name_seats(std::vector<SeatPlan>& seats, const std::vector<std::string>& names = {},
                 BotNames bots = BotNames::kByBot);
 // The match's seats from the plans.

@@ -65,19 +65,19 @@ TEST(CryHavocBots, EvaluationValuesCrystalsUnitsAndPrisoners) {
   testing::Board b;
   Position& p = b.p;
   CryHavocState before(&game(), p);
-  const auto e0 = cryhavoc::evaluate(before);
+  const auto e0 = turf::evaluate(before);
   b.control("deepwater_rift", kHumans).crystals("deepwater_rift", 3);
   CryHavocState more(&game(), p);
-  const auto e1 = cryhavoc::evaluate(more);
+  const auto e1 = turf::evaluate(more);
   EXPECT_GT(e1[0] - e1[1], e0[0] - e0[1]) << "crystals held are worth points to come";
   p.pub.prisoners[kMachines][kHumans] = 2;
   CryHavocState prisoners(&game(), p);
-  EXPECT_GT(cryhavoc::evaluate(prisoners)[1], e1[1]);
+  EXPECT_GT(turf::evaluate(prisoners)[1], e1[1]);
   // At the end the evaluation is the score.
   p.pub.over = true;
   p.pub.step = Step::kOver;
   CryHavocState over(&game(), p);
-  EXPECT_EQ(cryhavoc::evaluate(over), over.scores());
+  EXPECT_EQ(turf::evaluate(over), over.scores());
 }
 
 }  // namespace

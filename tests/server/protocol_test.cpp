@@ -447,10 +447,12 @@ TEST(ServerHttp, ApiValidatesAndLimits) {
   EXPECT_EQ(http_request(p, http::verb::delete_, "/api/tables").status, 405);
   // Nothing was created by the refused requests.
   EXPECT_TRUE(http_request(p, http::verb::get, "/api/tables").parsed().empty());
-  // Names that hide characters, pass for a tag or run long are refused; a bot preset plays by
+  // Names that hide characters, pass for a tag, run long or repeat another seat's (ignoring case)
+  // are refused (table::seat_name and name_seats: one rule); a bot preset plays by
   // itself under a plain default name.
-  for (const std::string& name : {std::string("Ann\x01\nB"), std::string(100, 'x'),
-                                  std::string("Player 2 (bot)"), std::string("Ann\u202e")})
+  for (const std::string& name :
+       {std::string("Ann\x01\nB"), std::string(100, 'x'), std::string("Player 2 (bot)"),
+        std::string("Ann\u202e"), std::string("bot 2")})  // the bot's default name
     EXPECT_EQ(http_request(p, http::verb::post, "/api/tables",
                            json{{"game", "dungeon"},
                                 {"seats", json::array({{{"kind", "human"}, {"name", name}},

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <set>
 
+#include "bots/eval.h"
 #include "turfwars/board.h"
 
 namespace turf::turfwars {
@@ -1491,7 +1492,7 @@ TEST(TurfWarsRules, R29_TheEvaluationPutsTheEliminatedLast) {
   sc.p.seats[2].eliminated = true;
   sc.p.phase = Phase::kDraft;
   const TurfWarsState st(&testing::game(), sc.p);
-  const auto v = testing::game().evaluate(st);
+  const auto v = turf::evaluate(st);
   EXPECT_LT(v[2], v[0]);
   EXPECT_LT(v[2], v[1]);
 }

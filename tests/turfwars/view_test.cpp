@@ -6,6 +6,7 @@
 #include <set>
 
 #include "bots/agent.h"
+#include "bots/eval.h"
 #include "core/view.h"
 #include "turfwars/board.h"
 
@@ -390,7 +391,6 @@ TEST(TurfWarsView, RolloutPolicyDeclaresTheHomeItHolds) {
 // Doppelgangers, who clone the Geomancer and declare in their turn). It used to read every phase-1
 // position as "not declared yet", so a search cut off there found every declaration worth the same.
 TEST(TurfWarsView, EvaluationCountsTheGeomancersDeclarationAtOnce) {
-  const GameInfo& g = testing::game();
   testing::Scenario sc(2);
   sc.set_faction(0, "geomancer").set_faction(1, "doppelgangers");
   sc.troops(0, "B2", 3).troops(0, "C4", 2).troops(0, "E3", 1);
@@ -407,7 +407,7 @@ TEST(TurfWarsView, EvaluationCountsTheGeomancersDeclarationAtOnce) {
     w->apply(kActType + type);
     EXPECT_EQ(pos(*w).phase, Phase::kPreEvent);
     EXPECT_EQ(pos(*w).to_move, 1);  // the Doppelgangers (cloning the Geomancer) still to act
-    return g.evaluate(*w)[0];
+    return turf::evaluate(*w)[0];
   };
   const double v_forest = value_after(forest), v_plains = value_after(plains),
                v_none = value_after(none);

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "bots/agent.h"
+#include "bots/eval.h"
 #include "bots/mcts.h"
 #include "core/view.h"
 #include "games/yard/game.h"

@@ -63,19 +63,27 @@ export function absenceWords(name: string, awaySeconds: number | null): string {
   return awaySeconds === null ? `${name} is not at the table; ${back}` : `${name} left the table ${agoWords(awaySeconds)}; ${back}`;
 }
 
-// The rules a new seat name must follow, the same as the server's (checked_name in
-// src/server/table.cpp; the server refuses what breaks them): at most 24 characters; no
-// control, zero-width or direction-changing characters; no brackets, so that a name cannot pass
-// for a tag like "(bot)" or a placeholder like "{P2}"; not "Player N" of another seat. Returns
-// what is wrong in words, or null.
+// The rule a new seat name must follow, the server's own (table::seat_name in
+// src/table/seats.cpp, which refuses what breaks it; both are tested on the cases of
+// tests/fixtures/seat_names.json): runs of spaces collapse to one and the ends are trimmed
+// (keptName), then at most 24 characters; no control, zero-width or direction-changing
+// characters; no brackets, so that a name cannot pass for a tag like "(bot)" or a placeholder
+// like "{P2}"; not "Player N" of another seat. Returns what is wrong in words, or null.
 export const NAME_MAX = 24;
 export function checkName(name: string, seat: number): string | null {
-  const n = name.trim();
-  if ([...n].length > NAME_MAX) return `a name has at most ${NAME_MAX} characters.`;
   INVISIBLE.lastIndex = 0;
-  if (INVISIBLE.test(n)) return "a name cannot hold invisible or direction-changing characters.";
-  if (/[()[\]{}<>]/.test(n)) return "a name cannot hold brackets.";
-  const m = /^player\s*(\d+)$/i.exec(n);
+  if (INVISIBLE.test(name)) return "a name cannot hold invisible or direction-changing characters.";
+  if (/[()[\]{}<>]/.test(name)) return "a name cannot hold brackets.";
+  const n = keptName(name);
+  if ([...n].length > NAME_MAX) return `a name has at most ${NAME_MAX} characters.`;
+  const m = /^player *(\d{1,3})$/i.exec(n);
   if (m && Number(m[1]) !== seat + 1) return `"${n}" is another seat's name.`;
   return null;
 }
+
+// A name as the server keeps it: the spaces it counts as spaces (space, no-break, the en/em
+// family, narrow and ideographic) collapsed to one, the ends trimmed.
+export function keptName(name: string): string {
+  return name.split(SPACES).filter((w) => w !== "").join(" ");
+}
+const SPACES = /[ \u00a0\u2000-\u200a\u202f\u205f\u3000]+/;

@@ -17,12 +17,6 @@ constexpr double kUnitValue = 0.4;  // a unit on the map: battles, control, kill
 constexpr double kCardValue = 0.3;  // a card in hand: movement, recruits, a tactic
 }  // namespace
 
-std::vector<double> evaluate(const State& state) {
-  std::vector<double> v;
-  evaluate_into(state, v);
-  return v;
-}
-
 void evaluate_into(const State& state, std::vector<double>& v) {
   const Position& p = dynamic_cast<const CryHavocState&>(state).position();
   const Public& pub = p.pub;

@@ -89,7 +89,6 @@ const RegionDef& region_def(const Public& pub, int region);
 // Registers the game (called from games/all_games.cpp).
 void register_game(Registry& registry);
 // The evaluation for bots (eval.cpp): estimated final VP per seat.
-std::vector<double> evaluate(const State& state);
 void evaluate_into(const State& state, std::vector<double>& out);
 // Narration of a step for one viewer (narrate.cpp; core/narration.h).
 void narrate(const View& before, const NarratedAction& act, const View& after,

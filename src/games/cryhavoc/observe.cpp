@@ -99,21 +99,14 @@ Layout make_layout(int players) {
   return l;
 }
 
-const Layout& layout(int players) {
-  static const LayoutTable<Layout> table(2, kMaxSeats, make_layout);
-  return table(players);
-}
-
-const ObsSpec& spec(int players) {
-  return layout(players).spec;
-}
+using Layouts = ObsLayouts<Layout, make_layout, 2, kMaxSeats>;
 
 void observe(const View& view, float* out) {
   const Seat me = observing_seat(view);
   const auto& v = view.as<CryHavocView>();
   const Public& pub = v.pub;
   const int P = pub.players;
-  const Layout& l = layout(P);
+  const Layout& l = Layouts::of(P);
   ObsWriter w(out, l.spec.size);
   const auto rel = [&](int s) { return relative_seat(s, me, P); };
 
@@ -240,7 +233,7 @@ void observe(const View& view, float* out) {
 }  // namespace
 
 void register_observation(Registry& registry) {
-  add_observation(registry, "cryhavoc", spec, observe, kActSkillCard + kSkillIds * 64);
+  add_observation(registry, "cryhavoc", Layouts::spec, observe, kActSkillCard + kSkillIds * 64);
 }
 
 }  // namespace turf::cryhavoc

@@ -90,7 +90,6 @@ void register_game(Registry& registry) {
   info->result_words = result_words;
   info->tally = tally;
   info->cards = card_texts;
-  info->evaluate = evaluate;
   info->evaluate_into = evaluate_into;
   info->eval_scale = 8.0;
   info->conformance_games = 30;

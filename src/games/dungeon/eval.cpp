@@ -12,12 +12,6 @@ constexpr double kUnplayedMonster = 3.0;
 constexpr double kExposure = 0.35;
 }  // namespace
 
-std::vector<double> evaluate(const State& state) {
-  std::vector<double> v;
-  evaluate_into(state, v);
-  return v;
-}
-
 void evaluate_into(const State& state, std::vector<double>& v) {
   const Position& p = dynamic_cast<const DungeonState&>(state).position();
   const auto pts = score(p);

@@ -93,7 +93,6 @@ std::string result_words(const View& final_view, Seat seat);
 // Registers the game (called from games/all_games.cpp).
 void register_game(Registry& registry);
 // The evaluation for bots (games/dungeon/eval.cpp): estimated final points per seat.
-std::vector<double> evaluate(const State& state);
 void evaluate_into(const State& state, std::vector<double>& out);
 // Narration of one step from the viewer's views (games/dungeon/narrate.cpp; core/narration.h).
 void narrate(const View& before, const NarratedAction& act, const View& after,

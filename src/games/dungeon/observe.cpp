@@ -24,7 +24,7 @@ struct Layout {
       aside, board;
 };
 
-Layout make_layout() {
+Layout make_layout(int) {
   Layout l;
   const int mixes = static_cast<int>(content().mixes.size());
   ObsBuilder b(kVersion);
@@ -65,17 +65,10 @@ Layout make_layout() {
   return l;
 }
 
-const Layout& layout() {
-  static const Layout l = make_layout();
-  return l;
-}
-
-const ObsSpec& spec(int) {
-  return layout().spec;
-}
+using Layouts = ObsLayouts<Layout, make_layout, 2, 2>;
 
 void observe(const View& view, float* out) {
-  const Layout& l = layout();
+  const Layout& l = Layouts::of(2);
   const Seat me = observing_seat(view);
   const auto& v = view.as<DungeonView>();
   ObsWriter w(out, l.spec.size);
@@ -169,7 +162,7 @@ void observe(const View& view, float* out) {
 }  // namespace
 
 void register_observation(Registry& registry) {
-  add_observation(registry, "dungeon", spec, observe, kActMonster + kCellCodes);
+  add_observation(registry, "dungeon", Layouts::spec, observe, kActMonster + kCellCodes);
 }
 
 }  // namespace turf::dungeon

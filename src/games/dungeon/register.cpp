@@ -82,7 +82,6 @@ void register_game(Registry& registry) {
   info->pass_actions = {kActPass};
   info->result_words = result_words;
   info->cards = cards;
-  info->evaluate = evaluate;
   info->evaluate_into = evaluate_into;
   info->eval_scale = 6.0;
   info->seat_attributes = [](const State& s, Seat seat) {

@@ -123,12 +123,6 @@ Action rollout_choice(const State& state, const std::vector<Action>& legal, Rng&
   return pick;
 }
 
-std::vector<double> evaluate(const State& state) {
-  std::vector<double> v;
-  evaluate_into(state, v);
-  return v;
-}
-
 void evaluate_into(const State& state, std::vector<double>& v) {
   const Position& p = dynamic_cast<const TurfWarsState&>(state).position();
   if (p.over()) return ranking_keys_into(p, v);

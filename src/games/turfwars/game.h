@@ -71,7 +71,6 @@ const char* win_name(WinType w);
 // Registers the game (called from games/all_games.cpp).
 void register_game(Registry& registry);
 // The evaluation for bots (games/turfwars/eval.cpp): estimated final points per seat.
-std::vector<double> evaluate(const State& state);
 void evaluate_into(const State& state, std::vector<double>& out);
 // The rollout policy for search bots (eval.cpp): uniform, except that a home declaration (the
 // Geomancer's in phase 1, everyone's under Exile) takes a type the seat holds most turfs of.

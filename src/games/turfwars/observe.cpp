@@ -122,21 +122,14 @@ Layout make_layout(int players) {
   return l;
 }
 
-const Layout& layout(int players) {
-  static const LayoutTable<Layout> table(2, kMaxSeats, make_layout);
-  return table(players);
-}
-
-const ObsSpec& spec(int players) {
-  return layout(players).spec;
-}
+using Layouts = ObsLayouts<Layout, make_layout, 2, kMaxSeats>;
 
 void observe(const View& view, float* out) {
   const Seat me = observing_seat(view);
   const auto& v = view.as<TurfWarsView>();
   const Position& p = v.pos;
   const int P = p.num_seats;
-  const Layout& l = layout(P);
+  const Layout& l = Layouts::of(P);
   ObsWriter w(out, l.spec.size);
   const auto rel = [&](int s) { return relative_seat(s, me, P); };
   const Board& board = board_of(p);
@@ -263,7 +256,7 @@ void observe(const View& view, float* out) {
 }  // namespace
 
 void register_observation(Registry& registry) {
-  add_observation(registry, "turfwars", spec, observe, kActStayOut + 1);
+  add_observation(registry, "turfwars", Layouts::spec, observe, kActStayOut + 1);
 }
 
 }  // namespace turf::turfwars

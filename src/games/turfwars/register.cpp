@@ -92,7 +92,6 @@ void register_game(Registry& registry) {
   info->result_words = result_words;
   info->ranking_follows_scores = false;  // an instant win ranks first whatever the DP (R32)
   info->cards = card_texts;
-  info->evaluate = evaluate;
   info->evaluate_into = evaluate_into;
   info->rollout_policy = rollout_choice;
   info->eval_scale = 8.0;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/text.h"
 #include "core/view.h"
 
 #include "games/yard/game.h"
@@ -280,18 +281,13 @@ std::string unplayable_reason(const Position& p, int seat, int kind) {
 
 namespace {
 
-std::string lowered(std::string s) {
-  for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return s;
-}
-
 // The card kind whose name or id is `name` (lower case), else the only one whose name starts with
 // it; -1 otherwise.
 int card_named(const std::string& name) {
   const auto& cards = content().cards;
   int hit = -1, hits = 0;
   for (int k = 0; k < static_cast<int>(cards.size()); ++k) {
-    const std::string n = lowered(cards[k].name);
+    const std::string n = ascii_lower(cards[k].name);
     if (n == name || cards[k].id == name) return k;
     if (!name.empty() && n.rfind(name, 0) == 0) hit = k, ++hits;
   }
@@ -301,7 +297,7 @@ int card_named(const std::string& name) {
 int neighbor_named(const std::string& name) {
   const auto& ns = content().neighbors;
   for (int n = 0; n < static_cast<int>(ns.size()); ++n)
-    if (lowered(ns[n].name) == name || ns[n].id == name) return n;
+    if (ascii_lower(ns[n].name) == name || ns[n].id == name) return n;
   return -1;
 }
 

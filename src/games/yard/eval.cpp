@@ -55,12 +55,6 @@ double held_value(const CardDef& d) {
 
 }  // namespace
 
-std::vector<double> evaluate(const State& state) {
-  std::vector<double> v;
-  evaluate_into(state, v);
-  return v;
-}
-
 void evaluate_into(const State& state, std::vector<double>& v) {
   const Position& p = dynamic_cast<const YardState&>(state).position();
   const Content& c = content();

@@ -100,7 +100,6 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
 // Registers the game (called from the generated games/all_games.cpp).
 void register_game(Registry& registry);
 // The evaluation for bots (games/yard/eval.cpp): estimated final points per seat.
-std::vector<double> evaluate(const State& state);
 void evaluate_into(const State& state, std::vector<double>& out);
 // Terminal drawing (games/yard/draw.cpp).
 std::string draw(const View& view, const DrawStyle& style);

@@ -96,20 +96,13 @@ Layout make_layout(int players) {
   return l;
 }
 
-const Layout& layout(int players) {
-  static const LayoutTable<Layout> table(2, kMaxSeats, make_layout);
-  return table(players);
-}
-
-const ObsSpec& spec(int players) {
-  return layout(players).spec;
-}
+using Layouts = ObsLayouts<Layout, make_layout, 2, kMaxSeats>;
 
 void observe(const View& view, float* out) {
   const Seat me = observing_seat(view);
   const auto& v = view.as<YardView>();
   const Position& p = v.pos;
-  const Layout& l = layout(p.seats);
+  const Layout& l = Layouts::of(p.seats);
   ObsWriter w(out, l.spec.size);
   const int k = l.kinds;
 
@@ -188,7 +181,7 @@ void observe(const View& view, float* out) {
 }  // namespace
 
 void register_observation(Registry& registry) {
-  add_observation(registry, "yard", spec, observe, kActLast);
+  add_observation(registry, "yard", Layouts::spec, observe, kActLast);
 }
 
 }  // namespace turf::yard

@@ -55,7 +55,6 @@ void register_game(Registry& registry) {
   info->result_words = result_words;
   info->cards = cards;
   info->why_not = why_not;
-  info->evaluate = evaluate;
   info->evaluate_into = evaluate_into;
   info->eval_scale = 6.0;
   info->conformance_games = 40;

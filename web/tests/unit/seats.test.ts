@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { absenceWords, agoWords, checkName, defaultName, seatNames, seatTags } from "../../src/names";
+import { readFileSync } from "node:fs";
+import { absenceWords, agoWords, checkName, defaultName, keptName, seatNames, seatTags } from "../../src/names";
 import { MAX_SEATS, seatMark, shapePath } from "../../src/seats";
 
 describe("seat marks", () => {
@@ -50,7 +51,20 @@ describe("names", () => {
   });
 });
 
-describe("checkName (the server's rules: checked_name in src/server/table.cpp)", () => {
+describe("checkName (the server's rule: table::seat_name in src/table/seats.cpp)", () => {
+  it("agrees with the server on every shared case (tests/fixtures/seat_names.json)", () => {
+    const url = new URL("../../../tests/fixtures/seat_names.json", import.meta.url);
+    const cases: { name: string; seat: number; kept?: string; refused?: string }[] = JSON.parse(readFileSync(url, "utf8")).cases;
+    expect(cases.length).toBeGreaterThanOrEqual(20);
+    for (const c of cases) {
+      if (c.kept !== undefined) {
+        expect(checkName(c.name, c.seat), c.name).toBeNull();
+        expect(keptName(c.name), c.name).toBe(c.kept);
+      } else {
+        expect(checkName(c.name, c.seat), c.name).toContain(c.refused);
+      }
+    }
+  });
   it("accepts plain names in any script", () => {
     for (const n of ["Ann", "Zoë", "李雷", "Ann-Marie O'Neil", "Player 2"]) expect(checkName(n, 1), n).toBeNull();
   });
