@@ -1429,5 +1429,125 @@ TEST(CryHavocRules, RandomGamesKeepUnitsAndCardsWhole) {
     }
 }
 
+// The plain checks the legal list once made region by region (C6.3 can_enter), kept here to check
+// the gathered forms the kernel uses now.
+bool plain_can_enter(const Position& p, int b, int f) {
+  const RegionState& R = p.pub.regions[b];
+  if (R.battle) return false;
+  const int owner = hq_owner(p, b);
+  if (owner != kNone && owner != f) return false;
+  if (contested(p, b, f) && !(p.pub.entered & bit(b))) {
+    int fresh = 0;
+    for (int r = 0; r < map_of(p).num_regions; ++r)
+      if ((p.pub.entered & bit(r)) && contested(p, r, f)) ++fresh;
+    if (tokens_in_use(p) + fresh >= kBattleTokens) return false;
+  }
+  return true;
+}
+
+int plain_movable(const Position& p, int r, int f) {  // C6.2, C6.4, C6.10
+  const RegionState& R = p.pub.regions[r];
+  const int u = R.units[f];
+  if (u == 0) return 0;
+  if (R.battle) return R.attacker == f ? 0 : std::max(0, u - 2 * R.units[R.attacker]);
+  return u - p.pub.frozen[r];
+}
+
+std::vector<int> only(const std::vector<int>& legal, int from, int to) {
+  std::vector<int> out;
+  for (int a : legal)
+    if (a >= from && a < to) out.push_back(a);
+  return out;
+}
+
+TEST(CryHavocRules, C5_2_C6_3_C7_2_C7_5_TheGatheredChecksAgreeWithThePlainOnes) {
+  // At every step of random games: the structures' regions gathered in one pass (C7.2-C7.5), the
+  // regions a move may enter counted once (C6.3), and a discard skill's feasibility asked once
+  // per kind of card (C5.2) give what the plain region-by-region, card-by-card checks give.
+  for (int n = 2; n <= 4; ++n)
+    for (std::uint64_t seed = 0; seed < 12; ++seed) {
+      Position p;
+      setup(p, cryhavoc::Setup{n, true, static_cast<int>(seed % 3)}, seed * 7 + 3);
+      Rng r(seed + 11);
+      std::vector<int> moves;
+      while (!p.pub.over) {
+        legal_actions(p, moves);
+        ASSERT_FALSE(moves.empty());
+        const Public& pub = p.pub;
+        const int s = pub.to_move, f = pub.seats[s].faction;
+        const int regions = map_of(p).num_regions;
+        for (bool start : {true, false}) {
+          const StructureRegions where = structure_regions(p, f, start);
+          for (int k = 0; k < content().factions[f].num_structures; ++k) {
+            const int sid = f * kStructTypes + k;
+            std::uint32_t build = 0, activate = 0;
+            for (int q = 0; q < regions; ++q) {
+              if (can_build_at(p, sid, q, f, start)) build |= bit(q);
+              if (can_activate(p, sid, q, f)) activate |= bit(q);
+            }
+            ASSERT_EQ(where.build[k], build) << sid;
+            ASSERT_EQ(where.activate[k], activate) << sid;
+          }
+        }
+        if (pub.step == Step::kMove) {
+          std::vector<int> steps;
+          if (pub.points > 0)
+            for (int a = 0; a < regions; ++a) {
+              if (plain_movable(p, a, f) == 0) continue;
+              for (int b = 0; b < regions; ++b)
+                if ((neighbours(p, a, f) & bit(b)) && plain_can_enter(p, b, f))
+                  steps.push_back(kActStep + a * 24 + b);
+            }
+          ASSERT_EQ(only(moves, kActStep, kActBuildType), steps);
+        }
+        if (pub.step == Step::kBuild) {
+          std::vector<int> built, used;
+          for (int k = 0; k < content().factions[f].num_structures; ++k) {
+            const int sid = f * kStructTypes + k;
+            const StructureDef& sd = content().structures[sid];
+            bool anywhere = false;
+            for (int q = 0; q < regions; ++q) anywhere |= can_build_at(p, sid, q, f, true);
+            if (pub.points >= sd.build_cost && pub.seats[s].built[k] < kStructTokens && anywhere)
+              built.push_back(kActBuildType + sid);
+            if (pub.points < sd.activate_cost) continue;
+            for (int q = 0; q < regions; ++q)
+              if (can_activate(p, sid, q, f) && effect_feasible(p, sd.effect, s, f, q, false))
+                used.push_back(kActStructure + sid * 24 + q);
+          }
+          ASSERT_EQ(only(moves, kActBuildType, kActStructure), built);
+          ASSERT_EQ(only(moves, kActStructure, kActUnit), used);
+        }
+        if (pub.step == Step::kBuildWhere) {
+          std::vector<int> at;
+          for (int q = 0; q < regions; ++q)
+            if (can_build_at(p, pub.chosen, q, f, true)) at.push_back(kActRegion + q);
+          ASSERT_EQ(only(moves, kActRegion, kActObjective), at);
+        }
+        if (pub.step == Step::kTurnStart || pub.step == Step::kTurnEnd) {
+          std::vector<int> paid;
+          const SeatState& st = pub.seats[s];
+          for (int k = 0; k < st.num_skills; ++k) {
+            if (st.exhausted >> k & 1) continue;
+            const Effect& e = content().skills[st.skills[k]].effect;
+            if (e.size == 0 || e.steps[0].op != Op::kDiscard) continue;
+            for (int i = 0; i < st.hand; ++i) {
+              const int d = p.hid.hand[s][i];
+              if (i > 0 && p.hid.hand[s][i - 1] == d) continue;
+              const CardDef& c = content().cards[d];
+              const CardFilter filter = e.steps[0].filter;
+              const bool matches = filter == CardFilter::kAny ||
+                                   (filter == CardFilter::kRecruit && c.recruit > 0) ||
+                                   (filter == CardFilter::kTerrain && c.terrain >= 0);
+              if (matches && effect_feasible(p, e, s, f, kNone, pub.step == Step::kTurnStart, d))
+                paid.push_back(kActSkillCard + st.skills[k] * 64 + d);
+            }
+          }
+          ASSERT_EQ(only(moves, kActSkillCard, 1 << 30), paid);
+        }
+        apply(p, moves[r.below(static_cast<std::uint32_t>(moves.size()))]);
+      }
+    }
+}
+
 }  // namespace
 }  // namespace turf::cryhavoc

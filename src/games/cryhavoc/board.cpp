@@ -20,9 +20,19 @@ int card_terrain(int def) {
 }
 
 int scoring_card(int faction) {
-  for (auto d : C().factions[faction].deck)
-    if (card(d).scoring) return d;
-  return kNone;
+  static const std::array<int, kFactions> table = [] {  // looked up once
+    std::array<int, kFactions> t{};
+    for (int f = 0; f < kFactions; ++f) {
+      t[f] = kNone;
+      for (auto d : C().factions[f].deck)
+        if (card(d).scoring) {
+          t[f] = d;
+          break;
+        }
+    }
+    return t;
+  }();
+  return table[faction];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -287,6 +297,32 @@ bool can_activate(const Position& p, int sid, int r, int f) {
   const RegionState& R = p.pub.regions[r];
   return sid / kStructTypes == f && (R.structures & bit(sid)) && R.control == f &&
          !is_battle(p, r) && !(p.pub.activated[r] & bit(sid));  // C7.4, C7.5
+}
+
+StructureRegions structure_regions(const Position& p, int f, bool need_start_control) {
+  StructureRegions out;
+  const Public& pub = p.pub;
+  const int types = C().factions[f].num_structures;
+  std::uint32_t field = 0;  // controlled by f, not an HQ, no battle (C7.3)
+  std::array<std::uint32_t, kStructTypes> has{}, used{};
+  for (int r = 0; r < the_map(p).num_regions; ++r) {
+    const RegionState& R = pub.regions[r];
+    if (R.control != f || R.battle != 0) continue;
+    if (pub.hq_faction[r] == kNone) field |= bit(r);
+    const std::uint32_t mask = (1u << types) - 1;
+    for (std::uint32_t m = R.structures >> (f * kStructTypes) & mask; m != 0; m &= m - 1)
+      has[__builtin_ctz(m)] |= bit(r);
+    for (std::uint32_t m = pub.activated[r] >> (f * kStructTypes) & mask; m != 0; m &= m - 1)
+      used[__builtin_ctz(m)] |= bit(r);
+  }
+  if (need_start_control) field &= pub.control_at_start;
+  const SeatState& st = pub.seats[pub.faction_seat[f]];
+  for (int k = 0; k < types; ++k) {
+    out.activate[k] = has[k] & ~used[k];  // C7.4, C7.5
+    if (C().structures[f * kStructTypes + k].exists && st.built[k] < kStructTokens)
+      out.build[k] = field & ~has[k];
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

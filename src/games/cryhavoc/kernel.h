@@ -89,6 +89,13 @@ int tokens_in_use(const Position& p);
 int removable_units(const Position& p, int f);  // on the map outside battle regions
 bool can_build_at(const Position& p, int sid, int r, int f, bool need_start_control);
 bool can_activate(const Position& p, int sid, int r, int f);
+// The regions can_build_at and can_activate accept for faction f's structures, gathered in one
+// pass over the map (the Build step asks them of every region for every structure: C7.2-C7.5).
+// Bit r of build[k] / activate[k] is can_build_at / can_activate of structure f * 5 + k at r.
+struct StructureRegions {
+  std::array<std::uint32_t, kStructTypes> build{}, activate{};
+};
+StructureRegions structure_regions(const Position& p, int f, bool need_start_control);
 
 // ---- tokens (board.cpp) ---------------------------------------------------------------------
 void reveal_exploration(Position& p, int r, int faction, int seat);  // C6.6

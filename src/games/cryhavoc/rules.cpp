@@ -92,9 +92,11 @@ void start_turn(Position& p) {
   pub.action_bonus = 0;
   pub.action_kind = kNone;
   pub.activated = {};
-  pub.control_at_start = 0;
-  for (int r = 0; r < the_map(p).num_regions; ++r)
-    if (pub.regions[r].control == f) pub.control_at_start |= bit(r);
+  std::uint32_t start = 0;
+  const int n = the_map(p).num_regions;
+  for (int r = 0; r < n; ++r)
+    if (pub.regions[r].control == f) start |= bit(r);
+  pub.control_at_start = start;
 }
 
 void end_turn(Position& p) {
@@ -137,14 +139,26 @@ void add_skills(const Position& p, bool before_action, std::vector<int>& out) {
     const int sid = st.skills[k];
     const Effect& e = C().skills[sid].effect;
     if (e.size > 0 && e.steps[0].op == Op::kDiscard) {
+      // What the steps after the discard can do depends on the card paid only through its
+      // recruit icons (Air Drop) and its terrain (Kidnapping): one answer per such kind of card.
+      bool by_terrain = false, by_recruit = false;
+      for (int i = 1; i < e.size; ++i) {
+        by_terrain = by_terrain || e.steps[i].op == Op::kKidnap;
+        by_recruit = by_recruit || e.steps[i].op == Op::kAirDrop;
+      }
+      std::array<std::int8_t, 2 * (kTerrains + 1)> feasible;
+      feasible.fill(-1);
       int last = -1;
       for (int i = 0; i < st.hand; ++i) {
         const int d = p.hid.hand[s][i];
         if (d == last) continue;
         last = d;
-        if (discard_matches(d, e.steps[0].filter) &&
-            effect_feasible(p, e, s, st.faction, kNone, before_action, d))
-          out.push_back(kActSkillCard + sid * 64 + d);
+        if (!discard_matches(d, e.steps[0].filter)) continue;
+        const int t = by_terrain ? card_terrain(d) : kNone;
+        const bool recruits = by_recruit && card(d).recruit > 0;
+        std::int8_t& known = feasible[(t == kNone ? kTerrains : t) * 2 + recruits];
+        if (known < 0) known = effect_feasible(p, e, s, st.faction, kNone, before_action, d);
+        if (known) out.push_back(kActSkillCard + sid * 64 + d);
       }
     } else if (skill_usable(p, s, k, before_action)) {
       out.push_back(kActSkill + sid);
@@ -241,19 +255,30 @@ int movable(const Position& p, int r, int f) {
   return u - p.pub.frozen[r];  // C6.4: units that stopped move no more
 }
 
-// C6.3: may a unit of faction f enter region b during this move?
-bool can_enter(const Position& p, int b, int f) {
-  const RegionState& R = p.pub.regions[b];
-  if (R.battle) return false;
-  const int owner = hq_owner(p, b);
-  if (owner != kNone && owner != f) return false;
-  if (contested(p, b, f) && !(p.pub.entered & bit(b))) {
-    int fresh = 0;  // contested regions entered this move: each will need a battle token
-    for (int r = 0; r < the_map(p).num_regions; ++r)
-      if ((p.pub.entered & bit(r)) && contested(p, r, f)) ++fresh;
-    if (tokens_in_use(p) + fresh >= kBattleTokens) return false;
+// C6.3: the regions a unit of faction f may enter during this move, all at once (the tokens in
+// use and the contested regions already entered are counted once, not once a region).
+std::uint32_t enterable(const Position& p, int f) {
+  const Public& pub = p.pub;
+  const int n = the_map(p).num_regions;
+  std::uint32_t open = 0;
+  int tokens = 0;
+  for (int b = 0; b < n; ++b) {
+    if (pub.regions[b].battle) {
+      ++tokens;
+      continue;
+    }
+    const int owner = pub.hq_faction[b];
+    if (owner == kNone || owner == f) open |= bit(b);
   }
-  return true;
+  // Contested regions entered this move: each will need a battle token; a contested region not
+  // yet entered needs one more (asked only when the tokens may run short).
+  int fresh = 0;
+  for (std::uint32_t m = pub.entered; m != 0; m &= m - 1)
+    fresh += contested(p, __builtin_ctz(m), f);
+  if (tokens + fresh >= kBattleTokens)
+    for (std::uint32_t m = open & ~pub.entered; m != 0; m &= m - 1)
+      if (contested(p, __builtin_ctz(m), f)) open &= ~bit(__builtin_ctz(m));
+  return open;
 }
 
 void move_unit(Position& p, int a, int b) {
@@ -271,12 +296,9 @@ void move_unit(Position& p, int a, int b) {
 bool can_move_any(const Position& p) {
   const int f = p.pub.seats[p.pub.to_move].faction;
   if (p.pub.points == 0) return false;
-  for (int a = 0; a < the_map(p).num_regions; ++a) {
-    if (movable(p, a, f) == 0) continue;
-    const std::uint32_t nb = neighbours(p, a, f);
-    for (int b = 0; b < the_map(p).num_regions; ++b)
-      if ((nb & bit(b)) && can_enter(p, b, f)) return true;
-  }
+  const std::uint32_t open = enterable(p, f);
+  for (int a = 0; a < the_map(p).num_regions; ++a)
+    if (movable(p, a, f) != 0 && (neighbours(p, a, f) & open)) return true;
   return false;
 }
 
@@ -428,13 +450,18 @@ void enter_turn_end(Position& p) {
   const SeatState& st = pub.seats[pub.to_move];
   // C5.3: the decision exists whenever an unused skill that may follow an action does (whether it
   // can be used now may depend on the hand, which others must not learn from a skipped decision).
+  static const std::array<bool, kSkillIds> before_only = [] {  // per skill, looked up once
+    std::array<bool, kSkillIds> b{};
+    for (int sid = 0; sid < kSkillIds; ++sid) {
+      const Effect& e = C().skills[sid].effect;
+      for (int i = 0; i < e.size; ++i)
+        b[sid] = b[sid] || e.steps[i].op == Op::kMoveBonus || e.steps[i].op == Op::kActionBonus;
+    }
+    return b;
+  }();
   for (int k = 0; k < st.num_skills; ++k) {
     if (st.exhausted >> k & 1) continue;
-    const Effect& e = C().skills[st.skills[k]].effect;
-    bool before_only = false;
-    for (int i = 0; i < e.size; ++i)
-      before_only |= e.steps[i].op == Op::kMoveBonus || e.steps[i].op == Op::kActionBonus;
-    if (!before_only) {
+    if (!before_only[st.skills[k]]) {
       pub.step = Step::kTurnEnd;
       return;
     }
@@ -501,12 +528,6 @@ void add_hand_cards(const Position& p, int s, std::vector<int>& out) {
   }
 }
 
-bool buildable_anywhere(const Position& p, int sid, int f) {
-  for (int r = 0; r < the_map(p).num_regions; ++r)
-    if (can_build_at(p, sid, r, f, true)) return true;
-  return false;
-}
-
 }  // namespace
 
 void legal_actions(const Position& p, std::vector<int>& out) {
@@ -535,11 +556,11 @@ void legal_actions(const Position& p, std::vector<int>& out) {
       out.push_back(kActDone);
       add_hand_cards(p, s, out);
       if (pub.points > 0) {
+        const std::uint32_t open = enterable(p, f);
         for (int a = 0; a < n; ++a) {
           if (movable(p, a, f) == 0) continue;
-          const std::uint32_t nb = neighbours(p, a, f);
-          for (int b = 0; b < n; ++b)
-            if ((nb & bit(b)) && can_enter(p, b, f)) out.push_back(kActStep + a * 24 + b);
+          for (std::uint32_t m = neighbours(p, a, f) & open; m != 0; m &= m - 1)
+            out.push_back(kActStep + a * 24 + __builtin_ctz(m));
         }
       }
       break;
@@ -551,26 +572,30 @@ void legal_actions(const Position& p, std::vector<int>& out) {
     case Step::kBuild: {
       out.push_back(kActDone);
       add_hand_cards(p, s, out);
-      const SeatState& st = pub.seats[s];
-      for (int k = 0; k < C().factions[f].num_structures; ++k) {
+      // C7.2-C7.5: where each structure may be built or activated, one pass over the map.
+      const StructureRegions where = structure_regions(p, f, true);
+      const int types = C().factions[f].num_structures;
+      for (int k = 0; k < types; ++k) {
         const int sid = f * kStructTypes + k;
-        if (pub.points >= C().structures[sid].build_cost && st.built[k] < kStructTokens &&
-            buildable_anywhere(p, sid, f))
+        if (pub.points >= C().structures[sid].build_cost && where.build[k] != 0)
           out.push_back(kActBuildType + sid);
       }
-      for (int k = 0; k < C().factions[f].num_structures; ++k) {
+      for (int k = 0; k < types; ++k) {
         const int sid = f * kStructTypes + k;
         const StructureDef& sd = C().structures[sid];
         if (pub.points < sd.activate_cost) continue;
-        for (int r = 0; r < n; ++r)
-          if (can_activate(p, sid, r, f) && effect_feasible(p, sd.effect, s, f, r, false))
+        for (std::uint32_t m = where.activate[k]; m != 0; m &= m - 1) {
+          const int r = __builtin_ctz(m);
+          if (effect_feasible(p, sd.effect, s, f, r, false))
             out.push_back(kActStructure + sid * 24 + r);
+        }
       }
       break;
     }
     case Step::kBuildWhere:
-      for (int r = 0; r < n; ++r)
-        if (can_build_at(p, pub.chosen, r, f, true)) out.push_back(kActRegion + r);
+      for (std::uint32_t m = structure_regions(p, f, true).build[pub.chosen % kStructTypes]; m != 0;
+           m &= m - 1)
+        out.push_back(kActRegion + __builtin_ctz(m));
       break;
     case Step::kKeep: {
       const auto& l = p.hid.limbo[s];
@@ -769,10 +794,8 @@ bool apply_step(Position& p, int a) {
       } else if (a >= kActBuildType && a < kActStructure) {
         pub.chosen = static_cast<std::uint8_t>(a - kActBuildType);
         pub.step = Step::kBuildWhere;
-        int only = -1, count = 0;
-        for (int r = 0; r < the_map(p).num_regions; ++r)
-          if (can_build_at(p, pub.chosen, r, f, true)) only = r, ++count;
-        if (count == 1) apply_step(p, kActRegion + only);
+        const std::uint32_t where = structure_regions(p, f, true).build[pub.chosen % kStructTypes];
+        if (popcount(where) == 1) apply_step(p, kActRegion + __builtin_ctz(where));
       } else {
         const int sid = (a - kActStructure) / 24, r = (a - kActStructure) % 24;
         pub.points = static_cast<std::uint8_t>(pub.points - C().structures[sid].activate_cost);
