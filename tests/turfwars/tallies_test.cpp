@@ -66,20 +66,25 @@ bool stable(const Position& p) {
   return !p.war.active && p.phase >= Phase::kPreEvent && p.phase <= Phase::kSpend;
 }
 
+// Game g's options: every option that changes play, in turn.
+Setup varied(int players, int g) {
+  Setup s;
+  s.players = players;
+  s.cost = static_cast<Cost>(g % kNumCosts);
+  s.one_faction = g % 3 == 1;
+  s.bloodlust_half = g % 4 == 2;
+  s.mind_control = g % 5 != 3;
+  return s;
+}
+
 void play_and_compare(int players, int games, std::uint64_t seed) {
   Rng rng(seed);
   std::vector<int> legal;
   kernel::Acts all, few;
   long actions = 0, checked = 0;
   for (int g = 0; g < games; ++g) {
-    Setup s;
-    s.players = players;
-    s.cost = static_cast<Cost>(g % kNumCosts);
-    s.one_faction = g % 3 == 1;
-    s.bloodlust_half = g % 4 == 2;
-    s.mind_control = g % 5 != 3;
     Position p;
-    setup(p, s, rng.next());
+    setup(p, varied(players, g), rng.next());
     expect_tallies_match(p, "set-up");
     while (!p.over()) {
       const std::string where = std::to_string(players) + " players, game " + std::to_string(g) +
@@ -132,6 +137,98 @@ TEST(TurfWarsFastPlayouts, IncrementalTalliesMatchARecountAfterEveryActionAt5Pla
 }
 TEST(TurfWarsFastPlayouts, IncrementalTalliesMatchARecountAfterEveryActionAt6Players) {
   play_and_compare(6, 30, 1806);
+}
+
+// Issue 32: the win check's quick look (wins.cpp) rules a win out mid-round from a cheap test per
+// condition held, and the main loop marks lost starting turfs from Position::start_away (kept
+// with every change of a cell). After every action of random games, and with the seats' records
+// nudged up to where a card can be met, the check with the quick look leaves the same position
+// and answer as the full check (R31, E3, T13.1-T13.3), and start_cells and start_away are what
+// the seats' starts and the board give (T13.5, R57).
+void play_and_compare_checks(int players, int games, std::uint64_t seed) {
+  Rng rng(seed);
+  std::vector<int> legal;
+  long actions = 0, wins = 0, nudged_wins = 0;
+  auto agree = [&](const Position& at, const std::string& where) {
+    Position quick = at, full = at;
+    const bool q = kernel::check_wins(quick, false);
+    const bool f = kernel::check_wins_full(full, false);
+    EXPECT_EQ(q, f) << where;
+    EXPECT_TRUE(quick == full) << where;
+    return f;
+  };
+  for (int g = 0; g < games; ++g) {
+    Position p;
+    setup(p, varied(players, g), rng.next());
+    while (!p.over()) {
+      const std::string where = std::to_string(players) + " players, game " + std::to_string(g) +
+                                ", action " + std::to_string(actions);
+      // The starting turfs kept: the seats' starts, and those out of their seat's control and not
+      // yet marked lost.
+      std::array<std::uint64_t, 2> starts{};
+      std::uint8_t away = 0;
+      for (int o = 0; o < p.num_seats; ++o) {
+        const SeatState& st = p.seats[o];
+        if (st.start == kNone) continue;
+        starts[st.start >> 6] |= std::uint64_t{1} << (st.start & 63);
+        if (!st.start_lost && p.owner[st.start] != o)
+          away = static_cast<std::uint8_t>(away | 1u << o);
+      }
+      ASSERT_EQ(p.start_cells, starts) << where;
+      ASSERT_EQ(p.start_away, away) << where;
+      // The check with the quick look and the full check, as the position stands and with one
+      // seat's record nudged to a card's amount.
+      wins += agree(p, where);
+      Position n = p;
+      SeatState& st = n.seats[rng.below(static_cast<std::uint32_t>(players))];
+      switch (rng.below(10)) {
+        case 0:
+          st.dp = static_cast<std::int16_t>(st.dp + 50);
+          break;
+        case 1:
+          st.wars_won = 5;
+          break;
+        case 2:
+          st.defences_won = 3;
+          break;
+        case 3:
+          st.streak = 3;
+          break;
+        case 4:
+          st.kills = 1;
+          break;
+        case 5:
+          st.killed_mask = static_cast<std::uint8_t>(1u << rng.below(players));
+          break;
+        case 6:
+          st.usurped = static_cast<std::uint8_t>(rng.below(1u << players));
+          break;
+        case 7:
+          st.giant_slain = true;
+          break;
+        case 8:
+          for (int v = 1; v <= 10; ++v) st.hand[v] = 1;
+          break;
+        default:
+          st.dp = static_cast<std::int16_t>(st.dp + 10);
+          break;
+      }
+      nudged_wins += agree(n, where + " (nudged)");
+      if (::testing::Test::HasFailure()) return;
+      legal_actions(p, legal);
+      apply(p, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+      ++actions;
+    }
+  }
+  EXPECT_GT(actions, games * 50L);
+  EXPECT_GT(nudged_wins, actions / 50) << "the nudges reach the cards' amounts";
+  EXPECT_GE(wins, 0);
+}
+
+TEST(TurfWarsFastPlayouts, R31_E3_T13_5_R57_TheQuickWinLookAndTheStartsKeptAgreeWithTheFullChecks) {
+  const int games[kMaxSeats + 1] = {0, 0, 40, 30, 25, 20, 20};
+  for (int players = 2; players <= kMaxSeats; ++players)
+    play_and_compare_checks(players, games[players], 3200 + static_cast<std::uint64_t>(players));
 }
 
 // Starting turfs (T2.6) are found from the rings around the other starts: a turf lies in the ring

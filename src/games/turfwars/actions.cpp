@@ -33,8 +33,11 @@ void after_action_phase(Position& p) {
 }
 
 bool card_has_any(const Position& p, int seat, const ActionTemplate& t) {
-  return scan_held(
-      p, seat, [&](int c) { return valid_source(p, seat, c) && has_card_target(p, seat, t, c); });
+  const CellMask targets = card_target_mask(p, seat, t);
+  if (targets[0] == 0 && targets[1] == 0) return false;
+  const CardReach reach = card_reach(p, seat, t);
+  return scan_held(p, seat,
+                   [&](int c) { return valid_source(p, seat, c) && reach.meets_from(c, targets); });
 }
 
 bool teleport_has_any(const Position& p, int seat, const ActionTemplate& t) {
@@ -45,9 +48,11 @@ bool teleport_has_any(const Position& p, int seat, const ActionTemplate& t) {
 }
 
 bool target_in_range(const Position& p, int seat, const ActionTemplate& t, int source, int target) {
-  bool found = false;
-  card_targets(p, seat, t, source, [&](int c) { found |= c == target; });
-  return found;
+  if (target < 0 || target >= kMaxCells) return false;
+  const CellMask m = card_target_mask(p, seat, t);
+  CellMask one{};
+  one[target >> 6] = (m[target >> 6] >> (target & 63) & 1) << (target & 63);
+  return (one[0] | one[1]) != 0 && card_reach(p, seat, t).meets_from(source, one);
 }
 
 // The draft (T7).

@@ -84,6 +84,18 @@ void for_each_reach2(const Position& p, int cell, F f) {
 
 // ---- troops, turn order, cards (rules.cpp) ---------------------------------------------------
 
+// The seats whose starting turf is out of their control and not yet marked lost
+// (Position::start_away, T13.5 R57), from the board.
+inline void refresh_start_away(Position& p) {
+  std::uint8_t m = 0;
+  for (int s = 0; s < p.num_seats; ++s) {
+    const SeatState& st = p.seats[s];
+    if (st.start != kNone && !st.start_lost && p.owner[st.start] != s)
+      m = static_cast<std::uint8_t>(m | 1u << s);
+  }
+  p.start_away = m;
+}
+
 // The one way the kernel changes a cell: its owner (-1 empty) and troops together, keeping the
 // board tallies (Position::held_type, held, on_board) in step. Troops count for their owner only.
 inline void set_cell(Position& p, int cell, int owner, int troops) {
@@ -103,6 +115,7 @@ inline void set_cell(Position& p, int cell, int owner, int troops) {
     ++p.held_type[owner][t];
     p.held_cells[owner][cell >> 6] |= std::uint64_t{1} << (cell & 63);
   }
+  if (p.start_cells[cell >> 6] >> (cell & 63) & 1) refresh_start_away(p);
 }
 // The cells a seat holds, ascending (the order of Board::turfs); f(cell) returns true to stop.
 // Returns whether f stopped.
@@ -143,6 +156,77 @@ int draw_action(Position& p);
 
 bool attackable(const Position& p, int attacker, int cell);
 bool reaches_two(const Position& p, int seat, const ActionTemplate& t, int source);
+
+// Speed (issue 32): the board's neighbourhoods as bit sets over the cells, built once per board,
+// so that "has this source a target" is an intersection instead of a walk over its neighbours.
+using CellMask = std::array<std::uint64_t, 2>;
+struct BoardMasks {
+  std::array<CellMask, kMaxCells> adj, adj_tele, reach2, reach2_tele;  // as Board's lists
+  std::array<CellMask, kTypes> of_type;                                // the turfs of a type
+  CellMask turfs;
+};
+const BoardMasks& masks_of(const Position& p);
+inline bool meets(const CellMask& a, const CellMask& b) {
+  return ((a[0] & b[0]) | (a[1] & b[1])) != 0;
+}
+// The cells attackable(p, attacker, cell) accepts, as a bit set.
+inline CellMask attackable_mask(const Position& p, int attacker) {
+  const BoardMasks& m = masks_of(p);
+  CellMask r = m.turfs;
+  const auto& own = p.held_cells[attacker];
+  r[0] &= ~own[0];
+  r[1] &= ~own[1];
+  const EventDef* e = event_for(p, attacker);
+  if (e && e->attack_ban < kTypes) {
+    r[0] &= ~m.of_type[e->attack_ban][0];
+    r[1] &= ~m.of_type[e->attack_ban][1];
+  }
+  // R25: Lizard Folk staying out of Mind Control cannot be attacked that round.
+  if (p.event != kNone && C().events[p.event].mind_control)
+    for (int o = 0; o < p.num_seats; ++o)
+      if (p.seats[o].opted_out) {
+        r[0] &= ~p.held_cells[o][0];
+        r[1] &= ~p.held_cells[o][1];
+      }
+  return r;
+}
+// The cells an Attack or Strike card of `t` may target (card_targets' test on each cell).
+inline CellMask card_target_mask(const Position& p, int seat, const ActionTemplate& t) {
+  CellMask r = attackable_mask(p, seat);
+  const CellMask& type = masks_of(p).of_type[t.turf];
+  r[0] &= type[0];
+  r[1] &= type[1];
+  return r;
+}
+// Where an Attack or Strike card of `t` reaches from its sources (card_targets' reach), read once
+// per seat and card: its neighbours, or the turfs within two steps from every source (Strike) or
+// from the sources of one type (reaches_two()).
+struct CardReach {
+  static constexpr std::uint8_t kAll = 0xFE;
+  const CellMask* one;
+  const CellMask* two;
+  const std::uint8_t* type;   // the board's turf types
+  std::uint8_t from = kNone;  // sources reaching two: kAll, a turf type, or kNone
+  // Whether the source reaches a cell of `targets`.
+  bool meets_from(int source, const CellMask& targets) const {
+    const bool far = from == kAll || (from != kNone && type[source] == from);
+    return meets((far ? two : one)[source], targets);
+  }
+};
+inline CardReach card_reach(const Position& p, int seat, const ActionTemplate& t) {
+  const BoardMasks& m = masks_of(p);
+  const bool tele = teleporters_active(p);
+  CardReach r{tele ? m.adj_tele.data() : m.adj.data(),
+              tele ? m.reach2_tele.data() : m.reach2.data(), board_of(p).type.data()};
+  if (t.kind == ActionKind::kStrike) {
+    r.from = CardReach::kAll;
+  } else if (t.kind == ActionKind::kAttack) {
+    const Ability& a = ability_of(p, seat);
+    if (a.attack_range >= 2)
+      r.from = a.attack_range_from == kNone ? CardReach::kAll : a.attack_range_from;
+  }
+  return r;
+}
 // Targets of an Attack or Strike card from a source (T8.2, T8.3).
 template <class F>
 void card_targets(const Position& p, int seat, const ActionTemplate& t, int source, F f) {
@@ -302,6 +386,7 @@ bool run_war(Position& p);
 void run_score(Position& p);
 int ftt_price(const Position& p, int seat);
 bool buy_possible(const Position& p, int seat, int item);
+unsigned buy_mask(const Position& p, int seat);
 bool run_spend(Position& p);
 
 // ---- wins, eliminations and the tie-break (wins.cpp) -----------------------------------------
@@ -312,6 +397,8 @@ struct Keys {
 Keys keys_of(const Position& p, int s);
 bool undefeated(const Position& p, int seat);
 bool check_wins(Position& p, bool end_of_round);
+// The same without the quick look that rules a win out mid-round (tests compare the two).
+bool check_wins_full(Position& p, bool end_of_round);
 std::uint8_t secret_holders(const Position& p);
 void check_eliminations(Position& p);
 void enter_tiebreak(Position& p);

@@ -1,10 +1,19 @@
 // Turf Wars — the legal actions of every step (gen), and the few of them the main loop needs to
 // tell none, one or several apart (gen_few). Clause ids refer to docs/rules/turfwars.md.
 #include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstring>
 
 #include "games/turfwars/kernel.h"
 
 namespace turf::turfwars::kernel {
+
+template <bool kFew>
+void gen_list(const Position& p, Acts& out);
+
+static_assert(kMaxTemplates % 8 == 0 && std::endian::native == std::endian::little,
+              "the draft's packet is read eight counts at a time, the first in the lowest byte");
 
 // Enough of the legal actions to tell none, one (then exactly gen's) or several apart: the main
 // loop takes a lone option itself. The frequent steps stop at the second option.
@@ -20,21 +29,25 @@ void gen_few(const Position& p, Acts& out) {
       });
       return;
     }
-    case Step::kBuy:
-      for (int i = 0; i < kNumBuys; ++i)
-        if (buy_possible(p, s, i)) {
-          out.add(kActBuy + i);
-          break;
-        }
+    case Step::kBuy: {
+      const unsigned m = buy_mask(p, s);
+      if (m != 0) out.add(kActBuy + std::countr_zero(m));
       out.add(kActPass);
       return;
+    }
     default:
-      gen(p, out);
+      gen_list<true>(p, out);
       return;
   }
 }
 
 void gen(const Position& p, Acts& out) {
+  gen_list<false>(p, out);
+}
+
+// kFew: the scans over a seat's turfs stop at the second option (gen_few).
+template <bool kFew>
+void gen_list(const Position& p, Acts& out) {
   out.n = 0;
   const int s = p.to_move;
   const Board& b = board_of(p);
@@ -45,7 +58,7 @@ void gen(const Position& p, Acts& out) {
   auto held_if = [&](int seat, auto pred) {
     scan_held(p, seat, [&](int c) {
       if (pred(c)) out.add(kActCell + c);
-      return false;
+      return kFew && out.n >= 2;
     });
   };
   switch (p.step) {
@@ -98,9 +111,13 @@ void gen(const Position& p, Acts& out) {
       out.add(kActLeft);
       out.add(kActRight);
       break;
-    case Step::kDraftPick:
-      for (int t = 0; t < kMaxTemplates; ++t)
-        if (p.packet[t]) out.add(kActCard + t);
+    case Step::kDraftPick:  // eight counts at a time: most are zero
+      for (int w = 0; w < kMaxTemplates; w += 8) {
+        std::uint64_t x = 0;
+        std::memcpy(&x, p.packet.data() + w, 8);
+        for (int t = w; x != 0; ++t, x >>= 8)
+          if (x & 0xFF) out.add(kActCard + t);
+      }
       break;
     case Step::kSource: {
       const int seat = tn.owner;
@@ -118,9 +135,12 @@ void gen(const Position& p, Acts& out) {
       const ActionTemplate& t = tmpl_of(p);
       if (t.kind == ActionKind::kTeleport)
         held_if(seat, [](int) { return true; });
-      else
+      else {
+        const CellMask targets = card_target_mask(p, seat, t);
+        const CardReach reach = card_reach(p, seat, t);
         held_if(seat,
-                [&](int c) { return valid_source(p, seat, c) && has_card_target(p, seat, t, c); });
+                [&](int c) { return valid_source(p, seat, c) && reach.meets_from(c, targets); });
+      }
       break;
     }
     case Step::kTarget: {
@@ -212,8 +232,7 @@ void gen(const Position& p, Acts& out) {
       out.add(kActPass);
       break;
     case Step::kBuy:
-      for (int i = 0; i < kNumBuys; ++i)
-        if (buy_possible(p, s, i)) out.add(kActBuy + i);
+      for (unsigned m = buy_mask(p, s); m != 0; m &= m - 1) out.add(kActBuy + std::countr_zero(m));
       out.add(kActPass);
       break;
     case Step::kKeepCombat: {

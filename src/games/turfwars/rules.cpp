@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "games/turfwars/kernel.h"
 
@@ -167,6 +168,34 @@ bool attackable(const Position& p, int attacker, int cell) {
   return true;
 }
 
+const BoardMasks& masks_of(const Position& p) {
+  static const std::vector<BoardMasks> all = [] {
+    std::vector<BoardMasks> v;
+    for (const Board& b : C().boards) {
+      BoardMasks& m = v.emplace_back();
+      auto set = [](const auto& cells) {
+        CellMask r{};
+        for (int c : cells) r[c >> 6] |= std::uint64_t{1} << (c & 63);
+        return r;
+      };
+      for (int c = 0; c < kMaxCells; ++c) {
+        m.adj[c] = set(b.adj[c]);
+        m.adj_tele[c] = set(b.adj_tele[c]);
+        m.reach2[c] = set(b.reach2[c]);
+        m.reach2_tele[c] = set(b.reach2_tele[c]);
+      }
+      m.turfs = {};
+      m.of_type = {};
+      for (int c : b.turfs) {
+        m.turfs[c >> 6] |= std::uint64_t{1} << (c & 63);
+        m.of_type[b.type[c]][c >> 6] |= std::uint64_t{1} << (c & 63);
+      }
+    }
+    return v;
+  }();
+  return all[p.board];
+}
+
 bool reaches_two(const Position& p, int seat, const ActionTemplate& t, int source) {
   if (t.kind == ActionKind::kStrike) return true;
   const Ability& a = ability_of(p, seat);
@@ -175,9 +204,7 @@ bool reaches_two(const Position& p, int seat, const ActionTemplate& t, int sourc
 }
 
 bool has_card_target(const Position& p, int seat, const ActionTemplate& t, int source) {
-  bool any = false;
-  card_targets(p, seat, t, source, [&](int) { any = true; });
-  return any;
+  return card_reach(p, seat, t).meets_from(source, card_target_mask(p, seat, t));
 }
 
 // Mind Control (T6.6): the next player to the left taking part decides a player's action.
@@ -266,6 +293,11 @@ void recount(Position& p) {
     p.held_cells[o][c >> 6] |= std::uint64_t{1} << (c & 63);
     p.on_board[o] = static_cast<std::uint16_t>(p.on_board[o] + p.troops[c]);
   }
+  p.start_cells = {};
+  for (int s = 0; s < p.num_seats; ++s)
+    if (p.seats[s].start != kNone)
+      p.start_cells[p.seats[s].start >> 6] |= std::uint64_t{1} << (p.seats[s].start & 63);
+  refresh_start_away(p);
 }
 
 bool rainbow(const Position& p, int seat) {
@@ -279,12 +311,18 @@ int hand_size(const SeatState& s) {
   return hand_total(s);
 }
 
+namespace {
+constexpr Ability kNoAbility{};
+}  // namespace
+
 const Ability& ability_of(const Position& p, int seat) {
-  static const Ability none;
   const SeatState& s = p.seats[seat];
-  if (s.faction == kNone || !abilities_on(p, seat)) return none;
-  const Faction& f = C().factions[s.faction];
-  if (f.ability.clone) return s.clone == kNone ? none : C().factions[s.clone].ability;
+  if (s.faction == kNone) return kNoAbility;
+  const Content& c = C();
+  // abilities_on(): an event in force that switches abilities off, unless the seat stayed out.
+  if (p.event != kNone && !s.opted_out && c.events[p.event].abilities_off) return kNoAbility;
+  const Faction& f = c.factions[s.faction];
+  if (f.ability.clone) return s.clone == kNone ? kNoAbility : c.factions[s.clone].ability;
   return f.ability;
 }
 
@@ -320,12 +358,13 @@ bool quiet(const Position& p, int a) {
 // between the steps of the game (outside a war, whose committed troops are away from their turfs
 // until it ends), so every time a seat is without its starting turf is seen before any later
 // step could win it back.
+// Only the seats in Position::start_away can be newly marked (the others hold their start, have
+// none, or are marked already), and marking them empties it.
 void note_lost_starts(Position& p) {
-  if (p.war.active || p.phase < Phase::kPreEvent) return;
-  for (int s = 0; s < p.num_seats; ++s) {
-    SeatState& st = p.seats[s];
-    if (st.start != kNone && p.owner[st.start] != s) st.start_lost = true;
-  }
+  if (p.start_away == 0 || p.war.active || p.phase < Phase::kPreEvent) return;
+  for (int s = 0; s < p.num_seats; ++s)
+    if (p.start_away >> s & 1) p.seats[s].start_lost = true;
+  p.start_away = 0;
 }
 
 // The main loop: automatic work until a decision or the end. Wins are checked (R31) after the
@@ -475,7 +514,9 @@ void take(Position& p, int a) {
       break;
     case Step::kChooseStart:
       st.start = static_cast<std::uint8_t>(cell);
+      p.start_cells[cell >> 6] |= std::uint64_t{1} << (cell & 63);
       add_troops(p, s, cell, c.start_troops);
+      refresh_start_away(p);
       ++p.cursor;
       break;
     case Step::kClone:

@@ -452,6 +452,12 @@ struct Position {
   std::array<std::uint8_t, kMaxSeats> held{};
   std::array<std::uint16_t, kMaxSeats> on_board{};
   std::array<std::array<std::uint64_t, 2>, kMaxSeats> held_cells{};  // bit c: the seat holds c
+  // Derived like the tallies (kept by the kernel, rebuilt by recount()): the starting turfs as a
+  // bit set over the cells, and the seats whose starting turf is out of their control and not yet
+  // marked lost (SeatState::start_lost, T13.5 R57), so that the main loop looks at them only when
+  // there is one.
+  std::array<std::uint64_t, 2> start_cells{};
+  std::uint8_t start_away = 0;
   std::array<SeatState, kMaxSeats> seats{};
 
   Phase phase = Phase::kFactions;
@@ -550,7 +556,7 @@ bool apply(Position& p, int action);
 void resume(Position& p);
 
 // Rebuilds the board tallies (Position::held_type, held, on_board, held_cells) from troops and
-// owner.
+// owner, and the starting turfs' (start_cells, start_away) from the seats' starts.
 void recount(Position& p);
 
 // Helpers shared with the adapter, views, evaluation and tests.

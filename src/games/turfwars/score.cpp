@@ -47,17 +47,50 @@ bool buy_possible(const Position& p, int seat, int item) {
       return s.dp >= c.price_troop && can_place(p, seat);
     case kBuySecret:
       return s.dp >= c.price_secret && p.secret_deck_size > 0 && s.num_secrets < kMaxSecretsHeld;
-    case kBuyActions:
+    case kBuyActions:  // the deck alone mostly has enough: the piles are counted only if not
       return s.dp >= c.price_actions && s.num_held + c.actions_bought <= c.held_action_cap &&
-             action_available(p) >= c.actions_bought;
+             (p.action_deck_size + p.hidden_discard_size >= c.actions_bought ||
+              action_available(p) >= c.actions_bought);
     case kBuyCombat:
-      return s.dp >= c.price_combat && combat_available(p) >= 2;
+      return s.dp >= c.price_combat && (p.combat_deck_size >= 2 || combat_available(p) >= 2);
     case kBuyFtt:
       return p.ftt != seat && s.dp >= ftt_price(p, seat);
     case kBuyExchange:
-      return hand_total(s) - s.hand[kZero] >= 2 && combat_available(p) >= 1;
+      return hand_total(s) - s.hand[kZero] >= 2 &&
+             (p.combat_deck_size >= 1 || combat_available(p) >= 1);
   }
   return false;
+}
+
+// Every buy_possible(p, seat, i) at once, bit i (the tests in the same order, shared work once).
+unsigned buy_mask(const Position& p, int seat) {
+  const Content& c = C();
+  const SeatState& s = p.seats[seat];
+  const int dp = s.dp;
+  unsigned m = 0;
+  if (dp >= c.price_troop && can_place(p, seat)) m |= 1u << kBuyTroop;
+  if (dp >= c.price_secret && p.secret_deck_size > 0 && s.num_secrets < kMaxSecretsHeld)
+    m |= 1u << kBuySecret;
+  if (dp >= c.price_actions && s.num_held + c.actions_bought <= c.held_action_cap &&
+      (p.action_deck_size + p.hidden_discard_size >= c.actions_bought ||
+       action_available(p) >= c.actions_bought))
+    m |= 1u << kBuyActions;
+  const int combat = p.combat_deck_size >= 2 ? 2 : combat_available(p);
+  if (dp >= c.price_combat && combat >= 2) m |= 1u << kBuyCombat;
+  // The largest discount bounds the price from below: most of the time the ability is not read.
+  static const int most_off = [] {
+    int d = 0;
+    for (const Faction& f : C().factions) d = std::max<int>(d, f.ability.ftt_discount);
+    return d;
+  }();
+  if (p.ftt != seat && dp >= c.price_ftt + p.ftt_steals - most_off && dp >= ftt_price(p, seat))
+    m |= 1u << kBuyFtt;
+  if (combat >= 1) {
+    int cards = 0;  // combat cards other than the Zero, enough to give two
+    for (int t = 1; t < kCombatTypes && cards < 2; ++t) cards += s.hand[t];
+    if (cards >= 2) m |= 1u << kBuyExchange;
+  }
+  return m;
 }
 
 bool run_spend(Position& p) {

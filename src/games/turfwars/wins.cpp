@@ -2,6 +2,8 @@
 // eliminations, the end by points, the tie-break chain, and the final scores and ranking.
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <vector>
 
 #include "games/turfwars/kernel.h"
 
@@ -151,6 +153,180 @@ bool secret_met(const Position& p, const Tally& tally, int seat, const SecretDef
   return false;
 }
 
+// ---- the quick look (speed) ------------------------------------------------------------------
+// A check in the middle of a round (R31) almost never finds a win. The quick look tells that none
+// can hold from cheap tests that never miss one: per condition, the test with the least amount of
+// any card of that condition (every amount is a threshold: a card met with a larger one is met
+// with the least), and nothing for the conditions that hold only at the end of a round (T13.4
+// Undefeated; Guardian, Tyrant and Pacifist; Homeland from a round on). When it cannot rule a win
+// out, the full check decides as before.
+constexpr int kConditions = static_cast<int>(Condition::kAnyKill) + 1;
+constexpr std::uint32_t cbit(Condition c) {
+  return std::uint32_t{1} << static_cast<int>(c);
+}
+
+struct Quick {
+  std::array<std::uint32_t, 256> bit{};  // per secret card: its condition's bit, 0 if mid-round
+  std::array<int, kConditions> least{};  // per condition: the least amount of its cards
+  std::array<int, 8> sides{};            // Kill a Neighbour: the sides of its cards
+  int n_sides = 0;
+  // Per board and cell: the ring (Encircle) as a bit set over the cells.
+  std::vector<std::array<std::array<std::uint64_t, 2>, kMaxCells>> ring;
+};
+
+Quick build_quick() {
+  Quick q;
+  const Content& c = content();
+  q.least.fill(1 << 20);
+  for (std::size_t i = 0; i < c.secrets.size() && i < q.bit.size(); ++i) {
+    const SecretDef& d = c.secrets[i];
+    const int k = static_cast<int>(d.condition);
+    switch (d.condition) {
+      case Condition::kUndefeated:
+      case Condition::kGuardian:
+      case Condition::kTyrant:
+      case Condition::kPacifist:
+        continue;  // never in the middle of a round
+      case Condition::kHomeland:
+        if (d.from_round > 0) continue;
+        break;
+      case Condition::kKillNeighbour: {
+        bool known = false;
+        for (int j = 0; j < q.n_sides; ++j) known |= q.sides[j] == d.side;
+        if (!known && q.n_sides < static_cast<int>(q.sides.size())) q.sides[q.n_sides++] = d.side;
+        if (!known && q.n_sides == static_cast<int>(q.sides.size())) q.least[k] = 0;  // any kill
+        break;
+      }
+      default:
+        break;
+    }
+    q.bit[i] = cbit(d.condition);
+    q.least[k] = std::min(q.least[k], d.amount);
+  }
+  for (const Board& b : c.boards) {
+    auto& r = q.ring.emplace_back();
+    for (int cell = 0; cell < kMaxCells; ++cell) {
+      r[cell] = {};
+      for (int x : b.ring[cell]) r[cell][x >> 6] |= std::uint64_t{1} << (x & 63);
+    }
+  }
+  return q;
+}
+
+const Quick& quick() {
+  static const Quick q = build_quick();
+  return q;
+}
+
+// Whether a seat holding the conditions `m` (Quick::bit) may meet one now, mid-round.
+bool may_meet(const Position& p, const Quick& q, int seat, std::uint32_t m) {
+  const SeatState& s = p.seats[seat];
+  for (; m != 0; m &= m - 1) {
+    const int k = std::countr_zero(m);
+    const int least = q.least[k];
+    switch (static_cast<Condition>(k)) {
+      case Condition::kTroopsAtLeast:
+        if (p.on_board[seat] >= least) return true;
+        break;
+      case Condition::kKillNeighbour:
+        if (s.killed_mask == 0) break;
+        if (least == 0) return true;
+        for (int j = 0; j < q.n_sides; ++j) {
+          const int target = ((seat + q.sides[j]) % p.num_seats + p.num_seats) % p.num_seats;
+          if (target != seat && (s.killed_mask >> target & 1)) return true;
+        }
+        break;
+      case Condition::kEncircle: {
+        if (p.held[seat] < least) break;
+        // A rival turf whose ring has at least that many turfs, all the seat's (encircles()).
+        const auto& ring = q.ring[p.board];
+        const Board& b = board_of(p);
+        const auto& mine = p.held_cells[seat];
+        for (int w = 0; w < 2; ++w) {
+          std::uint64_t rivals = 0;
+          for (int o = 0; o < p.num_seats; ++o)
+            if (o != seat) rivals |= p.held_cells[o][w];
+          for (; rivals != 0; rivals &= rivals - 1) {
+            const int c = w * 64 + std::countr_zero(rivals);
+            if (b.ring[c].n >= least && (ring[c][0] & ~mine[0]) == 0 &&
+                (ring[c][1] & ~mine[1]) == 0)
+              return true;
+          }
+        }
+        break;
+      }
+      case Condition::kUnstoppable:
+        if (s.streak >= least) return true;
+        break;
+      case Condition::kDefencesWonAtLeast:
+        if (s.defences_won >= least) return true;
+        break;
+      case Condition::kEachTypeAtLeast: {
+        int fewest = p.held_type[seat][0];
+        for (int t = 1; t < kTypes; ++t) fewest = std::min<int>(fewest, p.held_type[seat][t]);
+        if (fewest >= least) return true;
+        break;
+      }
+      case Condition::kCardRun: {
+        bool all = true;
+        for (int v = 1; v <= least && all; ++v) all = s.hand[v] != 0;
+        if (all) return true;
+        break;
+      }
+      case Condition::kTurfsAtLeast:
+        if (p.held[seat] >= least) return true;
+        break;
+      case Condition::kDpAtLeast:
+        if (s.dp >= least) return true;
+        break;
+      case Condition::kWarsWonAtLeast:
+        if (s.wars_won >= least) return true;
+        break;
+      case Condition::kTurfTroopsAtLeast:
+        if (p.on_board[seat] >= least &&
+            scan_held(p, seat, [&](int c) { return p.troops[c] >= least; }))
+          return true;
+        break;
+      case Condition::kUsurp:
+        if (__builtin_popcount(s.usurped) >= std::min<int>(least, p.num_seats - 1)) return true;
+        break;
+      case Condition::kGiantSlayer:
+        if (s.giant_slain) return true;
+        break;
+      case Condition::kAnyKill:
+        if (s.kills > 0) return true;
+        break;
+      default:  // Homeland without a round (the others never get a bit): the full check
+        return true;
+    }
+  }
+  return false;
+}
+
+// The quick look over every seat a check consults, with what the full check notes when it finds
+// nothing: false when no win can hold now (mid-round); `holders` gets the seats whose secret cards
+// a check consults (secret_holders()), `alive` the seats still in.
+bool may_win(const Position& p, std::uint8_t& holders, int& alive) {
+  const Quick& q = quick();
+  const std::uint32_t* const bits = q.bit.data();
+  const int domination = board_of(p).domination;
+  const int n = p.num_seats;
+  for (int s = 0; s < n; ++s) {
+    const SeatState& st = p.seats[s];
+    alive += !st.eliminated;
+    if (st.eliminated && !(p.fresh_out >> s & 1)) continue;
+    if (p.held_type[s][st.home] >= domination) return true;
+    if (st.nemesis != kNone && (st.killed_mask >> st.nemesis & 1)) return true;
+    const int k = st.num_secrets;
+    if (k == 0) continue;
+    holders = static_cast<std::uint8_t>(holders | 1u << s);
+    std::uint32_t m = 0;
+    for (int i = 0; i < k; ++i) m |= bits[st.secrets[i]];
+    if (m != 0 && may_meet(p, q, s, m)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool undefeated(const Position& p, int seat) {
@@ -194,6 +370,24 @@ std::uint8_t secret_holders(const Position& p) {
 
 // Checks every instant win condition (T13.1-T13.3); returns true when the game ended.
 bool check_wins(Position& p, bool end_of_round) {
+  if (p.over()) return true;
+  std::uint8_t holders = 0;
+  int alive = 0;
+  if (!end_of_round && !may_win(p, holders, alive)) {
+    // No win holds: what the full check below does when it finds none (E3, R53, R29).
+    p.probed |= holders;
+    p.fresh_out = 0;
+    if (alive < 2) {
+      enter_tiebreak(p);
+      return true;
+    }
+    return false;
+  }
+  return check_wins_full(p, end_of_round);
+}
+
+// The full check (every card of every seat consulted).
+bool check_wins_full(Position& p, bool end_of_round) {
   if (p.over()) return true;
   std::uint8_t main = 0, low = 0;
   WinType type = WinType::kNone;
