@@ -5,6 +5,8 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <optional>
+#include <vector>
 
 #include "games/yard/rules.h"
 #include "yard/board.h"
@@ -1179,6 +1181,136 @@ RC_GTEST_PROP(YardRules, E1_Y6_ALimitedListAndTheTalliedSwaysAgreeWithTheFullSca
     legal_actions(p, legal);
     apply(p, legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
   }
+}
+
+// The legal list as the rules read it, card kind by card kind and Pile by Pile through the public
+// queries (the scans the kernel made before issue 32 gave it bits per kind): Start and End
+// actions (Y3.1, Y3.4), the side (Y3.2), the main step's work, buys, plays and sways (Y3.3, Y4,
+// Y5, Y6), and the cards and Piles of a play (Y5, Y8.1, R23). Other steps: nullopt.
+std::optional<std::vector<int>> plain_legal_list(const Position& p) {
+  std::vector<int> out;
+  const Content& c = content();
+  const int n = static_cast<int>(c.cards.size());
+  auto open_somewhere = [&](int actor) {
+    for (int s = 0; s < p.seats; ++s)
+      if (s == actor || p.players[s].away)
+        for (int q = 0; q < kPiles; ++q)
+          if (pile_open(p.players[s], q)) return true;
+    return false;
+  };
+  auto playable = [&](const Frame* f, int ctx, int k, bool open) {
+    const CardDef& d = c.cards[k];
+    if (d.is(kEvent)) return false;
+    if (ctx == kCtxMagnet) return d.is(kPest);
+    if (ctx == kCtxHere) {
+      if (d.is(kTool)) return p.edition == 1;
+      if (d.is(kPest)) return true;
+      return pile_open(p.players[f->yard], f->pile);
+    }
+    return d.is(kTool) || d.is(kPest) || open;
+  };
+  if (p.over()) return out;
+  if (p.nframes) {
+    const Frame& f = p.frames[p.nframes - 1];
+    if (f.type != FrameType::kPlay) return std::nullopt;
+    if (f.step == 0) {
+      if (f.timing == kCtxExtra) out.push_back(kActStop);
+      if (f.timing == kCtxMagnet) {
+        for (int k = 0; k < n; ++k)
+          if (p.limbo[k]) out.push_back(kActPlay + k);
+        return out;
+      }
+      const Player& pl = p.players[f.actor];
+      const bool open = open_somewhere(f.actor);
+      bool other = false;
+      for (int k = 0; k < n; ++k)
+        other = other || (pl.hand[k] && !c.cards[k].is(kPest) && playable(&f, f.timing, k, open));
+      if (f.timing == kCtxHere && !other) out.push_back(kActStop);
+      for (int k = 0; k < n; ++k)
+        if (pl.hand[k] && playable(&f, f.timing, k, open)) out.push_back(kActPlay + k);
+      return out;
+    }
+    if (f.step != 1) return out;
+    const bool anywhere = c.cards[f.kind].is(kTool) || c.cards[f.kind].is(kPest);
+    for (int s = 0; s < p.seats; ++s)
+      if (s == f.actor || p.players[s].away)
+        for (int q = 0; q < kPiles; ++q)
+          if (anywhere || pile_open(p.players[s], q)) out.push_back(kActOnto + s * 16 + q);
+    return out;
+  }
+  const Player& me = p.players[p.turn_player];
+  switch (p.phase) {
+    case Phase::kStart:
+    case Phase::kEnd: {
+      const int base = p.phase == Phase::kStart ? kActStart : kActEnd;
+      for (int i = 0; i < me.yard_size; ++i)
+        if (me.yard[i] & kPendingFlag)
+          out.push_back(base + me.yard_pile[i] * 64 + kind_of(me.yard[i]));
+      std::sort(out.begin(), out.end());
+      out.erase(std::unique(out.begin(), out.end()), out.end());
+      return out;
+    }
+    case Phase::kSide:
+      return std::vector<int>{kActHome, kActAway};
+    case Phase::kMain: {
+      out.push_back(kActDone);
+      if (me.away) {
+        if (!(p.used & kUsedWork)) out.push_back(kActWork);
+        if (!(p.used & kUsedBuy))
+          for (int k = 0; k < n; ++k)
+            if (p.store[k] && me.money >= c.cards[k].cost) out.push_back(kActBuy + k);
+        return out;
+      }
+      if (!(p.used & kUsedPlay) && me.hand_size) {
+        const bool open = open_somewhere(p.turn_player);
+        for (int k = 0; k < n; ++k)
+          if (me.hand[k] && playable(nullptr, kCtxMain, k, open)) out.push_back(kActPlay + k);
+      }
+      if (!(p.used & kUsedSway)) {
+        const auto first = out.size();
+        for (int i = 0; i < p.row_size; ++i)
+          if (can_sway(p, p.turn_player, p.row[i])) out.push_back(kActSway + p.row[i]);
+        std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
+      }
+      return out;
+    }
+    case Phase::kOver:
+      break;
+  }
+  return out;
+}
+
+// Issue 32: the lists walk the kinds held as bits (the hand, the Store, the cards set aside by
+// the Porch Light), the Places of a Pile come from a table per kind, the Start and End actions
+// due are found eight Yard entries a word, and advance lists them once a step; every list of
+// random games at every count and edition equals the plain scan, whole and with advance's limit.
+TEST(YardRules, E1_Y3_Y4_Y5_Y6_TheListsByKindBitsAgreeWithThePlainScan) {
+  for (int players = 2; players <= kMaxSeats; ++players)
+    for (int edition = 1; edition <= 2; ++edition)
+      for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        Position p;
+        setup(p, {players, edition}, seed * 7919 + static_cast<std::uint64_t>(players));
+        Rng r(seed ^ 0x5eed);
+        ActionList full, limited;
+        limited.limit = 2;
+        int checked = 0;
+        while (!p.over()) {
+          legal_actions(p, full);
+          legal_actions(p, limited);
+          const std::vector<int> got(full.begin(), full.end());
+          if (const auto want = plain_legal_list(p)) {
+            ASSERT_EQ(got, *want) << "players " << players << " edition " << edition << " seed "
+                                  << seed << " action " << p.actions;
+            ++checked;
+          }
+          ASSERT_GE(got.size(), 2u);  // advance stops only at a real decision (E1)
+          ASSERT_GE(limited.size, 2);
+          for (int i = 0; i < std::min(limited.size, 2); ++i)
+            ASSERT_NE(std::find(got.begin(), got.end(), limited.items[i]), got.end());
+          apply(p, got[r.below(static_cast<std::uint32_t>(got.size()))]);
+        }
+        EXPECT_GT(checked, 0);
+      }
 }
 
 }  // namespace

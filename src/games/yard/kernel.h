@@ -4,8 +4,10 @@
 // adapter, views and tests use rules.h.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 
 #include "games/yard/rules.h"
@@ -26,6 +28,87 @@ inline const CardDef& card(int k) {
 inline int num_kinds() {
   static const int n = static_cast<int>(content().cards.size());
   return n;
+}
+
+// What the hot loops ask of a card kind, as bits per kind (bit k = kind k), read once from the
+// card table (issue 32: the legal lists walk only the kinds held, not every kind of card).
+struct KindFacts {
+  std::uint64_t event = 0, tool = 0, pest = 0;  // Symbols
+  std::uint64_t start = 0, end = 0, home = 0;   // a Start, End or Home program
+  std::array<std::int8_t, kMaxKinds> slack{};   // Places the card adds, less itself
+  std::array<std::uint64_t, 256> afford{};      // kinds costing at most $i (the last: all)
+  // What a card adds to the tally of its Yard (YardTally, Y6.1), one byte a field: its symbols
+  // (byte s: Symbol s), its Places (byte kPlacesByte), a Skunk (byte kNoSwayByte). No sum
+  // reaches 256 (fewer cards exist, with at most a few Places each).
+  std::array<std::uint64_t, kMaxKinds> tally{};
+};
+inline constexpr int kPlacesByte = kNumSymbols, kNoSwayByte = kNumSymbols + 1;
+inline const KindFacts& facts() {
+  static const KindFacts f = [] {
+    KindFacts r;
+    const auto& cards = content().cards;
+    for (int k = 0; k < static_cast<int>(cards.size()); ++k) {
+      const CardDef& d = cards[k];
+      const std::uint64_t b = 1ull << k;
+      if (d.is(kEvent)) r.event |= b;
+      if (d.is(kTool)) r.tool |= b;
+      if (d.is(kPest)) r.pest |= b;
+      if (!d.programs[kOnStart].empty()) r.start |= b;
+      if (!d.programs[kOnEnd].empty()) r.end |= b;
+      if (!d.programs[kOnHome].empty()) r.home |= b;
+      r.slack[k] = static_cast<std::int8_t>(d.places - 1);
+      for (int y = 0; y < kNumSymbols; ++y)
+        if (d.is(y)) r.tally[k] |= 1ull << (8 * y);
+      r.tally[k] |= static_cast<std::uint64_t>(d.places) << (8 * kPlacesByte);
+      r.tally[k] |= static_cast<std::uint64_t>(d.no_sway) << (8 * kNoSwayByte);
+      for (int i = 0; i < 256; ++i)
+        if (d.cost <= i) r.afford[i] |= b;  // costs are at most $60 (content.cpp)
+    }
+    // YardTally sums these a byte a field: every sum must stay below 128 (every card that
+    // exists in one Yard, with the nine Grass Piles).
+    std::array<int, kMaxKinds> copies{};
+    for (int k = 0; k < static_cast<int>(cards.size()); ++k)
+      copies[k] = std::max(cards[k].count[0], cards[k].count[1]);
+    for (auto k : content().starting_hand) copies[k] += kMaxSeats;
+    int n = 0, places = kPiles;
+    for (int k = 0; k < static_cast<int>(cards.size()); ++k) {
+      n += copies[k];
+      places += copies[k] * cards[k].places;
+    }
+    if (n >= 128 || places >= 128) throw std::logic_error("yard: too many cards for the tally");
+    return r;
+  }();
+  return f;
+}
+
+// The kinds whose count is not zero, as bits (bit k = counts[k] != 0). Counts stay below 128
+// (fewer cards exist), so adding 0x7F to a byte sets its high bit exactly when it is not zero,
+// without a carry into the next. Word w's high bits go to bit 8i + w for kind 8w + i, and an 8x8
+// bit transpose (three delta swaps) puts kind k at bit k.
+inline std::uint64_t held(const std::array<std::uint8_t, kMaxKinds>& counts) {
+  static_assert(kMaxKinds == 64);
+  std::uint64_t y = 0;
+  for (int w = 0; w < 8; ++w) {
+    std::uint64_t x;
+    std::memcpy(&x, counts.data() + 8 * w, sizeof x);
+    y |= ((x + 0x7F7F7F7F7F7F7F7Full) & 0x8080808080808080ull) >> (7 - w);
+  }
+  std::uint64_t t = (y ^ (y >> 7)) & 0x00AA00AA00AA00AAull;
+  y ^= t ^ (t << 7);
+  t = (y ^ (y >> 14)) & 0x0000CCCC0000CCCCull;
+  y ^= t ^ (t << 14);
+  t = (y ^ (y >> 28)) & 0x00000000F0F0F0F0ull;
+  y ^= t ^ (t << 28);
+  return y;
+}
+
+// The kinds of card affordable with `money` (Y4.2).
+inline std::uint64_t affordable(int money) {
+  return facts().afford[money < 255 ? money : 255];
+}
+
+inline int lowest(std::uint64_t m) {
+  return __builtin_ctzll(m);
 }
 
 inline std::uint16_t pile_bit(int pile) {
@@ -86,6 +169,19 @@ struct PileStats {
     }
   }
   bool open(int q) const { return places[q] > cards[q]; }
+};
+
+// Y5.2 from the per-kind table: per Pile, its Grass and the Places of its cards less the cards;
+// a Pile is open (more Places than cards, PileStats::open) while this is above zero.
+struct PileSlack {
+  std::array<int, kPiles> slack{};
+  explicit PileSlack(const Player& pl) {
+    for (int q = 0; q < kPiles; ++q) slack[q] = (pl.grass >> q) & 1;
+    const KindFacts& kf = facts();
+    for (int i = 0; i < pl.yard_size; ++i)
+      slack[pl.yard_pile[i]] += kf.slack[pl.yard[i] & kKindMask];
+  }
+  bool open(int q) const { return slack[q] > 0; }
   bool any_open() const {
     for (int q = 0; q < kPiles; ++q)
       if (open(q)) return true;

@@ -4,6 +4,7 @@
 #include "games/yard/rules.h"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 
 #include "games/yard/kernel.h"
@@ -16,22 +17,37 @@ namespace {
 
 // Whether some Pile a non-Pest card could go onto exists for `actor`.
 bool open_pile_somewhere(const Position& p, int actor) {
+  if (PileSlack(p.players[actor]).any_open()) return true;  // the own Yard first
   for (int s = 0; s < p.seats; ++s)
-    if (may_target(p, actor, s) && PileStats(p.players[s]).any_open()) return true;
+    if (s != actor && may_target(p, actor, s) && PileSlack(p.players[s]).any_open()) return true;
   return false;
 }
 
-bool playable(const Position& p, const Frame* f, int ctx, int k, bool open_somewhere) {
-  const CardDef& d = card(k);
-  if (d.is(kEvent)) return false;
-  if (ctx == kCtxMagnet) return d.is(kPest);
+// Y5.1-Y5.3, Y8.1: the kinds among `kinds` (held, no Events) playable in context `ctx` whatever
+// the Places, and those that need an open Pile somewhere (kCtxMain, kCtxExtra, kCtxMust) or the
+// frame's Pile open (kCtxHere, decided here).
+struct Playable {
+  std::uint64_t now = 0, if_open = 0;
+};
+Playable playable_kinds(const Position& p, const Frame* f, int ctx, std::uint64_t kinds) {
+  const KindFacts& kf = facts();
+  kinds &= ~kf.event;
+  if (ctx == kCtxMagnet) return {kinds & kf.pest, 0};
   if (ctx == kCtxHere) {
-    if (d.is(kTool)) return p.edition == 1;  // Y8.1: edition-2 Tools go to the Garage
-    if (d.is(kPest)) return true;
-    return PileStats(p.players[f->yard]).open(f->pile);
+    // Y8.1: edition-2 Tools go to the Garage; a Pest goes anywhere; the rest need the Pile open.
+    std::uint64_t now = (p.edition == 1 ? kinds & kf.tool : 0) | (kinds & ~kf.tool & kf.pest);
+    const std::uint64_t rest = kinds & ~kf.tool & ~kf.pest;
+    if (rest && PileSlack(p.players[f->yard]).open(f->pile)) now |= rest;
+    return {now, 0};
   }
-  if (d.is(kTool) || d.is(kPest)) return true;
-  return open_somewhere;
+  return {kinds & (kf.tool | kf.pest), kinds & ~(kf.tool | kf.pest)};
+}
+
+// The playable kinds, asking whether a Pile is open only when it matters.
+std::uint64_t playable_now(const Position& p, const Frame* f, int ctx, int actor,
+                           std::uint64_t kinds) {
+  const Playable k = playable_kinds(p, f, ctx, kinds);
+  return k.if_open && open_pile_somewhere(p, actor) ? k.now | k.if_open : k.now;
 }
 
 }  // namespace
@@ -41,10 +57,8 @@ namespace kernel {
 bool any_playable(const Position& p, int actor, int ctx, const Frame* f) {
   const Player& pl = p.players[actor];
   if (pl.hand_size == 0) return false;
-  const bool open = open_pile_somewhere(p, actor);
-  for (int k = 0; k < num_kinds(); ++k)
-    if (pl.hand[k] && playable(p, f, ctx, k, open)) return true;
-  return false;
+  const Playable k = playable_kinds(p, f, ctx, held(pl.hand));
+  return k.now || (k.if_open && open_pile_somewhere(p, actor));
 }
 
 }  // namespace kernel
@@ -109,15 +123,21 @@ void pick_up_tool(Position& p, int k, int player, int yard) {
 // Cards that arrive during the step wait for the next turn (R2).
 void mark_pending(Position& p, int timing) {
   Player& pl = p.players[p.turn_player];
+  const std::uint64_t with = timing == kOnStart ? facts().start : facts().end;
   for (int i = 0; i < pl.yard_size; ++i)
-    if (!card(pl.yard[i] & kKindMask).programs[timing].empty()) pl.yard[i] |= kPendingFlag;
+    if (with >> (pl.yard[i] & kKindMask) & 1) pl.yard[i] |= kPendingFlag;
 }
 
-bool any_pending(const Player& pl) {
-  for (int i = 0; i < pl.yard_size; ++i)
-    if (pl.yard[i] & kPendingFlag) return true;
-  return false;
+// The pending flags of eight entries of a Yard from entry i (a multiple of 8 below yard_size, so
+// the eight bytes lie inside the array), those past the Yard's end masked off.
+std::uint64_t pending_word(const Player& pl, int i) {
+  std::uint64_t x;
+  std::memcpy(&x, pl.yard.data() + i, sizeof x);
+  x &= 0x4040404040404040ull;  // kPendingFlag in every byte
+  if (pl.yard_size - i < 8) x &= (1ull << (8 * (pl.yard_size - i))) - 1;
+  return x;
 }
+static_assert(kPendingFlag == 0x40 && kYardCap % 8 == 0);
 
 void begin_turn(Position& p) {
   p.used = 0;
@@ -177,12 +197,6 @@ void complete_sway(Position& p, int seat, int n) {
   if (p.row_size == 0) end_game(p, EndReason::kLastNeighbor);
 }
 
-bool bribe_possible(const Position& p, int seat, const Program& b) {
-  const Player& pl = p.players[seat];
-  const BribeNeeds need = bribe_needs(b);
-  return pl.money >= need.money && pl.yard_size >= need.yard && pl.hand_size >= need.hand;
-}
-
 bool step_frame(Position& p) {
   Frame& f = top(p);
   switch (f.type) {
@@ -235,27 +249,12 @@ bool step_frame(Position& p) {
   return false;
 }
 
-// Phase steps with nothing to decide. Returns false at a decision.
-bool step_phase(Position& p) {
-  switch (p.phase) {
-    case Phase::kStart:
-      if (!any_pending(p.players[p.turn_player])) {
-        p.phase = Phase::kSide;
-        return true;
-      }
-      return false;
-    case Phase::kEnd:
-      if (!any_pending(p.players[p.turn_player])) {
-        next_turn(p);
-        return true;
-      }
-      return false;
-    case Phase::kSide:
-    case Phase::kMain:
-    case Phase::kOver:
-      return false;
-  }
-  return false;
+// Y3.1, Y3.4: the Start (End) step is over once no Start (End) action is due.
+void end_pending_step(Position& p) {
+  if (p.phase == Phase::kStart)
+    p.phase = Phase::kSide;
+  else
+    next_turn(p);
 }
 
 // ---- Legal actions ----------------------------------------------------------------------------
@@ -263,38 +262,38 @@ bool step_phase(Position& p) {
 void legal_pending(const Position& p, int base, ActionList& out) {
   const Player& pl = p.players[p.turn_player];
   std::array<std::uint64_t, kPiles> seen{};
-  for (int i = 0; i < pl.yard_size; ++i)
-    if (pl.yard[i] & kPendingFlag) seen[pl.yard_pile[i]] |= 1ull << (pl.yard[i] & kKindMask);
-  for (int q = 0; q < kPiles; ++q)
-    for (std::uint64_t m = seen[q]; m; m &= m - 1) out.push(base + q * 64 + __builtin_ctzll(m));
+  unsigned piles = 0;  // the Piles with a card due
+  for (int w = 0; w < pl.yard_size; w += 8)
+    for (std::uint64_t x = pending_word(pl, w); x; x &= x - 1) {
+      const int i = w + lowest(x) / 8;
+      const int q = pl.yard_pile[i];
+      const std::uint64_t b = 1ull << (pl.yard[i] & kKindMask);
+      seen[q] |= b;
+      piles |= 1u << q;
+    }
+  for (; piles; piles &= piles - 1) {
+    const int q = __builtin_ctz(piles);
+    for (std::uint64_t m = seen[q]; m; m &= m - 1) out.push(base + q * 64 + lowest(m));
+  }
 }
 
 void legal_play_cards(const Position& p, const Frame& f, ActionList& out) {
   if (f.timing == kCtxExtra) out.push(kActStop);
-  const int n = num_kinds();
   if (f.timing == kCtxMagnet) {
-    for (int k = 0; k < n; ++k)
-      if (p.limbo[k]) out.push(kActPlay + k);
+    for (std::uint64_t m = held(p.limbo); m; m &= m - 1) out.push(kActPlay + lowest(m));
     return;
   }
-  const Player& pl = p.players[f.actor];
-  const bool open = open_pile_somewhere(p, f.actor);
-  if (f.timing == kCtxHere) {
-    // R23: a Garden's play may be declined when every card of the hand that fits is a Pest.
-    bool other = false;
-    for (int k = 0; k < n && !other; ++k)
-      other = pl.hand[k] && !card(k).is(kPest) && playable(p, &f, f.timing, k, open);
-    if (!other) out.push(kActStop);
-  }
-  for (int k = 0; k < n; ++k)
-    if (pl.hand[k] && playable(p, &f, f.timing, k, open)) out.push(kActPlay + k);
+  const std::uint64_t kinds = playable_now(p, &f, f.timing, f.actor, held(p.players[f.actor].hand));
+  // R23: a Garden's play may be declined when every card of the hand that fits is a Pest.
+  if (f.timing == kCtxHere && !(kinds & ~facts().pest)) out.push(kActStop);
+  for (std::uint64_t m = kinds; m; m &= m - 1) out.push(kActPlay + lowest(m));
 }
 
 void legal_targets(const Position& p, const Frame& f, ActionList& out) {
   const bool anywhere = ignores_places(f.kind);
   for (int s = 0; s < p.seats; ++s) {
     if (!may_target(p, f.actor, s)) continue;
-    const PileStats st(p.players[s]);
+    const PileSlack st(p.players[s]);
     for (int q = 0; q < kPiles; ++q)
       if (anywhere || st.open(q)) out.push(kActOnto + s * 16 + q);
   }
@@ -434,8 +433,7 @@ void decide(Position& p, int a) {
           // Y3.2: "When you go from Away to Home" actions, in Yard order (R3).
           for (int i = me.yard_size - 1; i >= 0; --i) {
             const int k = me.yard[i] & kKindMask;
-            if (!card(k).programs[kOnHome].empty())
-              push_program(p, k, kOnHome, tp, tp, me.yard_pile[i]);
+            if (facts().home >> k & 1) push_program(p, k, kOnHome, tp, tp, me.yard_pile[i]);
           }
         }
       } else {
@@ -500,7 +498,25 @@ void advance(Position& p) {
   buf.limit = 2;  // none, one or several: all this loop needs to know (E1)
   for (;;) {
     if (p.over()) return;
-    if (p.nframes ? step_frame(p) : step_phase(p)) continue;
+    if (p.nframes) {
+      if (step_frame(p)) continue;
+    } else if (p.phase == Phase::kStart || p.phase == Phase::kEnd) {
+      // Y3.1, Y3.4: the Start (End) actions still due, listed once (issue 32: the check whether
+      // any is due and the list in one scan of the Yard): none ends the step, one is done (E1),
+      // more are a decision.
+      buf.size = 0;
+      legal_pending(p, p.phase == Phase::kStart ? kActStart : kActEnd, buf);
+      if (buf.size == 0) {
+        end_pending_step(p);
+        continue;
+      }
+      if (buf.size == 1) {
+        decide(p, buf.items[0]);
+        continue;
+      }
+      return;
+    }
+    // A decision of a frame, the side (Y3.2) or the main step (Y3.3).
     legal_actions(p, buf);
     if (buf.size == 1) {
       decide(p, buf.items[0]);
@@ -560,8 +576,15 @@ int yard_places(const Player& pl) {
   return n;
 }
 
+// Bits set in each 9-bit value (the build has no POPCNT instruction; issue 32).
+constexpr auto kBitCount = [] {
+  std::array<std::uint8_t, 1u << kPiles> n{};
+  for (unsigned v = 1; v < n.size(); ++v) n[v] = static_cast<std::uint8_t>(n[v >> 1] + (v & 1));
+  return n;
+}();
+
 int grass_count(const Player& pl) {
-  return __builtin_popcount(pl.grass);
+  return kBitCount[pl.grass & ((1u << kPiles) - 1)];
 }
 
 int tallest_pile(const Player& pl) {
@@ -603,36 +626,71 @@ int still_rounds_to_end(const Position& p) {
 
 namespace {
 
+// A Neighbor's criteria (Y6.1) a byte a field, as KindFacts::tally sums a Yard: the symbols
+// (byte s), the Place symbols (byte kPlacesByte); byte kNoSwayByte asks for nothing.
+std::uint64_t packed_criteria(const Criteria& c) {
+  std::uint64_t m = 0;
+  for (int s = 0; s < kNumSymbols; ++s) m |= static_cast<std::uint64_t>(c.symbols[s]) << (8 * s);
+  return m | static_cast<std::uint64_t>(c.places) << (8 * kPlacesByte);
+}
+
+// What swaying each Neighbor asks (Y6.1, Y6.3), read once from the table.
+struct NeighborFacts {
+  std::uint64_t packed = 0;
+  int cards = 0, grass = 0, tallest = 0;
+  BribeNeeds bribe;
+};
+const std::array<NeighborFacts, kMaxNeighbors>& neighbor_facts() {
+  static const auto f = [] {
+    std::array<NeighborFacts, kMaxNeighbors> r{};
+    const auto& ns = content().neighbors;
+    for (std::size_t n = 0; n < ns.size(); ++n) {
+      const Criteria& c = ns[n].criteria;
+      r[n] = {packed_criteria(c), c.cards, c.grass, c.tallest, bribe_needs(ns[n].bribe)};
+    }
+    return r;
+  }();
+  return f;
+}
+
 // What the Neighbors' criteria read of a Yard (Y6.1), in one pass over it: the legal sways of a
 // turn check every Neighbor of the row against the same Yard (issue 32: a scan a symbol before).
 struct YardTally {
-  std::array<int, kNumSymbols> symbols{};
-  int places = 0;  // Place symbols, Grass included (Florence)
+  // The symbols, the Place symbols (Grass included: Florence) and the Skunks, a byte a field
+  // (KindFacts::tally); every byte stays below 128 (fewer cards exist).
+  std::uint64_t packed = 0;
   int tallest = 0;
   bool no_sway = false;  // a card that forbids swaying (Skunk)
+  int grass = 0;
   explicit YardTally(const Player& pl) {
     std::array<int, kPiles> height{};
-    places = grass_count(pl);
+    grass = grass_count(pl);
+    const KindFacts& kf = facts();
+    std::uint64_t sum = 0;
     for (int i = 0; i < pl.yard_size; ++i) {
-      const CardDef& d = card(pl.yard[i] & kKindMask);
-      for (unsigned m = d.symbols; m; m &= m - 1) ++symbols[__builtin_ctz(m)];
-      places += d.places;
-      no_sway |= d.no_sway;
+      sum += kf.tally[pl.yard[i] & kKindMask];
       tallest = std::max(tallest, ++height[pl.yard_pile[i]]);
     }
+    packed = sum + (static_cast<std::uint64_t>(grass) << (8 * kPlacesByte));
+    no_sway = (sum >> (8 * kNoSwayByte) & 0xFF) != 0;
+  }
+  // Every byte of `packed` at least that of `want` (both below 128: no borrow between bytes).
+  bool meets_packed(std::uint64_t want) const {
+    constexpr std::uint64_t kHigh = 0x8080808080808080ull;
+    return (((packed | kHigh) - want) & kHigh) == kHigh;
   }
   bool meets(const Player& pl, const Criteria& c) const {
-    for (int s = 0; s < kNumSymbols; ++s)
-      if (symbols[s] < c.symbols[s]) return false;
-    return pl.yard_size >= c.cards && places >= c.places && grass_count(pl) >= c.grass &&
+    return meets_packed(packed_criteria(c)) && pl.yard_size >= c.cards && grass >= c.grass &&
            tallest >= c.tallest;
   }
 };
 
-// Y6: the Neighbor's criteria met and its Bribe payable, by a Yard without a Skunk.
-bool can_sway_with(const Position& p, int seat, int n, const YardTally& t) {
-  const NeighborDef& d = content().neighbors[n];
-  return !t.no_sway && t.meets(p.players[seat], d.criteria) && bribe_possible(p, seat, d.bribe);
+// Y6: the Neighbor's criteria met and its Bribe payable (Y6.3), by a Yard without a Skunk.
+[[gnu::always_inline]] inline bool can_sway_with(const Player& pl, const NeighborFacts& d,
+                                                 const YardTally& t) {
+  return !t.no_sway && t.meets_packed(d.packed) && pl.yard_size >= d.cards && t.grass >= d.grass &&
+         t.tallest >= d.tallest && pl.money >= d.bribe.money && pl.yard_size >= d.bribe.yard &&
+         pl.hand_size >= d.bribe.hand;
 }
 
 }  // namespace
@@ -653,7 +711,8 @@ BribeNeeds bribe_needs(const Program& bribe) {
 }
 
 bool can_sway(const Position& p, int seat, int n) {
-  return can_sway_with(p, seat, n, YardTally(p.players[seat]));
+  const Player& pl = p.players[seat];
+  return can_sway_with(pl, neighbor_facts()[n], YardTally(pl));
 }
 
 int neighbors_swayed(const Player& pl) {
@@ -810,24 +869,35 @@ void legal_actions(const Position& p, ActionList& out) {
     case Phase::kMain: {
       // The most common decision: with a limit (advance asks for 2), it stops as soon as it has
       // found that many.
+      // The kinds of card are walked as bits of the kinds held (issue 32).
       out.push(kActDone);
-      const int n = num_kinds();
       if (me.away) {
         if (!(p.used & kUsedWork)) out.push(kActWork);
-        if (!(p.used & kUsedBuy))
-          for (int k = 0; k < n && !out.full(); ++k)
-            if (p.store[k] && me.money >= card(k).cost) out.push(kActBuy + k);
+        if (!(p.used & kUsedBuy))  // Y4.2: a card of the Store the player can pay for
+          for (std::uint64_t m = held(p.store) & affordable(me.money); m && !out.full(); m &= m - 1)
+            out.push(kActBuy + lowest(m));
       } else {
-        if (!(p.used & kUsedPlay) && me.hand_size) {
-          const bool open = open_pile_somewhere(p, p.turn_player);
-          for (int k = 0; k < n && !out.full(); ++k)
-            if (me.hand[k] && playable(p, nullptr, kCtxMain, k, open)) out.push(kActPlay + k);
+        if (!(p.used & kUsedPlay) && me.hand_size) {  // Y5
+          const Playable k = playable_kinds(p, nullptr, kCtxMain, held(me.hand));
+          std::uint64_t kinds = k.now;
+          if (k.if_open) {
+            // Whether a Pile is open matters only if a kind that needs one is among the first
+            // the list can still take.
+            bool ask = false;
+            int room = out.limit - out.size;
+            for (std::uint64_t m = k.now | k.if_open; m && room > 0 && !ask; m &= m - 1, --room)
+              ask = k.if_open >> lowest(m) & 1;
+            if (ask && open_pile_somewhere(p, p.turn_player)) kinds |= k.if_open;
+          }
+          for (std::uint64_t m = kinds; m && !out.full(); m &= m - 1)
+            out.push(kActPlay + lowest(m));
         }
         if (!(p.used & kUsedSway) && !out.full()) {
           const YardTally tally(me);
+          const auto& nf = neighbor_facts();
           const int first = out.size;
           for (int i = 0; i < p.row_size && !out.full(); ++i)
-            if (can_sway_with(p, p.turn_player, p.row[i], tally)) out.push(kActSway + p.row[i]);
+            if (can_sway_with(me, nf[p.row[i]], tally)) out.push(kActSway + p.row[i]);
           std::sort(out.items.begin() + first, out.items.begin() + out.size);
         }
       }
