@@ -7,10 +7,3 @@ turf_add_game(turfwars
         tests/turfwars/narration_test.cpp tests/turfwars/tallies_test.cpp
         tests/turfwars/texts_test.cpp
 )
-# Speed (issue 32): the kernel's small functions (attackable, ability_of, cube_room, ...) are
-# called from its own files; in position-independent code (the Python module needs it) g++ would
-# keep every call, allowing another definition to replace them at load time. None does.
-foreach(f rules.cpp legal.cpp setup.cpp events.cpp actions.cpp war.cpp score.cpp wins.cpp)
-  set_property(SOURCE ${CMAKE_SOURCE_DIR}/src/games/turfwars/${f} APPEND
-               PROPERTY COMPILE_OPTIONS -fno-semantic-interposition)
-endforeach()
