@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
 import { absenceWords, agoWords, checkName, defaultName, keptName, seatNames, seatTags } from "../../src/names";
+import seatNameCases from "../../../tests/fixtures/seat_names.json";
 import { MAX_SEATS, seatMark, shapePath } from "../../src/seats";
 
 describe("seat marks", () => {
@@ -53,8 +53,7 @@ describe("names", () => {
 
 describe("checkName (the server's rule: table::seat_name in src/table/seats.cpp)", () => {
   it("agrees with the server on every shared case (tests/fixtures/seat_names.json)", () => {
-    const url = new URL("../../../tests/fixtures/seat_names.json", import.meta.url);
-    const cases: { name: string; seat: number; kept?: string; refused?: string }[] = JSON.parse(readFileSync(url, "utf8")).cases;
+    const cases: { name: string; seat: number; kept?: string; refused?: string }[] = seatNameCases.cases;
     expect(cases.length).toBeGreaterThanOrEqual(20);
     for (const c of cases) {
       if (c.kept !== undefined) {
