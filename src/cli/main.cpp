@@ -270,6 +270,9 @@ int main(int argc, char** argv) {
                         "full: an acknowledged action survives a power cut (default); normal: "
                         "it survives kill -9, not a power cut (faster)");
   serve_cmd->add_flag("--stats", serve.stats, "Serve GET /api/stats: latency of each stage");
+  // Tests only, never listed: POST /api/tables may carry "seed" (the deal) and the bots are
+  // seeded from it, so that a browser test plays the same game every run.
+  serve_cmd->add_flag("--test-seeds", serve.test_seeds)->group("");
   serve_cmd->add_option("--ext-bot", serve.ext_bots,
                         "A program tables may seat, NAME=COMMAND (repeatable): a table asks for it "
                         "as \"bot\": \"ext:NAME\"; the command is split into words and run "

@@ -165,7 +165,7 @@ Hub::Live* Hub::find_live(const std::string& id) {
   if (!row) return nullptr;
   Live live;
   try {
-    live.table = std::make_unique<Table>(std::move(*row), bot_limits_);
+    live.table = std::make_unique<Table>(std::move(*row), bot_limits_, seed_rule());
   } catch (const Error& e) {
     std::cerr << "turf serve: table " << id << " cannot be loaded: " << e.what() << "\n";
     return nullptr;
@@ -241,8 +241,8 @@ nlohmann::json Hub::lobby_entry(const std::string& id) {
 
 void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::json)> done,
                        const std::string& creator) {
-  StoredTable row = new_table_row(body, bot_limits_);  // throws Error
-  auto table = std::make_unique<Table>(row, bot_limits_);
+  StoredTable row = new_table_row(body, bot_limits_, test_seeds_);  // throws Error
+  auto table = std::make_unique<Table>(row, bot_limits_, seed_rule());
   nlohmann::json seats = nlohmann::json::array();
   for (std::size_t s = 0; s < row.seats.size(); ++s) {
     nlohmann::json j = {{"seat", s}, {"name", row.seats[s].name}, {"kind", row.seats[s].kind}};
@@ -523,7 +523,7 @@ void Hub::committed(const std::string& id, bool ok, const std::weak_ptr<Client>&
     try {
       if (!row) throw Error("gone from the store");
       live.table->stop_bots();
-      live.table = std::make_unique<Table>(std::move(*row), bot_limits_);
+      live.table = std::make_unique<Table>(std::move(*row), bot_limits_, seed_rule());
       ++live.generation;  // answers of the old table's bots are dropped
       live.bot_thinking = false;
     } catch (const Error& e) {

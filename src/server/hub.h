@@ -126,6 +126,9 @@ class Hub {
   void on_close(const std::shared_ptr<Client>& client);
 
   const Limits& limits() const { return limits_; }
+  // Tests only (turf serve --test-seeds): a create request may carry "seed", the table's deal,
+  // and every table's bots are seeded from its seed, so that a test plays the same game each run.
+  void allow_test_seeds() { test_seeds_ = true; }
   // The names of the programs tables may seat (ext:NAME), in the operator's order.
   std::vector<std::string> program_names() const { return bot_limits_.program_names(); }
   std::size_t live_tables() const { return live_.size(); }
@@ -186,6 +189,10 @@ class Hub {
   Store& store_;
   Limits limits_;
   table::BotLimits bot_limits_;
+  bool test_seeds_ = false;
+  table::SeedRule seed_rule() const {
+    return test_seeds_ ? table::SeedRule::kFromMatch : table::SeedRule::kFromOs;
+  }
   std::string base_url_;
   std::unordered_map<std::string, Live> live_;
   BotPool bots_;

@@ -913,6 +913,7 @@ int serve(const ServerOptions& options) {
                     ? options.bot_threads
                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   Hub hub(io, store, threads, options.limits, url);
+  if (options.test_seeds) hub.allow_test_seeds();
   hub.restore();
 
   std::cout << "turf serve: open " << url << std::endl;

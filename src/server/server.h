@@ -40,8 +40,9 @@ struct ServerOptions {
   // Names besides its address this server is reached by (`--allow-host NAME[:PORT]`): Host
   // headers it serves (HostPolicy), and http origins its pages come from.
   std::vector<std::string> allow_hosts;
-  bool full_sync = true;  // SQLite synchronous=FULL (durable against power loss) or NORMAL
-  bool stats = false;     // serve GET /api/stats (latency of each stage; for turf serve-load)
+  bool full_sync = true;    // SQLite synchronous=FULL (durable against power loss) or NORMAL
+  bool stats = false;       // serve GET /api/stats (latency of each stage; for turf serve-load)
+  bool test_seeds = false;  // tests only: a create request may fix the seed (Hub::allow_test_seeds)
   AddressLimits address;
 };
 

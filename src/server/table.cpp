@@ -41,16 +41,16 @@ Match build_match(const StoredTable& row) {
 
 // The bots of a table are seeded from the OS (the table's seed decides the deal; nothing is
 // derived from it that a seat could see).
-table::TableConfig server_config(const table::BotLimits& limits) {
+table::TableConfig server_config(const table::BotLimits& limits, table::SeedRule seeds) {
   table::TableConfig c;
   c.limits = limits;
-  c.seeds = table::SeedRule::kFromOs;
+  c.seeds = seeds;
   return c;
 }
 }  // namespace
 
-Table::Table(StoredTable row, const table::BotLimits& limits)
-    : row_(std::move(row)), table_(build_match(row_), server_config(limits)) {
+Table::Table(StoredTable row, const table::BotLimits& limits, table::SeedRule seeds)
+    : row_(std::move(row)), table_(build_match(row_), server_config(limits, seeds)) {
   if (static_cast<int>(row_.seats.size()) != table_.num_seats())
     throw Error("table " + row_.id + ": seat count does not fit the game");
   // The table keeps the tokens' hashes only (a fresh row brings the tokens for its creator).
@@ -184,8 +184,13 @@ nlohmann::json Table::lobby_entry(const std::vector<SeatPresence>& presence) con
 
 // ---------------------------------------------------------------------------------------------
 
-StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& limits) {
+StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& limits,
+                          bool allow_seed) {
   if (!body.is_object()) throw Error("the body must be a JSON object");
+  if (body.contains("seed") && !allow_seed) throw Error("'seed' is not a field of a table");
+  if (allow_seed && body.contains("seed") &&
+      (!body["seed"].is_number_unsigned() || body["seed"].get<std::uint64_t>() > (1ULL << 53)))
+    throw Error("'seed' must be an integer from 0 to 2^53");
   if (!body.contains("game") || !body["game"].is_string()) throw Error("'game' must be a string");
   const GameInfo& game = Registry::instance().find(body["game"].get<std::string>());
   StoredTable row;
@@ -266,7 +271,8 @@ StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& li
                 std::to_string(resolved.players()) + " seats, not " + std::to_string(seats.size()));
   row.options = resolved.values();
   row.id = os_random_hex(16);
-  row.seed = os_random_u64();
+  row.seed =
+      allow_seed && body.contains("seed") ? body["seed"].get<std::uint64_t>() : os_random_u64();
   row.created = now_iso8601();
   row.status = "playing";
   return row;

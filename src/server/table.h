@@ -49,9 +49,11 @@ class Table {
  public:
   // Builds the match from a stored table and replays its actions, with its bots (the table layer,
   // src/table/table.h: agents built once, for as long as the table lives, seeded from the OS,
-  // within the limits). Throws Error when the row is inconsistent (unknown game, bad options, an
-  // illegal action) or a bot is beyond the limits.
-  explicit Table(StoredTable row, const table::BotLimits& limits = table::BotLimits::server());
+  // within the limits; `seeds` kFromMatch only under turf serve --test-seeds). Throws Error when
+  // the row is inconsistent (unknown game, bad options, an illegal action) or a bot is beyond the
+  // limits.
+  explicit Table(StoredTable row, const table::BotLimits& limits = table::BotLimits::server(),
+                 table::SeedRule seeds = table::SeedRule::kFromOs);
 
   const std::string& id() const { return row_.id; }
   const Match& match() const { return table_.match(); }
@@ -98,9 +100,11 @@ class Table {
 
 // The create request body (docs/protocol.md) validated into a new table row (fresh id, seed and
 // tokens); its seats through the table layer (table::plan_seat within `limits`, names by
-// table::name_seats). Throws Error with a message for the client.
+// table::name_seats). With `allow_seed` (turf serve --test-seeds only) the body may fix the seed
+// ("seed": 0 to 2^53); otherwise "seed" is refused. Throws Error with a message for the client.
 StoredTable new_table_row(const nlohmann::json& body,
-                          const table::BotLimits& limits = table::BotLimits::server());
+                          const table::BotLimits& limits = table::BotLimits::server(),
+                          bool allow_seed = false);
 
 // "about": the first paragraph of a game's rules text.
 std::string game_about(const GameInfo& game);

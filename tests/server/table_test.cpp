@@ -223,6 +223,25 @@ TEST(ServerTable, CreateRequestsAreValidated) {
       Error);
 }
 
+// turf serve --test-seeds (hidden; the browser tests): a create request may fix the deal's seed.
+// Any other server refuses the field, so that no client picks a deal it has studied.
+TEST(ServerTable, ASeedIsTakenOnlyByATestServer) {
+  const auto body = nlohmann::json::parse(
+      R"({"game":"dungeon","seed":12345,"seats":[{"kind":"human"},{"kind":"bot","bot":"random"}]})");
+  EXPECT_THROW(new_table_row(body), Error);
+  const auto limits = table::BotLimits::server();
+  EXPECT_EQ(new_table_row(body, limits, true).seed, 12345u);
+  for (const char* seed : {"-1", "1.5", "\"7\"", "9007199254740993", "null"}) {
+    auto b = body;
+    b["seed"] = nlohmann::json::parse(seed);
+    EXPECT_THROW(new_table_row(b, limits, true), Error) << seed;
+  }
+  // without the field a test server deals from the OS as any other
+  auto plain = body;
+  plain.erase("seed");
+  EXPECT_NE(new_table_row(plain, limits, true).seed, new_table_row(plain, limits, true).seed);
+}
+
 TEST(ServerStore, WritesSurviveReopeningAndTruncate) {
   TempDir dir;
   const std::string path = dir.file("s.db");
