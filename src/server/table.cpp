@@ -177,9 +177,12 @@ nlohmann::json Table::lobby_entry(const std::vector<SeatPresence>& presence) con
     if (human && !on && here.away_seconds >= 0) seats.back()["away_s"] = here.away_seconds;
   }
   const char* st = over() ? "over" : (moves() == 0 && open ? "waiting" : "playing");
-  return {{"id", row_.id},          {"game", row_.game}, {"options", match().options().values()},
-          {"status", st},           {"seats", seats},    {"moves", moves()},
-          {"created", row_.created}};
+  // whose turn it is: public (every state frame says it); null when the game is over
+  const nlohmann::json to_move =
+      over() ? nlohmann::json(nullptr) : nlohmann::json(table_.to_move());
+  return {{"id", row_.id},      {"game", row_.game},      {"options", match().options().values()},
+          {"status", st},       {"seats", seats},         {"moves", moves()},
+          {"to_move", to_move}, {"created", row_.created}};
 }
 
 // ---------------------------------------------------------------------------------------------

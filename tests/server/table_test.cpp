@@ -65,6 +65,8 @@ TEST(ServerTable, RefusalsUndoAndNarrationPerViewer) {
       ASSERT_TRUE(t.take_write());  // the change hook's write: a truncation
       undone = true;
     }
+    // the lobby entry says whose turn it is (issue 30: "my tables" puts "your turn" first)
+    EXPECT_EQ(t.lobby_entry({})["to_move"], s);
     const auto legal = t.match().view(s).legal();
     EXPECT_EQ(t.act(s, legal[rng.below(static_cast<std::uint32_t>(legal.size()))].id, t.moves()),
               "");
@@ -74,6 +76,9 @@ TEST(ServerTable, RefusalsUndoAndNarrationPerViewer) {
     EXPECT_EQ(w->seat, s);
   }
   EXPECT_TRUE(undone);
+  if (t.over()) {
+    EXPECT_TRUE(t.lobby_entry({})["to_move"].is_null());
+  }
   // Incremental narration equals a full replay's, for every viewer.
   for (Seat v : {0, 1, kSpectator}) {
     const auto full = narrate_history(t.match(), v);

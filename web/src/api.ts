@@ -40,6 +40,7 @@ export interface LobbyTable {
   status: "waiting" | "playing" | "over";
   seats: LobbySeat[];
   moves: number;
+  to_move?: number | null; // whose turn (null: over; absent: the server has not rebuilt the position)
   created: string | number;
 }
 
@@ -49,6 +50,16 @@ export interface CreatedTable {
   id: string;
   seats: { seat: number; name: string; kind: "human" | "bot"; token?: string; join?: string }[];
   spectate: string;
+}
+
+// A refusal by the server (`status` is the HTTP status), apart from a server that cannot be reached.
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
 }
 
 async function call<T>(path: string, init?: RequestInit): Promise<T> {
@@ -62,7 +73,7 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
   }
   if (!r.ok) {
     const msg = (body as { error?: string } | null)?.error ?? `HTTP ${r.status}`;
-    throw new Error(msg);
+    throw new HttpError(msg, r.status);
   }
   return body as T;
 }

@@ -1,5 +1,6 @@
-import { api, tableLink, type CreatedTable, type GameEntry, type GameOption, type LobbyTable, type NewSeat } from "./api";
+import { api, HttpError, tableLink, type CreatedTable, type GameEntry, type GameOption, type LobbyTable, type NewSeat } from "./api";
 import { h } from "./dom";
+import { forgetTable, heldSeats, myTables, turnWords, type MyTable } from "./mytables";
 import { gameUi } from "./games/registry";
 import { checkName, defaultName } from "./names";
 import { markBadge, seatMark } from "./seats";
@@ -144,6 +145,37 @@ export async function renderLobby(root: HTMLElement): Promise<() => void> {
     ),
   );
 
+  const myBox = h("section", { class: "my-tables", "aria-live": "polite" });
+  // the entries of held tables the lobby list does not carry, asked one by one, each at most every
+  // 15 s (the server limits requests per address)
+  const asked = new Map<string, { entry: LobbyTable | "gone"; at: number }>();
+  async function drawMine(tables: LobbyTable[]) {
+    const held = heldSeats();
+    const entries = new Map<string, LobbyTable | "gone">(tables.map((t) => [t.id, t]));
+    const now = Date.now();
+    for (const id of [...new Set(held.map((s) => s.table))].filter((id) => !entries.has(id)).slice(0, 20)) {
+      const a = asked.get(id);
+      if (a && now - a.at < 15000) continue;
+      try {
+        asked.set(id, { entry: await api.table(id), at: now });
+      } catch (e) {
+        if (e instanceof HttpError && e.status === 404) asked.set(id, { entry: "gone", at: now });
+      }
+    }
+    for (const [id, a] of asked) if (!entries.has(id)) entries.set(id, a.entry);
+    const mine = myTables(held, entries);
+    myBox.replaceChildren(
+      ...(mine.length === 0
+        ? []
+        : [h("h2", null, "My tables"), h("ul", { class: "table-list" }, ...mine.map((t) => myEntry(t, games, () => {
+            forgetTable(t.table);
+            void drawMine(tables);
+          })))]),
+    );
+    const turns = mine.filter((t) => t.yourTurn).length;
+    document.title = turns > 0 ? `● Your turn (${turns}) · Turf` : "Turf";
+  }
+
   async function refresh() {
     let tables: LobbyTable[] = [];
     try {
@@ -151,6 +183,7 @@ export async function renderLobby(root: HTMLElement): Promise<() => void> {
     } catch {
       return;
     }
+    await drawMine(tables);
     const mine = new Map(remembered().map((r) => [r.created.id, r.created]));
     tablesBox.replaceChildren(
       h("h2", null, "Tables"),
@@ -203,12 +236,40 @@ export async function renderLobby(root: HTMLElement): Promise<() => void> {
       "main",
       { class: "lobby" },
       h("header", { class: "lobby-head" }, h("h1", null, "Turf"), h("p", { class: "muted" }, "Sit at a table with friends or bots.")),
-      h("div", { class: "lobby-grid" }, h("div", null, created, form, joinBox), h("div", null, tablesBox, gameCards)),
+      h("div", { class: "lobby-grid" }, h("div", null, myBox, created, form, joinBox), h("div", null, tablesBox, gameCards)),
     ),
   );
   await refresh();
   const timer = window.setInterval(() => void refresh(), 3000);
   return () => window.clearInterval(timer);
+}
+
+// One line of "my tables": the game, the turn in words ("your turn" marked), the seats, a link to
+// play at each seat held, and Remove (forgets the table in this browser; the table goes on).
+function myEntry(t: MyTable, games: GameEntry[], remove: () => void): HTMLElement {
+  const e = t.entry !== null && t.entry !== "gone" ? t.entry : null;
+  const words = turnWords(t);
+  const names = (seat: number) => e?.seats.find((s) => s.seat === seat)?.name ?? "";
+  return h(
+    "li",
+    { class: `table-entry my-table${t.yourTurn ? " your-turn" : ""}`, "data-table": t.table },
+    h("strong", null, gameTitle(games, t.game)),
+    " ",
+    t.yourTurn ? h("span", { class: "badge your-turn" }, "your turn") : words ? h("span", { class: "muted table-words" }, words) : "",
+    e
+      ? h(
+          "div",
+          { class: "seats-line" },
+          e.seats.map((s) =>
+            h("span", { class: "seat-chip", "data-seat": s.seat }, markBadge(seatMark(s.seat), 16), nameEl(defaultName(s.seat, s.name), s.seat), t.seats.some((m) => m.seat === s.seat) ? h("span", { class: "tag tag-you" }, "you") : null),
+          ),
+        )
+      : null,
+    t.entry === "gone"
+      ? null
+      : t.seats.map((s) => h("a", { href: `#/table/${t.table}/seat/${s.token}`, class: "button small" }, e?.status === "over" ? "See as " : "Play as ", nameEl(defaultName(s.seat, names(s.seat)), s.seat))),
+    h("button", { type: "button", class: "small secondary", title: "Take this table off this list (the table goes on)", onclick: remove as EventListener }, "Remove"),
+  );
 }
 
 function showCreated(box: HTMLElement, c: CreatedTable, games: GameEntry[], game: string) {

@@ -4,6 +4,7 @@
 // touching the shell's drawing or any game's drawing.
 import { api } from "./api";
 import { Connection } from "./connection";
+import { holdSeat } from "./mytables";
 import type { Presence } from "./names";
 import type { ServerFrame } from "./protocol";
 
@@ -56,7 +57,11 @@ export class LiveSource implements TableSource {
       this.token ? { type: "hello", table: this.table, token: this.token } : { type: "hello", table: this.table },
       (f) => {
         if (this.closed) return;
-        if (f.type === "welcome") this.welcomed = true;
+        if (f.type === "welcome") {
+          this.welcomed = true;
+          // a seat's link opened here: the table joins "my tables" (the token stays in this browser)
+          if (this.token && f.seat !== null) holdSeat({ table: this.table, token: this.token, seat: f.seat, game: f.game, at: Date.now() });
+        }
         on.frame(f);
         // a refused hello ends the source: reconnecting with the same link cannot help
         if (f.type === "error" && !this.welcomed && FATAL.has(f.code)) {

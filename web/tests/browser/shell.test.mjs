@@ -152,6 +152,65 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     await ctx.close();
   });
 
+  it("my tables: the seats this browser opened are listed in its lobby, your turn first, and nowhere else", async () => {
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push((await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "human", name: "Bea" }] })).body);
+    const link = (t, s) => new URL(`#/table/${t.id}/seat/${t.seats[s].token}`, env.server.url).href;
+    const ca = await env.browser.newContext(DESKTOP);
+    const a = await ca.newPage();
+    // Ann opens her seat at each table; at the second she plays until it is Bea's turn
+    for (const [i, t] of made.entries()) {
+      await a.goto(link(t, 0));
+      await a.waitForSelector("#app[data-move]");
+      if (i === 1) {
+        const random = rng(3);
+        while (await isMyTurn(a)) await playOneDecision(a, random);
+      }
+    }
+    await a.goto(env.server.url);
+    const mine = a.locator(".my-tables .my-table");
+    await a.waitForFunction((n) => document.querySelectorAll(".my-tables .my-table").length === n, made.length);
+    // what the server says of each table's turn, and what the list says
+    const turn = {};
+    for (const t of made) turn[t.id] = (await (await fetch(new URL(`api/tables/${t.id}`, env.server.url))).json()).to_move;
+    assert.equal(turn[made[1].id], 1, "Ann played until it was Bea's turn");
+    await a.waitForFunction(() => [...document.querySelectorAll(".my-tables .my-table")].every((e) => e.innerText.match(/your turn|to move/i)));
+    const rows = await mine.evaluateAll((els) => els.map((e) => ({ id: e.dataset.table, text: e.innerText, yours: e.classList.contains("your-turn") })));
+    for (const r of rows) {
+      assert.equal(r.yours, turn[r.id] === 0, `${r.text}: your turn is the server's to_move`);
+      if (!r.yours) assert.match(r.text, /Bea to move/);
+      assert.match(r.text, /Play as/);
+    }
+    const firstOther = rows.findIndex((r) => !r.yours);
+    assert.ok(firstOther === -1 || rows.slice(firstOther).every((r) => !r.yours), `your turn first: ${JSON.stringify(rows)}`);
+    if (rows.some((r) => r.yours)) assert.match(await a.title(), /Your turn/);
+    await shot(a, "lobby-my-tables");
+    // another browser (another device) lists none of them, and its page holds no token
+    const cb = await env.browser.newContext(PHONE);
+    const b = await cb.newPage();
+    await b.goto(env.server.url);
+    await b.waitForSelector(`.table-entry[data-table="${made[0].id}"]`);
+    assert.equal(await b.locator(".my-tables .my-table").count(), 0);
+    const html = await b.content();
+    for (const t of made) for (const s of t.seats) assert.ok(!html.includes(s.token), "no seat token on another browser's page");
+    // Bea opens her link there: that browser now holds the table, and only at Bea's seat
+    await b.goto(link(made[1], 1));
+    await b.waitForSelector("#app[data-move]");
+    await b.goto(env.server.url);
+    await b.waitForSelector(`.my-tables .my-table.your-turn[data-table="${made[1].id}"]`);
+    assert.equal(await b.locator(".my-tables .my-table").count(), 1);
+    assert.match(await b.locator(".my-tables .my-table").innerText(), /Play as\s+Bea/);
+    await assertNoOverflow(b, "the lobby with my tables on a phone");
+    await shot(b, "lobby-my-tables-phone");
+    // Remove takes a table off this browser's list; the table goes on (Bea still holds it)
+    await a.locator(`.my-table[data-table="${made[1].id}"] button:text-is("Remove")`).click();
+    await a.waitForFunction((id) => !document.querySelector(`.my-table[data-table="${id}"]`), made[1].id);
+    assert.ok(!(await a.evaluate(() => localStorage.getItem("turf.seats"))).includes(made[1].seats[0].token));
+    assert.match((await (await fetch(new URL(`api/tables/${made[1].id}`, env.server.url))).json()).status, /^(waiting|playing)$/);
+    await ca.close();
+    await cb.close();
+  });
+
   it("a wrong or cut link ends on a card that says so, not on 'Connecting' forever", async () => {
     const r = await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "bot", bot: "easy" }] });
     const ctx = await env.browser.newContext(PHONE);
