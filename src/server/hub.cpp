@@ -204,7 +204,8 @@ nlohmann::json Hub::row_entry(const StoredTable& row) const {
           {"status", row.status == "over" ? "over" : (row.moves == 0 ? "waiting" : "playing")},
           {"seats", seats},
           {"moves", row.moves},
-          {"created", row.created}};
+          {"created", row.created},
+          {"updated", row.updated}};
 }
 
 nlohmann::json Hub::lobby(int limit) {

@@ -75,6 +75,7 @@ Table::Table(StoredTable row, const table::BotLimits& limits, table::SeedRule se
       w.kind = Write::Kind::Truncate;
     }
     write_ = std::move(w);
+    row_.updated = now_iso8601();  // as the store writes it (the lobby's "updated")
   });
 }
 
@@ -180,9 +181,9 @@ nlohmann::json Table::lobby_entry(const std::vector<SeatPresence>& presence) con
   // whose turn it is: public (every state frame says it); null when the game is over
   const nlohmann::json to_move =
       over() ? nlohmann::json(nullptr) : nlohmann::json(table_.to_move());
-  return {{"id", row_.id},      {"game", row_.game},      {"options", match().options().values()},
-          {"status", st},       {"seats", seats},         {"moves", moves()},
-          {"to_move", to_move}, {"created", row_.created}};
+  return {{"id", row_.id},      {"game", row_.game},       {"options", match().options().values()},
+          {"status", st},       {"seats", seats},          {"moves", moves()},
+          {"to_move", to_move}, {"created", row_.created}, {"updated", row_.updated}};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -277,6 +278,7 @@ StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& li
   row.seed =
       allow_seed && body.contains("seed") ? body["seed"].get<std::uint64_t>() : os_random_u64();
   row.created = now_iso8601();
+  row.updated = row.created;
   row.status = "playing";
   return row;
 }

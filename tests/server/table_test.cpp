@@ -67,6 +67,7 @@ TEST(ServerTable, RefusalsUndoAndNarrationPerViewer) {
     }
     // the lobby entry says whose turn it is (issue 30: "my tables" puts "your turn" first)
     EXPECT_EQ(t.lobby_entry({})["to_move"], s);
+    EXPECT_GE(t.lobby_entry({})["updated"].get<std::string>(), row.created);
     const auto legal = t.match().view(s).legal();
     EXPECT_EQ(t.act(s, legal[rng.below(static_cast<std::uint32_t>(legal.size()))].id, t.moves()),
               "");

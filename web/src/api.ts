@@ -42,6 +42,7 @@ export interface LobbyTable {
   moves: number;
   to_move?: number | null; // whose turn (null: over; absent: the server has not rebuilt the position)
   created: string | number;
+  updated?: string; // ISO 8601 (UTC): the last action or undo, the creation before any
 }
 
 export type NewSeat = { kind: "human"; name: string } | { kind: "bot"; bot: string; name: string };

@@ -1,4 +1,5 @@
 import { api, HttpError, tableLink, type CreatedTable, type GameEntry, type GameOption, type LobbyTable, type NewSeat } from "./api";
+import { askToNotify, canAskToNotify, newTurns, notifyTurn, setFavicon } from "./attention";
 import { h } from "./dom";
 import { forgetTable, heldSeats, myTables, turnWords, type MyTable } from "./mytables";
 import { gameUi } from "./games/registry";
@@ -149,6 +150,7 @@ export async function renderLobby(root: HTMLElement): Promise<() => void> {
   // the entries of held tables the lobby list does not carry, asked one by one, each at most every
   // 15 s (the server limits requests per address)
   const asked = new Map<string, { entry: LobbyTable | "gone"; at: number }>();
+  let yoursBefore: Set<string> | null = null;
   async function drawMine(tables: LobbyTable[]) {
     const held = heldSeats();
     const entries = new Map<string, LobbyTable | "gone">(tables.map((t) => [t.id, t]));
@@ -164,10 +166,26 @@ export async function renderLobby(root: HTMLElement): Promise<() => void> {
     }
     for (const [id, a] of asked) if (!entries.has(id)) entries.set(id, a.entry);
     const mine = myTables(held, entries);
+    const yours = new Set(mine.filter((t) => t.yourTurn).map((t) => t.table));
+    for (const id of newTurns(yoursBefore, yours)) notifyTurn(`${gameTitle(games, mine.find((t) => t.table === id)?.game ?? "")} · Turf`, `turf-${id}`);
+    yoursBefore = yours;
+    setFavicon(yours.size > 0);
+    const notify = canAskToNotify()
+      ? h(
+          "button",
+          {
+            type: "button",
+            class: "small secondary notify",
+            title: "A browser notification when one of these tables becomes your turn while you look at another tab",
+            onclick: (() => void askToNotify().finally(() => void drawMine(tables))) as EventListener,
+          },
+          "Notify me",
+        )
+      : null;
     myBox.replaceChildren(
       ...(mine.length === 0
         ? []
-        : [h("h2", null, "My tables"), h("ul", { class: "table-list" }, ...mine.map((t) => myEntry(t, games, () => {
+        : [h("h2", null, "My tables ", notify), h("ul", { class: "table-list" }, ...mine.map((t) => myEntry(t, games, () => {
             forgetTable(t.table);
             void drawMine(tables);
           })))]),

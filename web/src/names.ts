@@ -45,14 +45,19 @@ export interface Presence {
   awaySeconds: number | null;
 }
 
+// "less than a minute", "3 min", "2 h", "3 days".
+export function durationWords(seconds: number): string {
+  const min = Math.floor(seconds / 60);
+  if (min < 1) return "less than a minute";
+  if (min < 60) return `${min} min`;
+  const hours = Math.floor(min / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} days`;
+}
+
 // "less than a minute ago", "3 min ago", "2 h ago", "3 days ago".
 export function agoWords(seconds: number): string {
-  const min = Math.floor(seconds / 60);
-  if (min < 1) return "less than a minute ago";
-  if (min < 60) return `${min} min ago`;
-  const hours = Math.floor(min / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.floor(hours / 24)} days ago`;
+  return `${durationWords(seconds)} ago`;
 }
 
 // What is happening while the seat to move is a person who is not at the table: no clock runs

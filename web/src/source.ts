@@ -19,6 +19,9 @@ export interface SourceEvents {
   // Who is at each seat now (by seat), where the source can tell; bots count as present. Sent
   // when it changes (an away time, once a minute).
   presence(seats: Presence[]): void;
+  // When the table last changed (an action or undo; ms since 1970), where the source can tell:
+  // the shell says how long the seat to move has had. Sent when it changes, and once a minute.
+  changed?(at: number | null): void;
 }
 
 export interface TableSource {
@@ -45,6 +48,7 @@ export class LiveSource implements TableSource {
   private closed = false;
   private welcomed = false;
   private lastPresence = "";
+  private lastChanged = "";
 
   constructor(
     private readonly table: string,
@@ -85,6 +89,12 @@ export class LiveSource implements TableSource {
         if (key !== this.lastPresence) {
           this.lastPresence = key;
           on.presence(seats);
+        }
+        const at = Date.parse(t.updated ?? "");
+        const changed = `${t.updated}:${Math.floor((Date.now() - at) / 60000)}`;
+        if (changed !== this.lastChanged) {
+          this.lastChanged = changed;
+          on.changed?.(Number.isNaN(at) ? null : at);
         }
       } catch {
         // the socket's own status tells the player about a lost server

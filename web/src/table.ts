@@ -2,11 +2,12 @@
 // the legal actions as text buttons (the fallback that makes every action reachable), the error
 // toast, the dead-end card and the end card. It reads the table from a TableSource and mounts the
 // game's drawing from the registry; it never names a game.
+import { askToNotify, canAskToNotify, notifyTurn, setFavicon } from "./attention";
 import { h } from "./dom";
 import type { GameBoard, GameHost } from "./games/game";
 import { gameUi } from "./games/registry";
 import { logEntries, type LogEntry } from "./log";
-import { absenceWords, seatNames, seatTags, type Presence } from "./names";
+import { absenceWords, durationWords, seatNames, seatTags, type Presence } from "./names";
 import { initialState, myTurn, rankingWords, reduce, renderText, type MatchResult, type Step, type TableState } from "./protocol";
 import { markBadge, seatMark } from "./seats";
 import type { SourceStatus, TableSource } from "./source";
@@ -63,12 +64,19 @@ class TablePage {
   private toastTimer = 0;
   private presence: Presence[] | null = null;
   private conn: SourceStatus = "connecting";
+  private wasMine = false;
+  private changedAt: number | null = null; // the table's last change (ms since 1970), as the source knows it
 
   private readonly status = h("span", { class: "conn", "data-conn": "connecting" }, "connecting…");
   private readonly turn = h("div", { class: "turn", "aria-live": "polite", "data-testid": "turn" });
   private readonly title = h("strong", { class: "title" }, "Table");
   private readonly undoBtn = h("button", { type: "button", class: "undo", disabled: true }, "Undo");
   private readonly rulesBtn = h("button", { type: "button", class: "rules-toggle", "aria-expanded": "false" }, "Rules");
+  private readonly notifyBtn = h(
+    "button",
+    { type: "button", class: "notify", hidden: true, title: "A browser notification when it becomes your turn while you look at another tab" },
+    "Notify me",
+  );
   private readonly rules = h("aside", { class: "rules-panel", hidden: true });
   private readonly log = new LogBox();
   private readonly errorBox = h("div", { class: "error-toast", role: "alert", hidden: true });
@@ -102,6 +110,8 @@ class TablePage {
   ) {
     this.listen();
     this.undoBtn.addEventListener("click", () => this.undo());
+    // the browser asks the player only now, after this click (never on load)
+    this.notifyBtn.addEventListener("click", () => void askToNotify().finally(() => this.draw()));
     this.rulesBtn.addEventListener("click", () => {
       this.rules.hidden = !this.rules.hidden;
       this.rulesBtn.setAttribute("aria-expanded", String(!this.rules.hidden));
@@ -118,6 +128,7 @@ class TablePage {
     this.boardObserver.disconnect();
     cancelAnimationFrame(this.resizeFrame);
     window.clearTimeout(this.toastTimer);
+    setFavicon(false);
     this.unmount();
     delete root.dataset.move;
     delete root.dataset.over;
@@ -209,6 +220,10 @@ class TablePage {
         if (st === "failed") this.failed = true;
         this.draw();
       },
+      changed: (at) => {
+        this.changedAt = at;
+        this.draw();
+      },
       presence: (p) => {
         this.presence = p;
         this.draw(); // the drawing's update() follows, with the new tags in nameTag() and absence()
@@ -228,7 +243,7 @@ class TablePage {
         h("a", { href: "#/", class: "home", "aria-label": "lobby" }, "◂ Lobby"),
         this.title,
         this.turn,
-        h("span", { class: "head-tools" }, this.undoBtn, this.rulesBtn, this.status),
+        h("span", { class: "head-tools" }, this.undoBtn, this.notifyBtn, this.rulesBtn, this.status),
       ),
       this.deadEnd,
       h(
@@ -287,6 +302,11 @@ class TablePage {
       this.mount();
     }
     if (state.game) document.title = `${myTurn(state) ? "● Your turn · " : ""}${gameUi(state.game)?.title ?? state.game} · Turf`;
+    const mine = myTurn(state);
+    setFavicon(mine);
+    if (mine && !this.wasMine && state.game && state.table) notifyTurn(`${gameUi(state.game)?.title ?? state.game} · Turf`, `turf-${state.table}`);
+    this.wasMine = mine;
+    this.notifyBtn.hidden = state.seat === null || state.over || !canAskToNotify();
 
     // for tests and tools: the move this page shows
     // (absent between a welcome and its state frame: the page is resyncing)
@@ -330,7 +350,12 @@ class TablePage {
     else if (state.over) turn.append("Game over");
     else if (state.toMove === null) turn.append("…");
     else if (you !== null && state.toMove === you) turn.append("Your turn");
-    else turn.append(this.nameTag(state.toMove), " to move");
+    else {
+      turn.append(this.nameTag(state.toMove), " to move");
+      // how long the others have had (a turn-based table waits days): said from a minute on
+      const secs = this.changedAt === null ? 0 : (Date.now() - this.changedAt) / 1000;
+      if (secs >= 60) turn.append(h("span", { class: "since", "data-testid": "turn-since" }, ` · for ${durationWords(secs)}`));
+    }
     if (you === null && state.view) turn.append(" · you are watching");
     turn.dataset.mine = String(myTurn(state));
 

@@ -211,6 +211,71 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     await cb.close();
   });
 
+  it("being told: the tab's icon marks your turn, Notify me asks only on a click, a turn met in another tab is notified, the wait is said", async () => {
+    const r = await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "human", name: "Bea" }] });
+    const link = (i) => new URL(`#/table/${r.body.id}/seat/${r.body.seats[i].token}`, env.server.url).href;
+    const ca = await env.browser.newContext(DESKTOP);
+    // What the page asks of the browser's notifications, and a tab the test can send to the
+    // background (document.hidden) and a clock it can move on (Date.now), nothing else changed.
+    await ca.addInitScript(() => {
+      window.__asked = 0;
+      window.__notes = [];
+      window.__hidden = false;
+      window.__skew = 0;
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => window.__hidden });
+      const now = Date.now.bind(Date);
+      Date.now = () => now() + window.__skew;
+      const Real = window.Notification;
+      window.Notification = class extends Real {
+        constructor(title, options) {
+          window.__notes.push({ title, body: options?.body, tag: options?.tag });
+          super(title, options);
+        }
+        static get permission() {
+          return Real.permission;
+        }
+        static requestPermission(...a) {
+          window.__asked++;
+          return Real.requestPermission(...a);
+        }
+      };
+    });
+    const a = await ca.newPage();
+    const cb = await env.browser.newContext(DESKTOP);
+    const b = await cb.newPage();
+    await a.goto(link(0));
+    await b.goto(link(1));
+    await a.waitForSelector("#app[data-move]");
+    await b.waitForSelector("#app[data-move]");
+    const icon = async () => a.locator('link[rel="icon"]').getAttribute("data-turn");
+    assert.equal(await icon(), String(await isMyTurn(a)), "the icon's mark is the turn");
+    assert.equal(await a.evaluate(() => window.__asked), 0, "nothing is asked on load");
+    await shot(a, "table-notify-me");
+    await a.click("button.notify");
+    await a.waitForFunction(() => window.__asked === 1);
+    await ca.grantPermissions(["notifications"], { origin: new URL(env.server.url).origin });
+    const random = rng(11);
+    while (await isMyTurn(a)) await playOneDecision(a, random);
+    await b.waitForSelector('.turn[data-mine="true"]');
+    await a.waitForFunction(() => document.querySelector('link[rel="icon"]').dataset.turn === "false");
+    // Bea has had the turn for a while: Ann's page says how long
+    await a.evaluate(() => (window.__skew = 5 * 60 * 1000 + 5000));
+    await a.waitForFunction(() => /for 5 min/.test(document.querySelector('[data-testid="turn-since"]')?.textContent ?? ""), null, { timeout: 15000 });
+    await a.evaluate(() => (window.__skew = 0));
+    // Ann looks at another tab; Bea plays; Ann's turn comes and is notified, once
+    await a.evaluate(() => (window.__hidden = true));
+    while (await isMyTurn(b)) await playOneDecision(b, random);
+    await a.waitForSelector('.turn[data-mine="true"]');
+    await a.waitForFunction(() => window.__notes.length === 1);
+    const [note] = await a.evaluate(() => window.__notes);
+    assert.equal(note.title, "Your turn");
+    assert.match(note.body, /^Turf War: Dungeon · Turf$/);
+    assert.equal(await icon(), "true");
+    assert.match(await a.title(), /Your turn/);
+    await ca.close();
+    await cb.close();
+  });
+
   it("a wrong or cut link ends on a card that says so, not on 'Connecting' forever", async () => {
     const r = await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "bot", bot: "easy" }] });
     const ctx = await env.browser.newContext(PHONE);
