@@ -87,10 +87,13 @@ export const api = {
     call<CreatedTable>("api/tables", { method: "POST", body: JSON.stringify({ game, options, seats }) }),
 };
 
-// Links live in the URL fragment (never sent to a server): #/table/ID and #/table/ID/seat/TOKEN.
-export type Route = { page: "lobby" } | { page: "table"; table: string; token: string | null };
+// Links live in the URL fragment (never sent to a server): #/table/ID and #/table/ID/seat/TOKEN;
+// #/hotseat/ID plays every seat of the table this browser holds, in turn, on this device.
+export type Route = { page: "lobby" } | { page: "table"; table: string; token: string | null } | { page: "hotseat"; table: string };
 
 export function parseRoute(hash: string): Route {
+  const hot = /^#\/hotseat\/([0-9a-f]{1,64})\/?$/i.exec(hash);
+  if (hot) return { page: "hotseat", table: hot[1].toLowerCase() };
   const m = /^#\/table\/([0-9a-f]{1,64})(?:\/seat\/([0-9a-f]{1,128}))?\/?$/i.exec(hash);
   if (m) return { page: "table", table: m[1].toLowerCase(), token: m[2] ? m[2].toLowerCase() : null };
   return { page: "lobby" };

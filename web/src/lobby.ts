@@ -1,7 +1,7 @@
 import { api, HttpError, tableLink, type CreatedTable, type GameEntry, type GameOption, type LobbyTable, type NewSeat } from "./api";
 import { askToNotify, canAskToNotify, newTurns, notifyTurn, setFavicon } from "./attention";
 import { h } from "./dom";
-import { forgetTable, heldSeats, myTables, turnWords, type MyTable } from "./mytables";
+import { forgetTable, heldSeats, holdSeat, myTables, turnWords, type MyTable } from "./mytables";
 import { gameUi } from "./games/registry";
 import { checkName, defaultName } from "./names";
 import { markBadge, seatMark } from "./seats";
@@ -283,6 +283,7 @@ function myEntry(t: MyTable, games: GameEntry[], remove: () => void): HTMLElemen
           ),
         )
       : null,
+    t.seats.length > 1 && e && e.status !== "over" ? h("a", { href: `#/hotseat/${t.table}`, class: "button small" }, "Hot seat") : null,
     t.entry === "gone"
       ? null
       : t.seats.map((s) => h("a", { href: `#/table/${t.table}/seat/${s.token}`, class: "button small" }, e?.status === "over" ? "See as " : "Play as ", nameEl(defaultName(s.seat, names(s.seat)), s.seat))),
@@ -304,7 +305,22 @@ function showCreated(box: HTMLElement, c: CreatedTable, games: GameEntry[], game
   const humans = c.seats.filter((s) => s.kind === "human" && s.token);
   box.replaceChildren(
     h("h2", null, `Your ${gameTitle(games, game)} table`),
-    h("p", { class: "muted" }, humans.length > 1 ? "Sit at your seat, and hand each other player their own link: whoever holds a link plays that seat." : "Sit at your seat; the bots are waiting."),
+    h("p", { class: "muted" }, humans.length > 1 ? "Sit at your seat, and hand each other player their own link: whoever holds a link plays that seat. Or play every seat on this device, passing it around." : "Sit at your seat; the bots are waiting."),
+    humans.length > 1
+      ? h(
+          "button",
+          {
+            type: "button",
+            class: "hotseat",
+            onclick: (() => {
+              // this browser holds every person's seat; the hot seat covers the table between turns
+              for (const s of humans) holdSeat({ table: c.id, token: s.token!, seat: s.seat, game, at: Date.now() });
+              location.hash = `#/hotseat/${c.id}`;
+            }) as EventListener,
+          },
+          "Play all here (hot seat)",
+        )
+      : "",
     h(
       "ul",
       { class: "links" },

@@ -1,7 +1,8 @@
 import "./style.css";
 import { parseRoute } from "./api";
 import { renderLobby } from "./lobby";
-import { LiveSource } from "./source";
+import { heldSeats } from "./mytables";
+import { HotSeatSource, LiveSource } from "./source";
 import { renderTable } from "./table";
 
 const root = document.getElementById("app")!;
@@ -14,6 +15,9 @@ async function route() {
   if (r.page === "table") {
     document.body.dataset.page = "table";
     cleanup = renderTable(root, new LiveSource(r.table, r.token));
+  } else if (r.page === "hotseat") {
+    document.body.dataset.page = "table";
+    cleanup = renderTable(root, new HotSeatSource(r.table, heldSeats().filter((s) => s.table === r.table)));
   } else {
     document.body.dataset.page = "lobby";
     document.title = "Turf";

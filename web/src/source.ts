@@ -1,7 +1,7 @@
 // Where a table's frames come from. The shell (table.ts) reads a table only through a
-// `TableSource`: today the live WebSocket connection to `turf serve` (LiveSource); a replay of a
-// finished game or a hot-seat table on one device can plug in later as another source, without
-// touching the shell's drawing or any game's drawing.
+// `TableSource`: the live WebSocket connection to `turf serve` (LiveSource), or several people
+// at one device (HotSeatSource, over LiveSources); a replay of a finished game can plug in later
+// as another source, without touching the shell's drawing or any game's drawing.
 import { api } from "./api";
 import { Connection } from "./connection";
 import { holdSeat } from "./mytables";
@@ -22,6 +22,9 @@ export interface SourceEvents {
   // When the table last changed (an action or undo; ms since 1970), where the source can tell:
   // the shell says how long the seat to move has had. Sent when it changes, and once a minute.
   changed?(at: number | null): void;
+  // A hot seat (HotSeatSource): the device passes to this seat's player; the shell covers the
+  // table until that player says it is them (`claim`). null: the cover goes.
+  handover?(seat: number | null): void;
 }
 
 export interface TableSource {
@@ -34,6 +37,8 @@ export interface TableSource {
   undo(): boolean;
   // Stops every connection, timer and request; no event comes after it.
   close(): void;
+  // A hot seat: the player the cover asked for is at the device.
+  claim?(): void;
 }
 
 // Error codes after which the same hello can never succeed: a wrong or cut link.
@@ -121,5 +126,90 @@ export class LiveSource implements TableSource {
 
   close(): void {
     this.stop();
+  }
+}
+
+// A hot seat: several people at one device, each with a seat this browser holds (my tables).
+// The page shows one held seat's view at a time. When the turn passes to another held seat, the
+// source first goes back to the public view (a spectator's connection: nothing of the last
+// player's hand stays in the page) and tells the shell to cover the table ("Pass the device to
+// Bea"); only `claim()` ("I am Bea") opens Bea's seat. A turn that passes to a bot or to a player
+// elsewhere changes nothing: the last player keeps watching.
+export class HotSeatSource implements TableSource {
+  private live: LiveSource | null = null;
+  private on: SourceEvents | null = null;
+  private seat: number | null = null; // whose view is shown (null: the public view)
+  private waiting: number | null = null; // the held seat the cover asks for
+  private closed = false;
+
+  constructor(
+    private readonly table: string,
+    private readonly held: { seat: number; token: string }[],
+  ) {}
+
+  start(on: SourceEvents): void {
+    this.on = on;
+    if (this.held.length === 0) {
+      on.frame({ type: "error", code: "no_seats_here", message: "this device holds no seat of this table" });
+      on.status("failed");
+      return;
+    }
+    this.connect(null);
+  }
+
+  private connect(seat: number | null) {
+    this.live?.close();
+    this.seat = seat;
+    const token = seat === null ? null : (this.held.find((s) => s.seat === seat)?.token ?? null);
+    const live = new LiveSource(this.table, token);
+    this.live = live;
+    const on = this.on!;
+    const current = () => !this.closed && live === this.live;
+    live.start({
+      frame: (f) => {
+        if (!current()) return;
+        on.frame(f);
+        if (f.type === "state") this.turnPassed(f.over, f.to_move);
+      },
+      status: (st) => {
+        if (current()) on.status(st);
+      },
+      presence: (p) => {
+        if (current()) on.presence(p);
+      },
+      changed: (at) => {
+        if (current()) on.changed?.(at);
+      },
+    });
+  }
+
+  private turnPassed(over: boolean, toMove: number | null) {
+    if (over || toMove === null || toMove === this.seat || !this.held.some((s) => s.seat === toMove)) return;
+    if (this.waiting === toMove) return;
+    this.waiting = toMove;
+    if (this.seat !== null) this.connect(null);
+    this.on?.handover?.(toMove);
+  }
+
+  claim(): void {
+    if (this.waiting === null || this.closed) return;
+    const seat = this.waiting;
+    this.waiting = null;
+    this.on?.handover?.(null);
+    this.connect(seat);
+  }
+
+  act(action: number, move: number): boolean {
+    return this.waiting === null && this.seat !== null && (this.live?.act(action, move) ?? false);
+  }
+
+  undo(): boolean {
+    return this.waiting === null && this.seat !== null && (this.live?.undo() ?? false);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.live?.close();
+    this.live = null;
   }
 }

@@ -90,6 +90,9 @@ class TablePage {
   private readonly boardArea = h("div", { class: "board-area" });
   private readonly endOverlay = h("div", { class: "end-overlay", hidden: true, role: "dialog", "aria-label": "game over" });
   private readonly deadEnd = h("div", { class: "dead-end pad", hidden: true, role: "alert" });
+  // A hot seat's cover while the device changes hands: the page under it holds the public view.
+  private readonly handover = h("div", { class: "handover-overlay", hidden: true, role: "dialog", "aria-label": "pass the device" });
+  private handoverSeat: number | null = null;
 
   // The drawing redraws when its area changes size (a rotated phone, a resized window), once a
   // frame at most.
@@ -224,6 +227,10 @@ class TablePage {
         this.changedAt = at;
         this.draw();
       },
+      handover: (seat) => {
+        this.handoverSeat = seat;
+        this.drawHandover();
+      },
       presence: (p) => {
         this.presence = p;
         this.draw(); // the drawing's update() follows, with the new tags in nameTag() and absence()
@@ -246,6 +253,7 @@ class TablePage {
         h("span", { class: "head-tools" }, this.undoBtn, this.notifyBtn, this.rulesBtn, this.status),
       ),
       this.deadEnd,
+      this.handover,
       h(
         "div",
         { class: "table-body" },
@@ -326,13 +334,40 @@ class TablePage {
   }
 
   // A link that opens no seat at this table: the dead-end card instead of the table.
+  // "Pass the device to Bea", and her button to say she has it.
+  private drawHandover() {
+    const seat = this.handoverSeat;
+    this.handover.hidden = seat === null;
+    if (seat === null) return;
+    const name = this.names()[seat] ?? renderText(`{P${seat + 1}}`, []);
+    const claim = h("button", { type: "button", class: "primary claim", onclick: (() => this.source.claim?.()) as EventListener }, "I am ", nameEl(name, seat));
+    this.handover.replaceChildren(
+      h(
+        "div",
+        { class: "handover-card" },
+        markBadge(seatMark(seat), 40),
+        h("h2", null, "Pass the device to ", nameEl(name, seat)),
+        h("p", null, "It is their turn. Their hand shows once they say it is them."),
+        claim,
+      ),
+    );
+    claim.focus();
+  }
+
   private drawDeadEnd() {
     this.deadEnd.hidden = false;
-    this.deadEnd.replaceChildren(
-      h("h2", null, this.state.error?.code === "no_table" ? "There is no such table" : "This link does not open a seat at this table"),
-      h("p", null, "The link may be cut short or mistyped, or the table was removed. Ask whoever made the table for the link again, or start a new table."),
-      h("a", { class: "button primary", href: "#/" }, "Go to the lobby"),
-    );
+    const code = this.state.error?.code;
+    const [title, words] =
+      code === "no_seats_here"
+        ? [
+            "This device holds no seat at this table",
+            "A hot seat plays the seats whose links were opened on this device. Open each player's link here once, or start a new table and choose Play all here.",
+          ]
+        : [
+            code === "no_table" ? "There is no such table" : "This link does not open a seat at this table",
+            "The link may be cut short or mistyped, or the table was removed. Ask whoever made the table for the link again, or start a new table.",
+          ];
+    this.deadEnd.replaceChildren(h("h2", null, title), h("p", null, words), h("a", { class: "button primary", href: "#/" }, "Go to the lobby"));
     this.turn.textContent = "No table";
     // nothing to take back and no rules to read at a table that is not there
     this.undoBtn.hidden = true;

@@ -276,6 +276,67 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     await cb.close();
   });
 
+  it("a hot seat: two people on one phone, the table covered between turns, the last player's hand gone from the page", async () => {
+    const ctx = await env.browser.newContext(PHONE);
+    const page = await ctx.newPage();
+    const frames = recordFrames(page);
+    await createTable(page, env.server.url, [{ name: "Ann", kind: "human" }, { name: "Bea", kind: "human" }]);
+    await page.click("button.hotseat");
+    const cover = page.locator(".handover-overlay:not([hidden])");
+    const random = rng(21);
+    const met = [];
+    let lastSeatView = null;
+    let hiddenCount = 0;
+    for (let turn = 0; turn < 6; turn++) {
+      await cover.waitFor();
+      const who = (await cover.locator("h2").innerText()).replace(/^Pass the device to\s*/, "").trim();
+      met.push(who);
+      // under the cover the page holds the public view: the last player's connection is closed
+      await page.waitForFunction(() => document.getElementById("app").dataset.seat === "spectator" && document.getElementById("app").dataset.move);
+      await framesCaughtUp(page, frames);
+      if (lastSeatView) {
+        const welcome = frames.findLastIndex((f) => f.type === "welcome");
+        assert.equal(frames[welcome].seat, null);
+        const secrets = hiddenStrings(frames.slice(welcome), lastSeatView);
+        hiddenCount += secrets.length;
+        await assertDomLacks(page, secrets, `under the cover before ${who}'s turn`);
+      }
+      assert.equal(await page.locator(".turn").evaluate((t) => t.closest("[hidden]") === null), true);
+      if (turn === 1) await shot(page, "hotseat-cover-phone");
+      await cover.locator("button.claim").click();
+      await page.waitForFunction(() => !["spectator", undefined].includes(document.getElementById("app").dataset.seat) && document.getElementById("app").dataset.move);
+      assert.equal(await cover.count(), 0);
+      const seat = Number(await page.getAttribute("#app", "data-seat"));
+      assert.equal(["Ann", "Bea"][seat], who, "the seat opened is the one the cover named");
+      assert.ok(await isMyTurn(page), `${who}'s turn`);
+      while ((await isMyTurn(page)) && (await page.getAttribute("#app", "data-seat")) === String(seat)) {
+        await framesCaughtUp(page, frames);
+        // what the seat holds (its legal moves are played, then public: left out)
+        const { legal: _legal, ...held } = frames.findLast((f) => f.type === "state")?.view ?? {};
+        lastSeatView = held;
+        await playOneDecision(page, random);
+      }
+    }
+    assert.ok(met.includes("Ann") && met.includes("Bea"), `both players had the device: ${met}`);
+    assert.ok(hiddenCount > 0, "the last player's view held something the public view does not (a hand)");
+    for (let i = 1; i < met.length; i++) assert.notEqual(met[i], met[i - 1], "the cover comes when the turn passes to the other player");
+    // the table is in "my tables" with both seats, and a Hot seat link back to it
+    await page.goto(env.server.url);
+    await page.waitForSelector('.my-table a[href^="#/hotseat/"]');
+    assert.match(await page.locator(".my-table").first().innerText(), /Play as\s+Ann[\s\S]*Play as\s+Bea/);
+    await ctx.close();
+  });
+
+  it("a hot seat link on a device that holds no seat of the table says so", async () => {
+    const r = await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "human", name: "Bea" }] });
+    const ctx = await env.browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    await page.goto(new URL(`#/hotseat/${r.body.id}`, env.server.url).href);
+    await page.waitForSelector(".dead-end:not([hidden])");
+    assert.match(await page.locator(".dead-end").innerText(), /holds no seat at this table/);
+    await ctx.close();
+  });
+
   it("a wrong or cut link ends on a card that says so, not on 'Connecting' forever", async () => {
     const r = await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "bot", bot: "easy" }] });
     const ctx = await env.browser.newContext(PHONE);

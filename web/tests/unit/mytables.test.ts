@@ -81,3 +81,15 @@ describe("my tables (issue 30)", () => {
     expect(turnWords(mine[0])).toBe("under way");
   });
 });
+
+describe("links", () => {
+  it("a seat, a spectator and a hot seat link are told apart; anything else is the lobby", async () => {
+    const { parseRoute } = await import("../../src/api");
+    expect(parseRoute(`#/table/${T1}`)).toEqual({ page: "table", table: T1, token: null });
+    expect(parseRoute(`#/table/${T1}/seat/ABC`)).toEqual({ page: "table", table: T1, token: "abc" });
+    expect(parseRoute(`#/hotseat/${T1.toUpperCase()}`)).toEqual({ page: "hotseat", table: T1 });
+    expect(parseRoute(`#/hotseat/${T1}/seat/abc`)).toEqual({ page: "lobby" });
+    expect(parseRoute("#/hotseat/<b>")).toEqual({ page: "lobby" });
+    expect(parseRoute("")).toEqual({ page: "lobby" });
+  });
+});
