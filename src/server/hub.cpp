@@ -8,6 +8,7 @@
 #include <boost/asio/post.hpp>
 #include <iostream>
 
+#include "core/secret.h"
 #include "server/stats.h"
 
 namespace turf::server {
@@ -255,6 +256,14 @@ void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::
   }
   nlohmann::json answer = {
       {"id", row.id}, {"seats", std::move(seats)}, {"spectate", base_url_ + "#/table/" + row.id}};
+  store_new(std::move(row), std::move(table), creator,
+            [done = std::move(done), answer = std::move(answer)](bool ok) mutable {
+              done(ok ? std::move(answer) : nullptr);
+            });
+}
+
+void Hub::store_new(StoredTable row, std::unique_ptr<Table> table, const std::string& creator,
+                    std::function<void(bool)> done) {
   const std::string id = row.id;
   for (auto& seat : row.seats) seat.token.clear();  // only the hashes go to the store
   Write w;
@@ -265,24 +274,70 @@ void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::
   std::weak_ptr<bool> alive = alive_;
   bool has_human = false;
   for (const auto& s : w.table.seats) has_human |= s.kind == "human";
-  store_.write(std::move(w), [this, alive, id, shared, answer = std::move(answer),
-                              done = std::move(done), creator, has_human](bool ok) mutable {
-    boost::asio::post(io_, [this, alive, id, shared, ok, answer = std::move(answer),
-                            done = std::move(done), creator, has_human]() mutable {
-      if (alive.expired()) return;
-      if (!ok) {
-        done(nullptr);
-        return;
-      }
-      Live live;
-      live.table = std::move(*shared);
-      live.creator = creator.empty() ? id : creator;
-      live.has_human = has_human;
-      live.active = Clock::now();
-      auto& l = live_[id] = std::move(live);
-      schedule_bot(l);
-      done(std::move(answer));
-    });
+  store_.write(std::move(w), [this, alive, id, shared, done = std::move(done), creator,
+                              has_human](bool ok) mutable {
+    boost::asio::post(
+        io_, [this, alive, id, shared, ok, done = std::move(done), creator, has_human]() mutable {
+          if (alive.expired()) return;
+          if (ok) {
+            Live live;
+            live.table = std::move(*shared);
+            live.creator = creator.empty() ? id : creator;
+            live.has_human = has_human;
+            live.active = Clock::now();
+            auto& l = live_[id] = std::move(live);
+            schedule_bot(l);
+          }
+          done(ok);
+        });
+  });
+}
+
+// A finished table's rematch (docs/protocol.md, "rematch"): the same game, options, seats, names
+// and bots, dealt afresh; each person's seat there opens with the same link token as here (the
+// new row keeps the seat's token hash), so the server needs no token it does not keep. Asked by
+// a seat, once per table: a second ask, or a hello after it, is told the rematch made.
+void Hub::rematch(Live& live, const std::shared_ptr<Client>& asker) {
+  Table& old = *live.table;
+  if (!old.over()) {
+    refuse(*asker, table::refusal_code(table::Refusal::kNotYourTurn),
+           "a rematch is asked when the game is over");
+    return;
+  }
+  if (!old.rematch().empty()) {
+    send(*asker, {{"type", "rematch"}, {"table", old.rematch()}});
+    return;
+  }
+  if (live.rematch_pending) return;  // its frame reaches every connection when it is stored
+  StoredTable row;
+  row.id = os_random_hex(16);
+  row.game = old.row().game;
+  row.options = old.row().options;
+  row.seed = os_random_u64();
+  row.created = now_iso8601();
+  row.updated = row.created;
+  row.status = "playing";
+  row.seats = old.row().seats;  // names, bots and token hashes (a Table holds no token)
+  std::unique_ptr<Table> table;
+  try {
+    table = std::make_unique<Table>(row, bot_limits_, seed_rule());
+  } catch (const Error& e) {  // a bot now beyond the server's limits
+    refuse(*asker, code::kServerError, std::string("no rematch: ") + e.what());
+    return;
+  }
+  live.rematch_pending = true;
+  const std::string old_id = old.id(), new_id = row.id;
+  std::weak_ptr<Client> who = asker;
+  store_new(std::move(row), std::move(table), live.creator, [this, old_id, new_id, who](bool ok) {
+    auto it = live_.find(old_id);
+    if (it == live_.end()) return;  // left memory meanwhile: the next ask makes another
+    it->second.rematch_pending = false;
+    if (!ok) {
+      if (auto c = who.lock()) refuse(*c, code::kServerError, "the rematch could not be stored");
+      return;
+    }
+    it->second.table->set_rematch(new_id);
+    for (const auto& c : it->second.clients) send(*c, {{"type", "rematch"}, {"table", new_id}});
   });
 }
 
@@ -392,6 +447,8 @@ void Hub::on_frame(const std::shared_ptr<Client>& cp, std::string_view text) {
       auto frame = l.table->state_frame(cp->seat_, 0);
       cp->sent_steps_ = l.table->moves();
       send(*cp, frame);
+      if (!l.table->rematch().empty())
+        send(*cp, {{"type", "rematch"}, {"table", l.table->rematch()}});
       schedule_bot(l);  // a table of bots only plays while someone watches
     });
     return;
@@ -432,6 +489,19 @@ void Hub::on_frame(const std::shared_ptr<Client>& cp, std::string_view text) {
       else
         undo(l, cp, seat, now);
     });
+    return;
+  }
+  if (type == "rematch") {
+    if (!c.hello_) {
+      refused(code::kBadFrame, "send hello first");
+      return;
+    }
+    if (c.seat_ < 0) {
+      refused(table::refusal_code(table::Refusal::kSpectator),
+              table::refusal_text(table::Refusal::kSpectator));
+      return;
+    }
+    when_idle(c.table_, [this, cp](Live& l) { rematch(l, cp); });
     return;
   }
   refused(code::kBadFrame, "unknown frame type");

@@ -150,7 +150,13 @@ class Hub {
     bool has_human = true;       // a table of bots only plays while someone watches
     Clock::time_point active{};  // the last change, connection or bot answer
     std::vector<Clock::time_point> left;  // per seat: when its last connection closed ({}: none)
+    bool rematch_pending = false;         // its rematch is being stored
   };
+  // Stores a new table and, once committed, keeps it in memory (its bots go on); done(ok) on
+  // the I/O thread.
+  void store_new(StoredTable row, std::unique_ptr<Table> table, const std::string& creator,
+                 std::function<void(bool)> done);
+  void rematch(Live& live, const std::shared_ptr<Client>& asker);
   // Whether a live table may leave memory now (nobody watches, nothing in flight).
   bool evictable(const Live& live) const;
   nlohmann::json row_entry(const StoredTable& row) const;

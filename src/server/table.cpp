@@ -181,9 +181,16 @@ nlohmann::json Table::lobby_entry(const std::vector<SeatPresence>& presence) con
   // whose turn it is: public (every state frame says it); null when the game is over
   const nlohmann::json to_move =
       over() ? nlohmann::json(nullptr) : nlohmann::json(table_.to_move());
-  return {{"id", row_.id},      {"game", row_.game},       {"options", match().options().values()},
-          {"status", st},       {"seats", seats},          {"moves", moves()},
-          {"to_move", to_move}, {"created", row_.created}, {"updated", row_.updated}};
+  return {{"id", row_.id},
+          {"game", row_.game},
+          {"options", match().options().values()},
+          {"status", st},
+          {"seats", seats},
+          {"moves", moves()},
+          {"to_move", to_move},
+          {"created", row_.created},
+          {"updated", row_.updated},
+          {"rematch", rematch_.empty() ? nlohmann::json(nullptr) : nlohmann::json(rematch_)}};
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -86,6 +86,10 @@ class Table {
   // The store's write for the latest change (the table's change hook fills it), once.
   std::optional<Write> take_write();
 
+  // The table made as this one's rematch ("" when none yet; kept in memory only).
+  const std::string& rematch() const { return rematch_; }
+  void set_rematch(std::string id) { rematch_ = std::move(id); }
+
   nlohmann::json welcome(Seat viewer) const;
   // The state frame for `viewer` carrying the narration steps from index `from_step` on.
   nlohmann::json state_frame(Seat viewer, int from_step);
@@ -96,6 +100,7 @@ class Table {
   StoredTable row_;
   table::Table table_;
   std::optional<Write> write_;
+  std::string rematch_;
 };
 
 // The create request body (docs/protocol.md) validated into a new table row (fresh id, seed and

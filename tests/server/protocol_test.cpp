@@ -162,6 +162,71 @@ TEST(ServerProtocol, TheLobbyEntrySaysSinceWhenASeatIsAway) {
   EXPECT_FALSE(e["seats"][1].contains("away_s")) << e.dump();
 }
 
+// Issue 30: a finished table's rematch. Same game, options, seats and names, a fresh deal; each
+// person's old link token opens their seat there; asked once, told to every connection, and to a
+// hello after it; a spectator cannot ask, nor anyone before the end.
+TEST(ServerProtocol, ARematchIsOneNewTableWhereEachLinkOpensItsSeat) {
+  TempDir dir;
+  ServerProcess server(dir.file("turf.db"));
+  json body = two_humans("yard");
+  body["options"] = {{"players", 3}, {"edition", "1"}};
+  body["seats"].push_back({{"kind", "bot"}, {"bot", "random"}, {"name", "Rex"}});
+  json created = create_table(server.port(), body);
+  const std::string id = created["id"];
+  const std::string ann = created["seats"][0]["token"], bob = created["seats"][1]["token"];
+  TableDriver d(server.port(), id);
+  d.join(ann);
+  d.join(bob);
+  d.join("");  // a spectator
+  // before the end: refused, nothing made
+  d.conn(0).ws->send(json{{"type", "rematch"}});
+  EXPECT_EQ(d.conn(0).ws->recv_type("error")["code"], "not_your_turn");
+  Rng rng(30);
+  d.play(rng);
+  ASSERT_TRUE(d.over());
+  d.conn(2).ws->send(json{{"type", "rematch"}});
+  EXPECT_EQ(d.conn(2).ws->recv_type("error")["code"], "spectator");
+  d.conn(1).ws->send(json{{"type", "rematch"}});
+  std::string made;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const json r = d.conn(i).ws->recv_type("rematch");
+    ASSERT_TRUE(r["table"].is_string());
+    if (made.empty()) made = r["table"];
+    EXPECT_EQ(r["table"], made);
+    EXPECT_FALSE(r.contains("token")) << "no token travels: each link keeps its own";
+  }
+  EXPECT_NE(made, id);
+  d.conn(0).ws->send(json{{"type", "rematch"}});  // Ann asks too: the same table
+  EXPECT_EQ(d.conn(0).ws->recv_type("rematch")["table"], made);
+  // the lobby entry names it; the new table is the same game with the same seats, not played yet
+  auto entry = [&](const std::string& t) {
+    return http_request(server.port(), http::verb::get, "/api/tables/" + t).parsed();
+  };
+  EXPECT_EQ(entry(id)["rematch"], made);
+  const json again = entry(made);
+  EXPECT_EQ(again["game"], "yard");
+  EXPECT_EQ(again["options"]["edition"], "1");
+  ASSERT_EQ(again["seats"].size(), 3u);
+  for (int s = 0; s < 3; ++s) {
+    EXPECT_EQ(again["seats"][s]["name"], created["seats"][s]["name"]);
+    EXPECT_EQ(again["seats"][s]["kind"], created["seats"][s]["kind"]);
+  }
+  EXPECT_TRUE(again["rematch"].is_null());
+  // each old link opens its own seat at the rematch, and a hello at the old table is told of it
+  TableDriver r(server.port(), made);
+  r.join(bob);
+  EXPECT_EQ(r.conn(0).seat, 1);
+  r.join(ann);
+  EXPECT_EQ(r.conn(1).seat, 0);
+  WsClient late(server.port());
+  late.send(json{{"type", "hello"}, {"table", id}, {"token", bob}});
+  EXPECT_EQ(late.recv_type("rematch")["table"], made);
+  // the rematch is stored: its row survives a restart of the server
+  EXPECT_EQ(read_db_table(dir.file("turf.db"), made).status, "playing");
+  r.play(rng);
+  EXPECT_TRUE(r.over());
+}
+
 TEST(ServerProtocol, RefusalsChangeNothing) {
   TempDir dir;
   ServerProcess server(dir.file("turf.db"));
