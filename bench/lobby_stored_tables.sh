@@ -20,7 +20,7 @@ requests=${2:-50}
 for tool in sqlite3 curl; do
   command -v $tool >/dev/null || { echo "error: $tool is not installed" >&2; exit 2; }
 done
-work=$(mktemp -d)
+work=$(mktemp -d "${TMPDIR:-/tmp}/turf-lobby-bench.XXXXXX")
 pid=
 cleanup() {
   if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; fi
@@ -69,6 +69,7 @@ for turf in "${binaries[@]}"; do
   i=$((i + 1))
   db="$work/copy$i.db"
   cp "$work/base.db" "$db"
+  : >"$work/out$i"  # (exists before the server writes to it)
   start=$(date +%s.%N)
   "$turf" serve --port 0 --db "$db" --web "$work" --request-rate 1000000 \
     --connections-per-address 1000000 >"$work/out$i" 2>"$work/err$i" &
@@ -93,5 +94,5 @@ for turf in "${binaries[@]}"; do
   last_ms=$lobby
 done
 if [ ${#binaries[@]} -gt 1 ]; then
-  echo "lobby ratio (first / last): $(echo "scale=1; $first_ms / $last_ms" | bc -l)"
+  echo "lobby ratio (first / last): $(echo "scale=2; $first_ms / $last_ms" | bc -l)"
 fi
