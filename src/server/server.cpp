@@ -438,6 +438,15 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
       for (const auto& [name, value] : security_headers()) res.set(name, value);
     }));
     ws_.read_message_max(kWsHardLimit);
+    // A client's pings and pongs count against its address's frame budget as text frames do
+    // (Beast answers each ping by itself: a flood of them is closed as one of text frames is).
+    // This runs inside a read: the count's answer is posted, never written from here.
+    ws_.control_callback([this](websocket::frame_type kind, beast::string_view) {
+      if (kind == websocket::frame_type::close) return;
+      asio::post(ws_.get_executor(), [weak = weak_from_this()] {
+        if (auto self = weak.lock(); self && !self->closed_) self->admit();
+      });
+    });
     beast::error_code ec;
     co_await ws_.async_accept(req, asio::redirect_error(use_awaitable, ec));
     if (ec) co_return;
@@ -446,21 +455,27 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
     asio::co_spawn(ws_.get_executor(), hello_deadline(self, millis(limits.handshake_s)),
                    asio::detached);
     beast::flat_buffer buffer;
-    int refused_in_row = 0;
     while (!closed_) {
       co_await ws_.async_read(buffer, asio::redirect_error(use_awaitable, ec));
       if (ec) break;
       const auto data = buffer.cdata();
       std::string_view text(static_cast<const char*>(data.data()), data.size());
-      if (!book_.frame(address_)) {
-        // The address's bucket (all its connections together) is empty.
-        send(std::make_shared<const std::string>(
-            error_frame(code::kRateLimited, "too many frames from your address").dump()));
-        if (++refused_in_row >= hub_.limits().abuse_close) close();
+      if (!admit()) {
         buffer.consume(buffer.size());
         continue;
       }
-      refused_in_row = 0;
+      if (ws_.got_binary()) {
+        // Frames are JSON text: a binary one is refused, changes nothing, and ends the
+        // connection (close code 1008, policy violation).
+        send(std::make_shared<const std::string>(
+            error_frame(code::kBadFrame,
+                        "frames are JSON text; a binary frame closes the "
+                        "connection")
+                .dump()));
+        close();
+        buffer.consume(buffer.size());
+        continue;
+      }
       try {
         hub_.on_frame(self, text);
       } catch (const std::exception& e) {
@@ -498,6 +513,20 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
       writing_ = true;
       asio::co_spawn(ws_.get_executor(), write_loop(shared_from_this()), asio::detached);
     }
+  }
+
+  // Counts a frame (text, binary or control) against the address's bucket (all its
+  // connections together): false when it is empty, with rate_limited; abuse_close refusals in
+  // a row close the connection.
+  bool admit() {
+    if (book_.frame(address_)) {
+      address_refused_ = 0;
+      return true;
+    }
+    send(std::make_shared<const std::string>(
+        error_frame(code::kRateLimited, "too many frames from your address").dump()));
+    if (++address_refused_ >= hub_.limits().abuse_close) close();
+    return false;
   }
 
   // Drops the connection at once (a client too far behind, or one that never said hello).
@@ -552,6 +581,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   bool writing_ = false;
   bool closing_ = false;
   bool closed_ = false;
+  int address_refused_ = 0;  // frames refused in a row by the address's rate limit
 };
 
 struct Context {

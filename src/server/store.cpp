@@ -173,7 +173,7 @@ void Store::migrate(const std::string& path) {
     throw Error("database '" + path + "' has schema version " + std::to_string(version) +
                 "; this turf serve reads versions up to " + std::to_string(kSchema) +
                 " (use the turf that wrote it, or a newer one)");
-  if (version != 0 && version != 2)
+  if (version != 0 && version != 2 && version != 3)
     throw Error("database '" + path + "' has schema version " + std::to_string(version) +
                 ", which no turf wrote");
   exec(wdb_, "BEGIN IMMEDIATE");
@@ -194,7 +194,13 @@ void Store::migrate(const std::string& path) {
       exec(wdb_, "ALTER TABLE tables ADD COLUMN updated TEXT NOT NULL DEFAULT ''");
       exec(wdb_, "UPDATE tables SET updated = created");
     }
-    exec(wdb_, "CREATE INDEX IF NOT EXISTS tables_updated ON tables(status, updated)");
+    // Schema 4: indexes that serve the lobby's order (unfinished first, newest first: the
+    // index's rowids, read backwards) and expiry (unfinished, by last change), so that neither
+    // reads every stored table. `tables_updated` (status, updated) served neither (status !=).
+    exec(wdb_,
+         "DROP INDEX IF EXISTS tables_updated;"
+         "CREATE INDEX IF NOT EXISTS tables_lobby ON tables((status = 'over') DESC);"
+         "CREATE INDEX IF NOT EXISTS tables_expiry ON tables((status = 'over'), updated)");
     if (version == 0 && has_tables) {
       // Schema 1 kept each human seat's token in clear in the seats column: keep its SHA-256.
       std::vector<std::pair<std::string, std::string>> rows;
@@ -362,9 +368,7 @@ bool Store::apply(Statements& stmts, const Write& w, const std::string& now) {
         keep.text(1, id);
         keep.step();
       }
-      const char* doomed =
-          "SELECT id FROM tables WHERE status != 'over' AND updated < ?"
-          " AND id NOT IN (SELECT id FROM temp.keep)";
+      const char* doomed = kExpiredQuery;
       Stmt actions(wdb_,
                    (std::string("DELETE FROM actions WHERE table_id IN (") + doomed + ")").c_str());
       actions.text(1, w.before);
@@ -475,7 +479,7 @@ StoredTable Store::read_row(sqlite3_stmt* st) {
 }
 
 void Store::read_actions(StoredTable& t) {
-  Stmt st(rdb_, "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY move");
+  Stmt st(rdb_, kActionsQuery);
   st.text(1, t.id);
   while (st.step())
     t.actions.emplace_back(static_cast<Seat>(st.col_int(0)), static_cast<Action>(st.col_int(1)));
@@ -505,7 +509,7 @@ std::optional<StoredTable> Store::load_table(const std::string& id) {
   exec(rdb_, "BEGIN");
   std::optional<StoredTable> out;
   try {
-    Stmt st(rdb_, (std::string(kColumns) + " WHERE id = ?").c_str());
+    Stmt st(rdb_, kRowQuery);
     st.text(1, id);
     if (st.step()) {
       out = read_row(st.st);
@@ -521,7 +525,7 @@ std::optional<StoredTable> Store::load_table(const std::string& id) {
 
 std::optional<StoredTable> Store::load_row(const std::string& id) {
   std::lock_guard lock(read_mutex_);
-  Stmt st(rdb_, (std::string(kColumns) + " WHERE id = ?").c_str());
+  Stmt st(rdb_, kRowQuery);
   st.text(1, id);
   if (!st.step()) return std::nullopt;
   return read_row(st.st);
@@ -540,8 +544,7 @@ int Store::expire(std::chrono::seconds age, const std::vector<std::string>& keep
 
 std::vector<StoredTable> Store::list_tables(int limit) {
   std::lock_guard lock(read_mutex_);
-  Stmt st(rdb_,
-          (std::string(kColumns) + " ORDER BY (status = 'over'), rowid DESC LIMIT ?").c_str());
+  Stmt st(rdb_, kLobbyQuery);
   st.integer(1, limit);
   std::vector<StoredTable> out;
   while (st.step()) out.push_back(read_row(st.st));

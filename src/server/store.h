@@ -11,7 +11,9 @@
 // Schema versions (PRAGMA user_version): 0 with tables present is the first schema, which kept
 // the seat tokens in clear: opening it hashes them (then VACUUM, so that no page keeps the old
 // text); 2 added nothing else; 3 (this one) adds `updated`, the time of a table's last change
-// (its creation for tables of older schemas); a newer version is refused.
+// (its creation for tables of older schemas); 4 adds indexes only (tables_lobby, tables_expiry;
+// tables_updated goes), so that the lobby and expiry cost does not grow with the stored tables;
+// a newer version is refused.
 //
 // What stays on disk (docs/security.md "Memory and the database"): finished tables for good (they
 // are the records of the games); an unfinished table until it has had no action for the expiry
@@ -81,7 +83,22 @@ struct Write {
 
 class Store {
  public:
-  static constexpr int kSchema = 3;
+  static constexpr int kSchema = 4;
+  // The queries run per request or connection (store_test checks that indexes serve them): the
+  // lobby (unfinished tables first, newest first; index tables_lobby), one table's row (its
+  // primary key), its actions (theirs), and the unfinished tables last changed before a time
+  // (expiry; index tables_expiry; temp.keep holds the tables in memory).
+  static constexpr const char* kLobbyQuery =
+      "SELECT id, game, options, seed, seats, created, status, moves, updated FROM tables"
+      " ORDER BY (status = 'over'), rowid DESC LIMIT ?";
+  static constexpr const char* kRowQuery =
+      "SELECT id, game, options, seed, seats, created, status, moves, updated FROM tables"
+      " WHERE id = ?";
+  static constexpr const char* kActionsQuery =
+      "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY move";
+  static constexpr const char* kExpiredQuery =
+      "SELECT id FROM tables WHERE (status = 'over') = 0 AND updated < ?"
+      " AND id NOT IN (SELECT id FROM temp.keep)";
   // Opens (creating when missing, migrating an older schema) the database; throws Error when it
   // cannot. full_sync: synchronous=FULL (an acknowledged write survives a power cut) or NORMAL
   // (it survives the process's crash, kill -9 included, not the machine's).

@@ -230,6 +230,20 @@ class WsClient {
     if (ec) closed_ = true;
     return !ec;
   }
+  // A binary frame, and a WebSocket ping (a control frame); false when the write failed (the
+  // server may have closed the connection).
+  bool send_binary(const std::string& bytes) {
+    ws_.binary(true);
+    beast::error_code ec;
+    ws_.write(asio::buffer(bytes), ec);
+    ws_.text(true);
+    return !ec;
+  }
+  bool send_control_ping() {
+    beast::error_code ec;
+    ws_.ping({}, ec);
+    return !ec;
+  }
   // Next frame as text, or nullopt on timeout / closed connection.
   std::optional<std::string> recv_text(
       std::chrono::milliseconds timeout = std::chrono::seconds(20)) {
@@ -274,6 +288,8 @@ class WsClient {
     }
   }
   bool closed() const { return closed_; }
+  // The code of the server's close frame, once closed (0: none came).
+  int close_code() const { return static_cast<int>(ws_.reason().code); }
   const std::vector<std::string>& frames() const { return frames_; }
 
  private:

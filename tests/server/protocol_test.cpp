@@ -638,3 +638,70 @@ TEST(ServerOrigin, BadAllowOriginIsAnError) {
             std::string::npos)
       << out;
 }
+
+// A binary frame is refused (frames are JSON text): bad_frame, then the connection is closed with
+// 1008 (policy violation); nothing changes, even when its bytes are a legal action of the seat.
+TEST(ServerProtocol, ABinaryFrameIsRefusedAndClosesThatConnection) {
+  TempDir dir;
+  ServerProcess server(dir.file("turf.db"));
+  const json table = create_table(server.port(), two_humans());
+  const std::string id = table["id"];
+  // The connection of the seat to move, and that seat's first legal action.
+  json state;
+  auto mover = [&]() -> std::unique_ptr<WsClient> {
+    for (const auto& seat : table["seats"]) {
+      auto c = std::make_unique<WsClient>(server.port());
+      c->send(json{{"type", "hello"}, {"table", id}, {"token", seat["token"]}});
+      state = c->recv_type("state");
+      if (state["to_move"] == seat["seat"]) return c;
+    }
+    return nullptr;
+  };
+  auto binary = mover();
+  ASSERT_TRUE(binary);
+  const json act = {{"type", "act"}, {"action", state["legal"][0]["id"]}, {"move", state["move"]}};
+  ASSERT_TRUE(binary->send_binary(act.dump()));
+  const json r = binary->recv();
+  EXPECT_EQ(r["type"], "error");
+  EXPECT_EQ(r["code"], "bad_frame");
+  EXPECT_FALSE(binary->recv_text()) << "the connection stayed open after a binary frame";
+  EXPECT_TRUE(binary->closed());
+  EXPECT_EQ(binary->close_code(), 1008);
+  // Nothing changed: no action stored, a fresh connection sees move 0 and acts with text.
+  EXPECT_TRUE(read_db_table(dir.file("turf.db"), id).actions.empty());
+  auto text = mover();
+  ASSERT_TRUE(text);
+  EXPECT_EQ(state["move"], 0);
+  text->send(act);
+  EXPECT_EQ(text->recv_type("state")["move"], 1);
+  EXPECT_EQ(read_db_table(dir.file("turf.db"), id).actions.size(), 1u);
+}
+
+// WebSocket pings from a client (control frames, which the WebSocket layer answers by itself)
+// count against the address's frame budget like text frames: once they have spent it, a text
+// frame is rate_limited; 100 refusals in a row (pings included) close the connection, and only it.
+TEST(ServerProtocol, ControlFramesCountAgainstTheAddressFrameLimit) {
+  TempDir dir;
+  // Burst 5 a connection: the address's bucket holds 15 (and refills once in 33 s).
+  ServerProcess server(dir.file("turf.db"), {"--rate", "0.01", "--burst", "5"});
+  WsClient flood(server.port());
+  for (int i = 0; i < 15; ++i) ASSERT_TRUE(flood.send_control_ping());
+  flood.send(json{{"type", "ping"}});
+  json r = flood.recv();
+  EXPECT_EQ(r["type"], "error") << r.dump();
+  EXPECT_EQ(r["code"], "rate_limited") << r.dump();
+  // 99 more refusals (pings) make 100 in a row: the connection is closed.
+  for (int i = 0; i < 99; ++i) flood.send_control_ping();
+  int limited = 1;
+  // Ends when the server closes the connection; the bound is for a machine that stalls.
+  while (auto t = flood.recv_text(std::chrono::seconds(60))) {
+    json f = json::parse(*t);
+    EXPECT_EQ(f["code"], "rate_limited") << *t;
+    ++limited;
+  }
+  EXPECT_TRUE(flood.closed());
+  EXPECT_EQ(flood.close_code(), 1008);
+  EXPECT_GE(limited, 99);  // (the bucket may have refilled by one meanwhile)
+  EXPECT_LE(limited, 100);
+  EXPECT_TRUE(server.alive());
+}
