@@ -63,12 +63,19 @@ export interface ErrorFrame {
   message: string;
 }
 
-export type ServerFrame = WelcomeFrame | StateFrame | ErrorFrame | { type: "pong" };
+// A finished table's rematch was made (docs/protocol.md): its id.
+export interface RematchFrame {
+  type: "rematch";
+  table: string;
+}
+
+export type ServerFrame = WelcomeFrame | StateFrame | ErrorFrame | RematchFrame | { type: "pong" };
 
 export type ClientFrame =
   | { type: "hello"; table: string; token?: string }
   | { type: "act"; action: number; move: number }
   | { type: "undo" }
+  | { type: "rematch" }
   | { type: "ping" };
 
 export interface TableState {
@@ -86,6 +93,7 @@ export interface TableState {
   result: MatchResult | null;
   log: Step[]; // by move number, each move at most once
   error: ErrorFrame | null;
+  rematch: string | null; // the id of this finished table's rematch, once made
 }
 
 export function initialState(): TableState {
@@ -104,6 +112,7 @@ export function initialState(): TableState {
     result: null,
     log: [],
     error: null,
+    rematch: null,
   };
 }
 
@@ -118,6 +127,10 @@ export function parseFrame(text: string): ServerFrame | null {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
   const t = (v as { type?: unknown }).type;
   if (t === "welcome" || t === "state" || t === "error" || t === "pong") return v as ServerFrame;
+  if (t === "rematch") {
+    const id = (v as { table?: unknown }).table;
+    return typeof id === "string" && /^[0-9a-f]{32}$/.test(id) ? { type: "rematch", table: id } : null;
+  }
   return null;
 }
 
@@ -165,6 +178,8 @@ export function reduce(state: TableState, frame: ServerFrame): TableState {
     }
     case "error":
       return { ...state, error: frame };
+    case "rematch":
+      return { ...state, rematch: frame.table };
     default:
       return state;
   }

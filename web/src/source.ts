@@ -4,7 +4,7 @@
 // as another source, without touching the shell's drawing or any game's drawing.
 import { api } from "./api";
 import { Connection } from "./connection";
-import { holdSeat } from "./mytables";
+import { holdSeat, type HeldSeat } from "./mytables";
 import type { Presence } from "./names";
 import type { ServerFrame } from "./protocol";
 
@@ -39,6 +39,10 @@ export interface TableSource {
   close(): void;
   // A hot seat: the player the cover asked for is at the device.
   claim?(): void;
+  // Asks for a rematch of the finished table (a seat only). False: not sent.
+  rematch?(): boolean;
+  // Goes to the rematch `table` as this source's viewer: the same seat(s), or watching.
+  openRematch?(table: string): void;
 }
 
 // Error codes after which the same hello can never succeed: a wrong or cut link.
@@ -117,6 +121,15 @@ export class LiveSource implements TableSource {
     return this.conn?.send({ type: "undo" }) ?? false;
   }
 
+  rematch(): boolean {
+    return this.token !== null && (this.conn?.send({ type: "rematch" }) ?? false);
+  }
+
+  // A seat's token opens its seat at the rematch too (docs/protocol.md, "rematch").
+  openRematch(table: string): void {
+    location.hash = this.token ? `#/table/${table}/seat/${this.token}` : `#/table/${table}`;
+  }
+
   private stop() {
     this.closed = true;
     window.clearInterval(this.timer);
@@ -144,7 +157,7 @@ export class HotSeatSource implements TableSource {
 
   constructor(
     private readonly table: string,
-    private readonly held: { seat: number; token: string }[],
+    private readonly held: HeldSeat[],
   ) {}
 
   start(on: SourceEvents): void {
@@ -205,6 +218,16 @@ export class HotSeatSource implements TableSource {
 
   undo(): boolean {
     return this.waiting === null && this.seat !== null && (this.live?.undo() ?? false);
+  }
+
+  rematch(): boolean {
+    return this.seat !== null && (this.live?.rematch() ?? false);
+  }
+
+  // Every seat held here plays the rematch here too: the same tokens open the same seats.
+  openRematch(table: string): void {
+    for (const s of this.held) holdSeat({ ...s, table, at: Date.now() });
+    location.hash = `#/hotseat/${table}`;
   }
 
   close(): void {

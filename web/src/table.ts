@@ -93,6 +93,7 @@ class TablePage {
   // A hot seat's cover while the device changes hands: the page under it holds the public view.
   private readonly handover = h("div", { class: "handover-overlay", hidden: true, role: "dialog", "aria-label": "pass the device" });
   private handoverSeat: number | null = null;
+  private rematchAsked = false;
 
   // The drawing redraws when its area changes size (a rotated phone, a resized window), once a
   // frame at most.
@@ -447,6 +448,31 @@ class TablePage {
     }
   }
 
+  // A seat asks for the rematch; once it is made, every viewer can go to it (a seat at its seat).
+  private rematchButton(): HTMLElement | null {
+    const state = this.state;
+    const source = this.source;
+    if (state.rematch && source.openRematch) {
+      const id = state.rematch;
+      return h("button", { type: "button", class: "primary rematch", onclick: (() => source.openRematch?.(id)) as EventListener }, state.seat === null ? "Watch the rematch" : "Play the rematch");
+    }
+    if (state.seat === null || !source.rematch) return null;
+    return h(
+      "button",
+      {
+        type: "button",
+        class: "primary rematch",
+        disabled: this.rematchAsked,
+        title: "A new table with the same players and options, dealt afresh; the others are told",
+        onclick: (() => {
+          this.rematchAsked = source.rematch?.() ?? false;
+          this.draw();
+        }) as EventListener,
+      },
+      this.rematchAsked ? "Asking for a rematch…" : "Rematch",
+    );
+  }
+
   // The ranking in words; where the scores come from: the game's own breakdown (its side panel's);
   // each seat's result in a table as well where the ranking lines do not say it, or without a
   // breakdown.
@@ -455,6 +481,7 @@ class TablePage {
     const words = rankingWords(result, nm);
     const breakdown = this.drawing?.endBreakdown?.() ?? null;
     const table = !breakdown || resultsUnsaid(words, result, seats);
+    const rematch = this.rematchButton();
     const dismiss = () => {
       this.endDismissed = true;
       this.endOverlay.hidden = true;
@@ -484,7 +511,8 @@ class TablePage {
         "div",
         { class: "end-buttons" },
         h("button", { type: "button", onclick: dismiss as EventListener }, "Look at the board"),
-        h("a", { class: "button primary", href: "#/" }, "Back to the lobby"),
+        rematch,
+        h("a", { class: `button${rematch ? "" : " primary"}`, href: "#/" }, "Back to the lobby"),
       ),
     );
   }

@@ -337,6 +337,42 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     await ctx.close();
   });
 
+  it("rematch: a player asks on the end card, the watcher is told, both go to the new table, the player at her seat", async () => {
+    const r = await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "bot", bot: "easy", name: "Rex" }] });
+    const ca = await env.browser.newContext(DESKTOP);
+    const a = await ca.newPage();
+    await a.goto(new URL(`#/table/${r.body.id}/seat/${r.body.seats[0].token}`, env.server.url).href);
+    const cw = await env.browser.newContext(PHONE);
+    const w = await cw.newPage();
+    await w.goto(new URL(`#/table/${r.body.id}`, env.server.url).href);
+    await a.waitForSelector("#app[data-move]");
+    const random = rng(8);
+    while ((await a.getAttribute("#app", "data-over")) !== "true") {
+      if (await isMyTurn(a)) await playOneDecision(a, random);
+      else await a.waitForFunction(() => document.querySelector('.turn[data-mine="true"]') || document.getElementById("app").dataset.over === "true");
+    }
+    await w.waitForSelector(".end-card");
+    assert.equal(await w.locator(".end-card button.rematch").count(), 0, "a watcher cannot ask for a rematch");
+    await a.locator(".end-card button.rematch").click();
+    await a.waitForSelector('.end-card button.rematch:text-is("Play the rematch")');
+    await w.waitForSelector('.end-card button.rematch:text-is("Watch the rematch")');
+    await shot(w, "rematch-watcher-phone");
+    await a.click(".end-card button.rematch");
+    await a.waitForFunction((old) => /^#\/table\/[0-9a-f]{32}\/seat\//.test(location.hash) && !location.hash.includes(old), r.body.id);
+    const next = /^#\/table\/([0-9a-f]{32})\/seat\/([0-9a-f]+)$/.exec(await a.evaluate(() => location.hash));
+    assert.equal(next[2], r.body.seats[0].token, "Ann's own link token opens her seat at the rematch");
+    await a.waitForSelector("#app[data-move]");
+    assert.equal(await a.getAttribute("#app", "data-seat"), "0");
+    assert.equal(await a.getAttribute("#app", "data-over"), "false");
+    assert.match(await a.locator(".side, .table-page").first().innerText(), /Ann[\s\S]*Rex/);
+    await w.click(".end-card button.rematch");
+    await w.waitForFunction((id) => location.hash === `#/table/${id}`, next[1]);
+    await w.waitForSelector("#app[data-move]");
+    assert.equal(await w.getAttribute("#app", "data-seat"), "spectator");
+    await ca.close();
+    await cw.close();
+  });
+
   it("a wrong or cut link ends on a card that says so, not on 'Connecting' forever", async () => {
     const r = await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "bot", bot: "easy" }] });
     const ctx = await env.browser.newContext(PHONE);

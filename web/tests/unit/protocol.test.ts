@@ -122,3 +122,15 @@ describe("rankingWords", () => {
     expect(rankingWords(t, ["Ann", "Bob"])[0]).toMatch(/^Draw: Ann and Bob share first place: Ann with the most DP \(38 DP\); Bob with the secret win card Undefeated/);
   });
 });
+
+describe("the rematch frame (issue 30)", () => {
+  it("names a table id and nothing else; a welcome forgets it until the server tells it again", async () => {
+    const id = "0123456789abcdef0123456789abcdef";
+    expect(parseFrame(JSON.stringify({ type: "rematch", table: id, token: "ff" }))).toEqual({ type: "rematch", table: id });
+    expect(parseFrame(JSON.stringify({ type: "rematch", table: "<b>" }))).toBeNull();
+    expect(parseFrame(JSON.stringify({ type: "rematch" }))).toBeNull();
+    const told = reduce(initialState(), { type: "rematch", table: id });
+    expect(told.rematch).toBe(id);
+    expect(reduce(told, { type: "welcome", table: "a", game: "dungeon", seat: 0, seats: [], options: {} }).rematch).toBeNull();
+  });
+});
