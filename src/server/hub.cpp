@@ -241,6 +241,13 @@ nlohmann::json Hub::lobby_entry(const std::string& id) {
   return row_entry(*row);
 }
 
+nlohmann::json Hub::replay(const std::string& id, int at) {
+  if (!is_hex32(id)) return nullptr;
+  auto row = store_.load_table(id);
+  if (!row) return nullptr;
+  return replay_json(*row, at);
+}
+
 void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::json)> done,
                        const std::string& creator) {
   StoredTable row = new_table_row(body, bot_limits_, test_seeds_);  // throws Error

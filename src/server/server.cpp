@@ -699,6 +699,30 @@ awaitable<Response> handle(Context& ctx, const std::string& key, AddressBook::En
                                {"commits", ctx.store.commits()},
                                {"transactions", ctx.store.transactions()}});
     }
+    if (path.rfind("/api/tables/", 0) == 0 && path.size() > 19 &&
+        path.compare(path.size() - 7, 7, "/replay") == 0) {
+      if (req.method() != http::verb::get)
+        co_return error_response(req, http::status::method_not_allowed, "use GET");
+      // ?at=K: the move (0 to the number of moves), by default the end
+      const auto q = target.find('?');
+      const std::string query = q == std::string::npos ? "" : std::string(target.substr(q + 1));
+      int at = -1;
+      if (!query.empty()) {
+        if (query.rfind("at=", 0) != 0 || query.size() < 4 || query.size() > 9 ||
+            query.find_first_not_of("0123456789", 3) != std::string::npos)
+          co_return error_response(req, http::status::bad_request,
+                                   "the query is at=K, a move number");
+        at = std::stoi(query.substr(3));
+      }
+      try {
+        auto frames = ctx.hub.replay(path.substr(12, path.size() - 12 - 7), at);
+        if (frames.is_null())
+          co_return error_response(req, http::status::not_found, "no such table");
+        co_return json_response(req, http::status::ok, frames);
+      } catch (const Error& e) {
+        co_return error_response(req, http::status::bad_request, e.what());
+      }
+    }
     if (path.rfind("/api/tables/", 0) == 0) {
       if (req.method() != http::verb::get)
         co_return error_response(req, http::status::method_not_allowed, "use GET");

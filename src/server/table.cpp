@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "bots/presets.h"
+#include "core/narration.h"
 #include "core/secret.h"
 
 namespace turf::server {
@@ -194,6 +195,44 @@ nlohmann::json Table::lobby_entry(const std::vector<SeatPresence>& presence) con
 }
 
 // ---------------------------------------------------------------------------------------------
+
+nlohmann::json replay_json(const StoredTable& row, int at) {
+  if (row.status != "over") throw Error("a replay opens once the game is over");
+  const int total = static_cast<int>(row.actions.size());
+  if (at == -1) at = total;  // the end
+  if (at < 0 || at > total) throw Error("'at' must be a move from 0 to " + std::to_string(total));
+  StoredTable upto = row;
+  upto.actions.resize(static_cast<std::size_t>(at));
+  const Match m = build_match(upto);
+  const View v = m.view(kSpectator, true);
+  const auto story = narrate_history(m, kSpectator);
+  nlohmann::json log = nlohmann::json::array();
+  for (std::size_t i = 0; i < story.size(); ++i) {
+    nlohmann::json lines = nlohmann::json::array();
+    for (const auto& n : story[i]) lines.push_back(n.to_json());
+    log.push_back({{"move", static_cast<int>(i)},
+                   {"seat", m.history()[i].seat},
+                   {"lines", std::move(lines)}});
+  }
+  nlohmann::json seats = nlohmann::json::array();
+  for (std::size_t s = 0; s < row.seats.size(); ++s)
+    seats.push_back({{"seat", s}, {"name", row.seats[s].name}, {"kind", row.seats[s].kind}});
+  const bool is_over = v.terminal();
+  nlohmann::json welcome = {{"type", "welcome"},         {"table", row.id},
+                            {"game", row.game},          {"seat", nullptr},
+                            {"seats", std::move(seats)}, {"options", m.options().values()}};
+  nlohmann::json state = {
+      {"type", "state"},
+      {"move", at},
+      {"view", v.to_json()},
+      {"to_move", is_over ? nlohmann::json(nullptr) : nlohmann::json(v.to_move())},
+      {"legal", nlohmann::json::array()},
+      {"undoable", 0},
+      {"over", is_over},
+      {"result", is_over ? m.result() : nlohmann::json(nullptr)},
+      {"log", std::move(log)}};
+  return {{"welcome", std::move(welcome)}, {"state", std::move(state)}, {"moves", total}};
+}
 
 StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& limits,
                           bool allow_seed) {

@@ -111,6 +111,12 @@ StoredTable new_table_row(const nlohmann::json& body,
                           const table::BotLimits& limits = table::BotLimits::server(),
                           bool allow_seed = false);
 
+// A finished table's replay at move `at` (GET /api/tables/ID/replay?at=K, docs/protocol.md):
+// {welcome, state, moves} as a spectator saw them live, built from the stored row and its
+// actions (the first `at` replayed). Only a finished table has one: throws Error otherwise, or
+// when `at` is outside 0..moves.
+nlohmann::json replay_json(const StoredTable& row, int at);
+
 // "about": the first paragraph of a game's rules text.
 std::string game_about(const GameInfo& game);
 // The catalogue of GET /api/games; `programs`: the names of the operator's programs (turf serve

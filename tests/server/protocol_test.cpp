@@ -227,6 +227,54 @@ TEST(ServerProtocol, ARematchIsOneNewTableWhereEachLinkOpensItsSeat) {
   EXPECT_TRUE(r.over());
 }
 
+// Issue 30: a finished table's replay, move by move, is what a spectator saw live (the
+// spectator's view, its narration, the result at the end), never a seat's view; an unfinished
+// table has none.
+TEST(ServerProtocol, AReplayIsWhatASpectatorSawAtEachMove) {
+  TempDir dir;
+  ServerProcess server(dir.file("turf.db"));
+  json created = create_table(server.port(), two_humans("dungeon"));
+  const std::string id = created["id"];
+  auto get = [&](const std::string& target) {
+    return http_request(server.port(), http::verb::get, target);
+  };
+  TableDriver d(server.port(), id);
+  d.join(created["seats"][0]["token"]);
+  d.join(created["seats"][1]["token"]);
+  const std::size_t spec = d.join("");
+  EXPECT_EQ(get("/api/tables/" + id + "/replay").status, 400) << "not over yet";
+  std::vector<json> seen{d.conn(spec).last};
+  Rng rng(12);
+  while (!d.over()) {
+    d.step(rng);
+    seen.push_back(d.conn(spec).last);
+  }
+  const int total = d.move();
+  ASSERT_EQ(static_cast<int>(seen.size()), total + 1);
+  for (int k = 0; k <= total; ++k) {
+    const auto r = get("/api/tables/" + id + "/replay?at=" + std::to_string(k));
+    ASSERT_EQ(r.status, 200) << r.body;
+    const json j = r.parsed();
+    EXPECT_EQ(j["moves"], total);
+    EXPECT_EQ(j["welcome"]["seat"], nullptr);
+    const json& st = j["state"];
+    EXPECT_EQ(st["move"], k);
+    EXPECT_EQ(st["view"], seen[k]["view"]) << "move " << k;
+    EXPECT_EQ(st["to_move"], seen[k]["to_move"]);
+    EXPECT_EQ(st["over"], seen[k]["over"]);
+    EXPECT_TRUE(st["legal"].empty());
+    EXPECT_NE(st["view"], d.conn(0).last["view"]);
+    ASSERT_EQ(st["log"].size(), static_cast<std::size_t>(k));
+  }
+  // the log of the whole replay is the spectator's live log
+  const json end = get("/api/tables/" + id + "/replay").parsed();
+  EXPECT_EQ(end["state"]["move"], total);
+  EXPECT_EQ(end["state"]["result"], d.conn(spec).last["result"]);
+  for (const char* bad : {"?at=-1", "?at=99999", "?at=x", "?move=1", "?at=1&at=2"})
+    EXPECT_EQ(get("/api/tables/" + id + "/replay" + bad).status, 400) << bad;
+  EXPECT_EQ(get("/api/tables/" + std::string(32, 'a') + "/replay").status, 404);
+}
+
 TEST(ServerProtocol, RefusalsChangeNothing) {
   TempDir dir;
   ServerProcess server(dir.file("turf.db"));
