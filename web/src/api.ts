@@ -1,4 +1,5 @@
 // HTTP side of the protocol (docs/protocol.md): the game catalogue and the lobby.
+import type { StateFrame, WelcomeFrame } from "./protocol";
 
 // One option of a game, as the catalogue (GameInfo::catalogue_json) gives it.
 export interface GameOption {
@@ -83,17 +84,26 @@ export const api = {
   games: () => call<GameEntry[]>("api/games"),
   tables: () => call<LobbyTable[]>("api/tables"),
   table: (id: string) => call<LobbyTable>(`api/tables/${encodeURIComponent(id)}`),
+  // a finished table's frames at move `at` (null: the end), as a spectator got them
+  replay: (id: string, at: number | null) =>
+    call<{ welcome: WelcomeFrame; state: StateFrame; moves: number }>(`api/tables/${encodeURIComponent(id)}/replay${at === null ? "" : `?at=${at}`}`),
   create: (game: string, options: Record<string, unknown>, seats: NewSeat[]) =>
     call<CreatedTable>("api/tables", { method: "POST", body: JSON.stringify({ game, options, seats }) }),
 };
 
 // Links live in the URL fragment (never sent to a server): #/table/ID and #/table/ID/seat/TOKEN;
 // #/hotseat/ID plays every seat of the table this browser holds, in turn, on this device.
-export type Route = { page: "lobby" } | { page: "table"; table: string; token: string | null } | { page: "hotseat"; table: string };
+export type Route =
+  | { page: "lobby" }
+  | { page: "table"; table: string; token: string | null }
+  | { page: "hotseat"; table: string }
+  | { page: "replay"; table: string; at: number | null };
 
 export function parseRoute(hash: string): Route {
   const hot = /^#\/hotseat\/([0-9a-f]{1,64})\/?$/i.exec(hash);
   if (hot) return { page: "hotseat", table: hot[1].toLowerCase() };
+  const rep = /^#\/replay\/([0-9a-f]{1,64})(?:\?at=(\d{1,7}))?$/i.exec(hash);
+  if (rep) return { page: "replay", table: rep[1].toLowerCase(), at: rep[2] === undefined ? null : Number(rep[2]) };
   const m = /^#\/table\/([0-9a-f]{1,64})(?:\/seat\/([0-9a-f]{1,128}))?\/?$/i.exec(hash);
   if (m) return { page: "table", table: m[1].toLowerCase(), token: m[2] ? m[2].toLowerCase() : null };
   return { page: "lobby" };

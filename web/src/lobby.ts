@@ -234,7 +234,9 @@ export async function renderLobby(root: HTMLElement): Promise<() => void> {
                 ),
               ),
             ),
-            h("a", { href: `#/table/${t.id}`, class: "button small" }, "Watch"),
+            t.status === "over"
+              ? h("a", { href: `#/replay/${t.id}`, class: "button small" }, "Replay")
+              : h("a", { href: `#/table/${t.id}`, class: "button small" }, "Watch"),
             mineT
               ? mineT.seats
                   .filter((s) => s.token)
@@ -284,6 +286,7 @@ function myEntry(t: MyTable, games: GameEntry[], remove: () => void): HTMLElemen
         )
       : null,
     t.seats.length > 1 && e && e.status !== "over" ? h("a", { href: `#/hotseat/${t.table}`, class: "button small" }, "Hot seat") : null,
+    e?.status === "over" ? h("a", { href: `#/replay/${t.table}`, class: "button small" }, "Replay") : null,
     t.entry === "gone"
       ? null
       : t.seats.map((s) => h("a", { href: `#/table/${t.table}/seat/${s.token}`, class: "button small" }, e?.status === "over" ? "See as " : "Play as ", nameEl(defaultName(s.seat, names(s.seat)), s.seat))),

@@ -2,7 +2,7 @@ import "./style.css";
 import { parseRoute } from "./api";
 import { renderLobby } from "./lobby";
 import { heldSeats } from "./mytables";
-import { HotSeatSource, LiveSource } from "./source";
+import { HotSeatSource, LiveSource, ReplaySource } from "./source";
 import { renderTable } from "./table";
 
 const root = document.getElementById("app")!;
@@ -15,6 +15,9 @@ async function route() {
   if (r.page === "table") {
     document.body.dataset.page = "table";
     cleanup = renderTable(root, new LiveSource(r.table, r.token));
+  } else if (r.page === "replay") {
+    document.body.dataset.page = "table";
+    cleanup = renderTable(root, new ReplaySource(r.table, r.at));
   } else if (r.page === "hotseat") {
     document.body.dataset.page = "table";
     cleanup = renderTable(root, new HotSeatSource(r.table, heldSeats().filter((s) => s.table === r.table)));

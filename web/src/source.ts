@@ -2,11 +2,12 @@
 // `TableSource`: the live WebSocket connection to `turf serve` (LiveSource), or several people
 // at one device (HotSeatSource, over LiveSources); a replay of a finished game can plug in later
 // as another source, without touching the shell's drawing or any game's drawing.
-import { api } from "./api";
+import { api, HttpError } from "./api";
+import { h } from "./dom";
 import { Connection } from "./connection";
 import { holdSeat, type HeldSeat } from "./mytables";
 import type { Presence } from "./names";
-import type { ServerFrame } from "./protocol";
+import type { ServerFrame, StateFrame, WelcomeFrame } from "./protocol";
 
 // connecting: no answer yet · open: frames flow · closed: lost, trying again ·
 // failed: the source gave up for good (the link is wrong: no such table, or not this table's seat).
@@ -43,6 +44,10 @@ export interface TableSource {
   rematch?(): boolean;
   // Goes to the rematch `table` as this source's viewer: the same seat(s), or watching.
   openRematch?(table: string): void;
+  // A source with controls of its own (a replay's moves): the shell shows them under its header.
+  controls?(): HTMLElement;
+  // A key the shell does not use (a replay steps with the arrows); true when it was used.
+  key?(k: string): boolean;
 }
 
 // Error codes after which the same hello can never succeed: a wrong or cut link.
@@ -234,5 +239,91 @@ export class HotSeatSource implements TableSource {
     this.closed = true;
     this.live?.close();
     this.live = null;
+  }
+}
+
+// A finished table's replay (GET /api/tables/ID/replay?at=K): the frames a spectator got live at
+// move K. Its own controls (first, back, forward, last, a slider) step through the moves; the link
+// follows the move shown (#/replay/ID?at=K), so that it can be shared.
+export class ReplaySource implements TableSource {
+  private on: SourceEvents | null = null;
+  private moves = 0;
+  private at: number;
+  private asked = 0; // the latest request: an older answer is dropped
+  private closed = false;
+  private readonly bar = h("div", { class: "replay-bar", "data-testid": "replay" });
+
+  constructor(
+    private readonly table: string,
+    at: number | null,
+  ) {
+    this.at = at ?? -1;
+  }
+
+  start(on: SourceEvents): void {
+    this.on = on;
+    void this.show(this.at);
+  }
+
+  controls(): HTMLElement {
+    return this.bar;
+  }
+
+  private async show(at: number) {
+    const n = ++this.asked;
+    let r: { welcome: WelcomeFrame; state: StateFrame; moves: number };
+    try {
+      r = await api.replay(this.table, at < 0 ? null : at);
+    } catch (e) {
+      if (this.closed || n !== this.asked) return;
+      const code = e instanceof HttpError && e.status === 404 ? "no_table" : "no_replay";
+      this.on?.frame({ type: "error", code, message: (e as Error).message });
+      this.on?.status("failed");
+      return;
+    }
+    if (this.closed || n !== this.asked) return;
+    this.moves = r.moves;
+    this.at = r.state.move;
+    this.on?.frame(r.welcome);
+    this.on?.frame(r.state);
+    this.on?.status("open");
+    history.replaceState(null, "", `#/replay/${this.table}?at=${this.at}`);
+    this.drawBar();
+  }
+
+  private drawBar() {
+    const go = (k: number) => () => void this.show(Math.max(0, Math.min(this.moves, k)));
+    const slider = h("input", { type: "range", min: 0, max: this.moves, value: this.at, "aria-label": "move" }) as HTMLInputElement;
+    slider.addEventListener("change", () => void this.show(Number(slider.value)));
+    const btn = (label: string, title: string, k: number, off: boolean) =>
+      h("button", { type: "button", class: "small", title, "aria-label": title, disabled: off, onclick: go(k) as EventListener }, label);
+    this.bar.replaceChildren(
+      btn("Start", "the start", 0, this.at === 0),
+      btn("◀", "one move back", this.at - 1, this.at === 0),
+      slider,
+      btn("▶", "one move on", this.at + 1, this.at === this.moves),
+      btn("End", "the end", this.moves, this.at === this.moves),
+      h("span", { class: "replay-at", "data-testid": "replay-at" }, `move ${this.at} of ${this.moves}`),
+    );
+  }
+
+  // Arrow keys step too (the shell passes keys it does not use).
+  key(k: string): boolean {
+    if (k === "ArrowLeft" && this.at > 0) void this.show(this.at - 1);
+    else if (k === "ArrowRight" && this.at < this.moves) void this.show(this.at + 1);
+    else return false;
+    return true;
+  }
+
+  act(): boolean {
+    return false;
+  }
+
+  undo(): boolean {
+    return false;
+  }
+
+  close(): void {
+    this.closed = true;
   }
 }

@@ -121,6 +121,7 @@ class TablePage {
       this.rulesBtn.setAttribute("aria-expanded", String(!this.rules.hidden));
     });
     root.replaceChildren(this.layout());
+    document.addEventListener("keydown", this.onKey);
     this.draw();
     this.boardObserver.observe(this.boardArea);
   }
@@ -128,6 +129,7 @@ class TablePage {
   close() {
     const root = this.root;
     this.source.close();
+    document.removeEventListener("keydown", this.onKey);
     this.log.disconnect();
     this.boardObserver.disconnect();
     cancelAnimationFrame(this.resizeFrame);
@@ -139,6 +141,14 @@ class TablePage {
     delete root.dataset.seat;
     delete root.dataset.frames;
   }
+
+  // Keys the page does not use go to the source (a replay steps with the arrows); never while
+  // the player types or works a control.
+  private readonly onKey = (e: KeyboardEvent) => {
+    const t = e.target as HTMLElement | null;
+    if (e.altKey || e.ctrlKey || e.metaKey || (t && /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(t.tagName))) return;
+    if (this.source.key?.(e.key)) e.preventDefault();
+  };
 
   private names(): string[] {
     return seatNames(this.state.seats);
@@ -253,6 +263,7 @@ class TablePage {
         this.turn,
         h("span", { class: "head-tools" }, this.undoBtn, this.notifyBtn, this.rulesBtn, this.status),
       ),
+      this.source.controls?.() ?? "",
       this.deadEnd,
       this.handover,
       h(
@@ -359,7 +370,9 @@ class TablePage {
     this.deadEnd.hidden = false;
     const code = this.state.error?.code;
     const [title, words] =
-      code === "no_seats_here"
+      code === "no_replay"
+        ? ["This game has no replay yet", "A replay opens once the game is over; until then the table can be watched live from the lobby."]
+        : code === "no_seats_here"
         ? [
             "This device holds no seat at this table",
             "A hot seat plays the seats whose links were opened on this device. Open each player's link here once, or start a new table and choose Play all here.",
@@ -512,6 +525,7 @@ class TablePage {
         { class: "end-buttons" },
         h("button", { type: "button", onclick: dismiss as EventListener }, "Look at the board"),
         rematch,
+        this.state.table && !this.source.controls ? h("a", { class: "button replay-link", href: `#/replay/${this.state.table}` }, "Replay") : null,
         h("a", { class: `button${rematch ? "" : " primary"}`, href: "#/" }, "Back to the lobby"),
       ),
     );

@@ -373,6 +373,65 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     await cw.close();
   });
 
+  it("replay: a finished game from the lobby, move by move with the buttons, the arrows and a link that keeps the move", async () => {
+    const r = await post({ game: "dungeon", seats: [{ kind: "bot", bot: "random", name: "Rex" }, { kind: "bot", bot: "random", name: "Sue" }] });
+    const ctx = await env.browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    const frames = recordFrames(page);
+    await page.goto(new URL(`#/table/${r.body.id}`, env.server.url).href);
+    await page.waitForFunction(() => document.getElementById("app").dataset.over === "true", null, { timeout: 120000 });
+    await framesCaughtUp(page, frames);
+    // what the spectator saw live, move by move
+    const live = new Map();
+    for (const f of frames) if (f.type === "state") live.set(f.move, f.view);
+    const total = Math.max(...live.keys());
+    // the replay's answers, as the page got them
+    const answers = [];
+    const waiting = [];
+    page.on("response", async (res) => {
+      if (!/\/replay$/.test(new URL(res.url()).pathname)) return;
+      answers.push(await res.json().catch(() => null));
+      for (const wake of waiting.splice(0)) wake();
+    });
+    const answerFor = async (k) => {
+      while (!answers.some((a) => a?.state?.move === k)) await new Promise((wake) => waiting.push(wake));
+      return answers.findLast((a) => a?.state?.move === k);
+    };
+    await page.goto(env.server.url);
+    await page.locator(`.table-entry[data-table="${r.body.id}"] a:text-is("Replay")`).click();
+    await page.waitForSelector('[data-testid="replay-at"]');
+    assert.equal(await page.locator('[data-testid="replay-at"]').innerText(), `move ${total} of ${total}`);
+    await page.waitForSelector(".end-card");
+    await page.click('.end-card button:text-is("Look at the board")');
+    const at = async (k) => {
+      await page.waitForFunction((m) => document.getElementById("app").dataset.move === String(m), k);
+      assert.equal(await page.evaluate(() => location.hash), `#/replay/${r.body.id}?at=${k}`);
+      assert.equal(await page.locator('[data-testid="replay-at"]').innerText(), `move ${k} of ${total}`);
+      const got = await answerFor(k);
+      if (live.has(k)) assert.deepEqual(got.state.view, live.get(k), `move ${k} is what the spectator saw`);
+      assert.equal(got.welcome.seat, null);
+    };
+    await page.click('[data-testid="replay"] button[aria-label="the start"]');
+    await at(0);
+    await page.keyboard.press("ArrowRight");
+    await at(1);
+    await page.click('[data-testid="replay"] button[aria-label="one move on"]');
+    await at(2);
+    await page.keyboard.press("ArrowLeft");
+    await at(1);
+    await shot(page, "replay-desktop");
+    // the link keeps the move: opened again, the same move
+    await page.goto(new URL(`#/replay/${r.body.id}?at=3`, env.server.url).href);
+    await page.reload();
+    await at(3);
+    // a table still playing has no replay: the page says so
+    const open = await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "human", name: "Bea" }] });
+    await page.goto(new URL(`#/replay/${open.body.id}`, env.server.url).href);
+    await page.waitForSelector(".dead-end:not([hidden])");
+    assert.match(await page.locator(".dead-end").innerText(), /no replay yet/);
+    await ctx.close();
+  });
+
   it("a wrong or cut link ends on a card that says so, not on 'Connecting' forever", async () => {
     const r = await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "bot", bot: "easy" }] });
     const ctx = await env.browser.newContext(PHONE);

@@ -90,6 +90,9 @@ describe("links", () => {
     expect(parseRoute(`#/hotseat/${T1.toUpperCase()}`)).toEqual({ page: "hotseat", table: T1 });
     expect(parseRoute(`#/hotseat/${T1}/seat/abc`)).toEqual({ page: "lobby" });
     expect(parseRoute("#/hotseat/<b>")).toEqual({ page: "lobby" });
+    expect(parseRoute(`#/replay/${T1}`)).toEqual({ page: "replay", table: T1, at: null });
+    expect(parseRoute(`#/replay/${T1}?at=17`)).toEqual({ page: "replay", table: T1, at: 17 });
+    expect(parseRoute(`#/replay/${T1}?at=-1`)).toEqual({ page: "lobby" });
     expect(parseRoute("")).toEqual({ page: "lobby" });
   });
 });
