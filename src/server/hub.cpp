@@ -241,11 +241,11 @@ nlohmann::json Hub::lobby_entry(const std::string& id) {
   return row_entry(*row);
 }
 
-nlohmann::json Hub::replay(const std::string& id, int at) {
+nlohmann::json Hub::replay(const std::string& id, int at, Seat viewer) {
   if (!is_hex32(id)) return nullptr;
   auto row = store_.load_table(id);
   if (!row) return nullptr;
-  return replay_json(*row, at);
+  return replay_json(*row, at, viewer);
 }
 
 void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::json)> done,

@@ -115,7 +115,7 @@ class Hub {
   nlohmann::json lobby_entry(const std::string& id);
   // A finished table's replay at move `at` (replay_json), from the store; null: no such table.
   // Throws Error (unfinished, `at` out of range).
-  nlohmann::json replay(const std::string& id, int at);
+  nlohmann::json replay(const std::string& id, int at, Seat viewer = kSpectator);
   // Validates a create request (throws Error), stores the table and, once committed, calls
   // done(answer) (on the I/O thread; answer is null when the store failed). `creator`: who asks
   // (the address key), for the fair share of bot time.

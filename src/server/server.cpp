@@ -703,19 +703,31 @@ awaitable<Response> handle(Context& ctx, const std::string& key, AddressBook::En
         path.compare(path.size() - 7, 7, "/replay") == 0) {
       if (req.method() != http::verb::get)
         co_return error_response(req, http::status::method_not_allowed, "use GET");
-      // ?at=K: the move (0 to the number of moves), by default the end
+      // ?at=K (the move: 0 to the number of moves, by default the end) and view=N (a seat, by
+      // default the spectator), each at most once, nothing else
       const auto q = target.find('?');
-      const std::string query = q == std::string::npos ? "" : std::string(target.substr(q + 1));
-      int at = -1;
-      if (!query.empty()) {
-        if (query.rfind("at=", 0) != 0 || query.size() < 4 || query.size() > 9 ||
-            query.find_first_not_of("0123456789", 3) != std::string::npos)
-          co_return error_response(req, http::status::bad_request,
-                                   "the query is at=K, a move number");
-        at = std::stoi(query.substr(3));
+      const std::string query = q == std::string::npos ? "" : target.substr(q + 1);
+      int at = -1, view = kSpectator;
+      bool bad = query.size() > 40;
+      for (std::size_t pos = 0; !bad && !query.empty() && pos <= query.size();) {
+        const std::size_t amp = std::min(query.find('&', pos), query.size());
+        const std::string part = query.substr(pos, amp - pos);
+        const std::string key = part.substr(0, part.find('='));
+        const std::string value = part.size() > key.size() ? part.substr(key.size() + 1) : "";
+        int* into = key == "at" ? &at : key == "view" ? &view : nullptr;
+        if (!into || *into != (key == "at" ? -1 : kSpectator) || value.empty() ||
+            value.size() > 7 || value.find_first_not_of("0123456789") != std::string::npos)
+          bad = true;
+        else
+          *into = std::stoi(value);
+        pos = amp + 1;
       }
+      if (bad)
+        co_return error_response(
+            req, http::status::bad_request,
+            "the query is at=K (a move) and view=N (a seat), each at most once");
       try {
-        auto frames = ctx.hub.replay(path.substr(12, path.size() - 12 - 7), at);
+        auto frames = ctx.hub.replay(path.substr(12, path.size() - 12 - 7), at, view);
         if (frames.is_null())
           co_return error_response(req, http::status::not_found, "no such table");
         co_return json_response(req, http::status::ok, frames);

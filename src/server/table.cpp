@@ -196,16 +196,18 @@ nlohmann::json Table::lobby_entry(const std::vector<SeatPresence>& presence) con
 
 // ---------------------------------------------------------------------------------------------
 
-nlohmann::json replay_json(const StoredTable& row, int at) {
+nlohmann::json replay_json(const StoredTable& row, int at, Seat viewer) {
   if (row.status != "over") throw Error("a replay opens once the game is over");
+  if (viewer != kSpectator && (viewer < 0 || viewer >= static_cast<int>(row.seats.size())))
+    throw Error("'view' must be a seat from 0 to " + std::to_string(row.seats.size() - 1));
   const int total = static_cast<int>(row.actions.size());
   if (at == -1) at = total;  // the end
   if (at < 0 || at > total) throw Error("'at' must be a move from 0 to " + std::to_string(total));
   StoredTable upto = row;
   upto.actions.resize(static_cast<std::size_t>(at));
   const Match m = build_match(upto);
-  const View v = m.view(kSpectator, true);
-  const auto story = narrate_history(m, kSpectator);
+  const View v = m.view(viewer, true);
+  const auto story = narrate_history(m, viewer);
   nlohmann::json log = nlohmann::json::array();
   for (std::size_t i = 0; i < story.size(); ++i) {
     nlohmann::json lines = nlohmann::json::array();
@@ -218,9 +220,13 @@ nlohmann::json replay_json(const StoredTable& row, int at) {
   for (std::size_t s = 0; s < row.seats.size(); ++s)
     seats.push_back({{"seat", s}, {"name", row.seats[s].name}, {"kind", row.seats[s].kind}});
   const bool is_over = v.terminal();
-  nlohmann::json welcome = {{"type", "welcome"},         {"table", row.id},
-                            {"game", row.game},          {"seat", nullptr},
-                            {"seats", std::move(seats)}, {"options", m.options().values()}};
+  nlohmann::json welcome = {
+      {"type", "welcome"},
+      {"table", row.id},
+      {"game", row.game},
+      {"seat", viewer >= 0 ? nlohmann::json(viewer) : nlohmann::json(nullptr)},
+      {"seats", std::move(seats)},
+      {"options", m.options().values()}};
   nlohmann::json state = {
       {"type", "state"},
       {"move", at},

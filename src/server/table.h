@@ -112,10 +112,11 @@ StoredTable new_table_row(const nlohmann::json& body,
                           bool allow_seed = false);
 
 // A finished table's replay at move `at` (GET /api/tables/ID/replay?at=K, docs/protocol.md):
-// {welcome, state, moves} as a spectator saw them live, built from the stored row and its
-// actions (the first `at` replayed). Only a finished table has one: throws Error otherwise, or
-// when `at` is outside 0..moves.
-nlohmann::json replay_json(const StoredTable& row, int at);
+// {welcome, state, moves} as `viewer` (a seat, or kSpectator) saw them live, built from the
+// stored row and its actions (the first `at` replayed; -1: the end). Only a finished table has
+// one, and only then a seat's view is anyone's to see: throws Error otherwise, or when `at` or
+// `viewer` is out of range.
+nlohmann::json replay_json(const StoredTable& row, int at, Seat viewer = kSpectator);
 
 // "about": the first paragraph of a game's rules text.
 std::string game_about(const GameInfo& game);

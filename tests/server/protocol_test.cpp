@@ -243,11 +243,12 @@ TEST(ServerProtocol, AReplayIsWhatASpectatorSawAtEachMove) {
   d.join(created["seats"][1]["token"]);
   const std::size_t spec = d.join("");
   EXPECT_EQ(get("/api/tables/" + id + "/replay").status, 400) << "not over yet";
-  std::vector<json> seen{d.conn(spec).last};
+  std::vector<json> seen{d.conn(spec).last}, ann{d.conn(0).last};
   Rng rng(12);
   while (!d.over()) {
     d.step(rng);
     seen.push_back(d.conn(spec).last);
+    ann.push_back(d.conn(0).last);
   }
   const int total = d.move();
   ASSERT_EQ(static_cast<int>(seen.size()), total + 1);
@@ -265,12 +266,19 @@ TEST(ServerProtocol, AReplayIsWhatASpectatorSawAtEachMove) {
     EXPECT_TRUE(st["legal"].empty());
     EXPECT_NE(st["view"], d.conn(0).last["view"]);
     ASSERT_EQ(st["log"].size(), static_cast<std::size_t>(k));
+    // once the game is over, a seat's view of any move is anyone's: Ann's, as she saw it
+    const json as_ann =
+        get("/api/tables/" + id + "/replay?view=0&at=" + std::to_string(k)).parsed();
+    EXPECT_EQ(as_ann["welcome"]["seat"], 0);
+    EXPECT_EQ(as_ann["state"]["view"], ann[k]["view"]) << "move " << k;
+    EXPECT_EQ(as_ann["state"]["log"].size(), static_cast<std::size_t>(k));
   }
   // the log of the whole replay is the spectator's live log
   const json end = get("/api/tables/" + id + "/replay").parsed();
   EXPECT_EQ(end["state"]["move"], total);
   EXPECT_EQ(end["state"]["result"], d.conn(spec).last["result"]);
-  for (const char* bad : {"?at=-1", "?at=99999", "?at=x", "?move=1", "?at=1&at=2"})
+  for (const char* bad : {"?at=-1", "?at=99999", "?at=x", "?move=1", "?at=1&at=2", "?view=2",
+                          "?view=0&view=1", "?view=", "?at=1&", "?view=-1"})
     EXPECT_EQ(get("/api/tables/" + id + "/replay" + bad).status, 400) << bad;
   EXPECT_EQ(get("/api/tables/" + std::string(32, 'a') + "/replay").status, 404);
 }

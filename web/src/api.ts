@@ -85,8 +85,10 @@ export const api = {
   tables: () => call<LobbyTable[]>("api/tables"),
   table: (id: string) => call<LobbyTable>(`api/tables/${encodeURIComponent(id)}`),
   // a finished table's frames at move `at` (null: the end), as a spectator got them
-  replay: (id: string, at: number | null) =>
-    call<{ welcome: WelcomeFrame; state: StateFrame; moves: number }>(`api/tables/${encodeURIComponent(id)}/replay${at === null ? "" : `?at=${at}`}`),
+  replay: (id: string, at: number | null, view: number | null = null) => {
+    const q = [view === null ? "" : `view=${view}`, at === null ? "" : `at=${at}`].filter(Boolean).join("&");
+    return call<{ welcome: WelcomeFrame; state: StateFrame; moves: number }>(`api/tables/${encodeURIComponent(id)}/replay${q ? `?${q}` : ""}`);
+  },
   create: (game: string, options: Record<string, unknown>, seats: NewSeat[]) =>
     call<CreatedTable>("api/tables", { method: "POST", body: JSON.stringify({ game, options, seats }) }),
 };
@@ -97,13 +99,19 @@ export type Route =
   | { page: "lobby" }
   | { page: "table"; table: string; token: string | null }
   | { page: "hotseat"; table: string }
-  | { page: "replay"; table: string; at: number | null };
+  | { page: "replay"; table: string; at: number | null; view: number | null };
 
 export function parseRoute(hash: string): Route {
   const hot = /^#\/hotseat\/([0-9a-f]{1,64})\/?$/i.exec(hash);
   if (hot) return { page: "hotseat", table: hot[1].toLowerCase() };
-  const rep = /^#\/replay\/([0-9a-f]{1,64})(?:\?at=(\d{1,7}))?$/i.exec(hash);
-  if (rep) return { page: "replay", table: rep[1].toLowerCase(), at: rep[2] === undefined ? null : Number(rep[2]) };
+  // #/replay/ID?view=V&at=K: view a seat (absent: the spectator), at a move (absent: the end)
+  const rep = /^#\/replay\/([0-9a-f]{1,64})(?:\?((?:view|at)=\d{1,7}(?:&(?:view|at)=\d{1,7})?))?$/i.exec(hash);
+  if (rep) {
+    const q = new URLSearchParams(rep[2] ?? "");
+    if (q.getAll("at").length > 1 || q.getAll("view").length > 1) return { page: "lobby" };
+    const num = (k: string) => (q.has(k) ? Number(q.get(k)) : null);
+    return { page: "replay", table: rep[1].toLowerCase(), at: num("at"), view: num("view") };
+  }
   const m = /^#\/table\/([0-9a-f]{1,64})(?:\/seat\/([0-9a-f]{1,128}))?\/?$/i.exec(hash);
   if (m) return { page: "table", table: m[1].toLowerCase(), token: m[2] ? m[2].toLowerCase() : null };
   return { page: "lobby" };

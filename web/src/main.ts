@@ -17,7 +17,7 @@ async function route() {
     cleanup = renderTable(root, new LiveSource(r.table, r.token));
   } else if (r.page === "replay") {
     document.body.dataset.page = "table";
-    cleanup = renderTable(root, new ReplaySource(r.table, r.at));
+    cleanup = renderTable(root, new ReplaySource(r.table, r.at, r.view));
   } else if (r.page === "hotseat") {
     document.body.dataset.page = "table";
     cleanup = renderTable(root, new HotSeatSource(r.table, heldSeats().filter((s) => s.table === r.table)));

@@ -252,10 +252,12 @@ export class ReplaySource implements TableSource {
   private asked = 0; // the latest request: an older answer is dropped
   private closed = false;
   private readonly bar = h("div", { class: "replay-bar", "data-testid": "replay" });
+  private names: string[] = [];
 
   constructor(
     private readonly table: string,
     at: number | null,
+    private view: number | null = null, // a seat (its hand shown), or null: the spectator
   ) {
     this.at = at ?? -1;
   }
@@ -273,7 +275,7 @@ export class ReplaySource implements TableSource {
     const n = ++this.asked;
     let r: { welcome: WelcomeFrame; state: StateFrame; moves: number };
     try {
-      r = await api.replay(this.table, at < 0 ? null : at);
+      r = await api.replay(this.table, at < 0 ? null : at, this.view);
     } catch (e) {
       if (this.closed || n !== this.asked) return;
       const code = e instanceof HttpError && e.status === 404 ? "no_table" : "no_replay";
@@ -284,10 +286,11 @@ export class ReplaySource implements TableSource {
     if (this.closed || n !== this.asked) return;
     this.moves = r.moves;
     this.at = r.state.move;
+    this.names = r.welcome.seats.map((s) => s.name);
     this.on?.frame(r.welcome);
     this.on?.frame(r.state);
     this.on?.status("open");
-    history.replaceState(null, "", `#/replay/${this.table}?at=${this.at}`);
+    history.replaceState(null, "", `#/replay/${this.table}?${this.view === null ? "" : `view=${this.view}&`}at=${this.at}`);
     this.drawBar();
   }
 
@@ -297,7 +300,19 @@ export class ReplaySource implements TableSource {
     slider.addEventListener("change", () => void this.show(Number(slider.value)));
     const btn = (label: string, title: string, k: number, off: boolean) =>
       h("button", { type: "button", class: "small", title, "aria-label": title, disabled: off, onclick: go(k) as EventListener }, label);
+    // whose eyes: the spectator's, or a seat's (its hand; the game is over, so it is no secret)
+    const eyes = h(
+      "select",
+      { "aria-label": "seen by", title: "Whose view: a seat's shows its hand" },
+      h("option", { value: "", selected: this.view === null }, "Spectator"),
+      ...this.names.map((n, i) => h("option", { value: String(i), selected: this.view === i }, n || `Player ${i + 1}`)),
+    ) as HTMLSelectElement;
+    eyes.addEventListener("change", () => {
+      this.view = eyes.value === "" ? null : Number(eyes.value);
+      void this.show(this.at);
+    });
     this.bar.replaceChildren(
+      eyes,
       btn("Start", "the start", 0, this.at === 0),
       btn("◀", "one move back", this.at - 1, this.at === 0),
       slider,

@@ -326,7 +326,7 @@ class TablePage {
     setFavicon(mine);
     if (mine && !this.wasMine && state.game && state.table) notifyTurn(`${gameUi(state.game)?.title ?? state.game} · Turf`, `turf-${state.table}`);
     this.wasMine = mine;
-    this.notifyBtn.hidden = state.seat === null || state.over || !canAskToNotify();
+    this.notifyBtn.hidden = state.seat === null || state.over || !canAskToNotify() || !!this.source.controls;
 
     // for tests and tools: the move this page shows
     // (absent between a welcome and its state frame: the page is resyncing)
@@ -398,18 +398,20 @@ class TablePage {
     if (!state.view) turn.append("Connecting to the table…");
     else if (state.over) turn.append("Game over");
     else if (state.toMove === null) turn.append("…");
-    else if (you !== null && state.toMove === you) turn.append("Your turn");
+    // (a replay seen by a seat shows that seat's hand, but it is nobody's turn here)
+    else if (you !== null && state.toMove === you && !this.source.controls) turn.append("Your turn");
     else {
       turn.append(this.nameTag(state.toMove), " to move");
       // how long the others have had (a turn-based table waits days): said from a minute on
       const secs = this.changedAt === null ? 0 : (Date.now() - this.changedAt) / 1000;
       if (secs >= 60) turn.append(h("span", { class: "since", "data-testid": "turn-since" }, ` · for ${durationWords(secs)}`));
     }
-    if (you === null && state.view) turn.append(" · you are watching");
+    if (this.source.controls && state.view) turn.append(" · replay");
+    else if (you === null && state.view) turn.append(" · you are watching");
     turn.dataset.mine = String(myTurn(state));
 
     this.undoBtn.disabled = this.busy || you === null || state.undoable <= 0 || state.over;
-    this.undoBtn.hidden = you === null;
+    this.undoBtn.hidden = you === null || !!this.source.controls; // a replay takes nothing back
   }
 
   // The fallback: every legal action as a text button.

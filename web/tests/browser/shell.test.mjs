@@ -419,7 +419,17 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     await at(2);
     await page.keyboard.press("ArrowLeft");
     await at(1);
+    // seen by the first seat: its hand, as it saw the move live (the game is over)
+    await page.selectOption('[data-testid="replay"] select', "0");
+    await page.waitForFunction(() => document.getElementById("app").dataset.seat === "0");
+    assert.equal(await page.evaluate(() => location.hash), `#/replay/${r.body.id}?view=0&at=1`);
+    const seen = answers.findLast((a) => a?.welcome?.seat === 0 && a.state.move === 1);
+    assert.ok(seen, "the page asked for the first seat's view");
+    assert.doesNotMatch(await page.locator(".turn").innerText(), /Your turn/);
+    assert.notDeepEqual(seen.state.view, live.get(1), "a seat's view differs from the spectator's");
     await shot(page, "replay-desktop");
+    await page.selectOption('[data-testid="replay"] select', "");
+    await page.waitForFunction(() => document.getElementById("app").dataset.seat === "spectator");
     // the link keeps the move: opened again, the same move
     await page.goto(new URL(`#/replay/${r.body.id}?at=3`, env.server.url).href);
     await page.reload();

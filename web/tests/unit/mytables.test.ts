@@ -90,8 +90,11 @@ describe("links", () => {
     expect(parseRoute(`#/hotseat/${T1.toUpperCase()}`)).toEqual({ page: "hotseat", table: T1 });
     expect(parseRoute(`#/hotseat/${T1}/seat/abc`)).toEqual({ page: "lobby" });
     expect(parseRoute("#/hotseat/<b>")).toEqual({ page: "lobby" });
-    expect(parseRoute(`#/replay/${T1}`)).toEqual({ page: "replay", table: T1, at: null });
-    expect(parseRoute(`#/replay/${T1}?at=17`)).toEqual({ page: "replay", table: T1, at: 17 });
+    expect(parseRoute(`#/replay/${T1}`)).toEqual({ page: "replay", table: T1, at: null, view: null });
+    expect(parseRoute(`#/replay/${T1}?at=17`)).toEqual({ page: "replay", table: T1, at: 17, view: null });
+    expect(parseRoute(`#/replay/${T1}?view=1&at=17`)).toEqual({ page: "replay", table: T1, at: 17, view: 1 });
+    expect(parseRoute(`#/replay/${T1}?at=1&at=2`)).toEqual({ page: "lobby" });
+    expect(parseRoute(`#/replay/${T1}?seed=1`)).toEqual({ page: "lobby" });
     expect(parseRoute(`#/replay/${T1}?at=-1`)).toEqual({ page: "lobby" });
     expect(parseRoute("")).toEqual({ page: "lobby" });
   });
