@@ -184,7 +184,7 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     const firstOther = rows.findIndex((r) => !r.yours);
     assert.ok(firstOther === -1 || rows.slice(firstOther).every((r) => !r.yours), `your turn first: ${JSON.stringify(rows)}`);
     if (rows.some((r) => r.yours)) assert.match(await a.title(), /Your turn/);
-    await shot(a, "lobby-my-tables");
+    await shot(a, "lobby-my-tables", { docs: true });
     // another browser (another device) lists none of them, and its page holds no token
     const cb = await env.browser.newContext(PHONE);
     const b = await cb.newPage();
@@ -302,7 +302,7 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
         await assertDomLacks(page, secrets, `under the cover before ${who}'s turn`);
       }
       assert.equal(await page.locator(".turn").evaluate((t) => t.closest("[hidden]") === null), true);
-      if (turn === 1) await shot(page, "hotseat-cover-phone");
+      if (turn === 1) await shot(page, "hotseat-cover-phone", { docs: true });
       await cover.locator("button.claim").click();
       await page.waitForFunction(() => !["spectator", undefined].includes(document.getElementById("app").dataset.seat) && document.getElementById("app").dataset.move);
       assert.equal(await cover.count(), 0);
@@ -356,7 +356,7 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     await a.locator(".end-card button.rematch").click();
     await a.waitForSelector('.end-card button.rematch:text-is("Play the rematch")');
     await w.waitForSelector('.end-card button.rematch:text-is("Watch the rematch")');
-    await shot(w, "rematch-watcher-phone");
+    await shot(w, "rematch-watcher-phone", { docs: true });
     await a.click(".end-card button.rematch");
     await a.waitForFunction((old) => /^#\/table\/[0-9a-f]{32}\/seat\//.test(location.hash) && !location.hash.includes(old), r.body.id);
     const next = /^#\/table\/([0-9a-f]{32})\/seat\/([0-9a-f]+)$/.exec(await a.evaluate(() => location.hash));
@@ -427,7 +427,7 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     assert.ok(seen, "the page asked for the first seat's view");
     assert.doesNotMatch(await page.locator(".turn").innerText(), /Your turn/);
     assert.notDeepEqual(seen.state.view, live.get(1), "a seat's view differs from the spectator's");
-    await shot(page, "replay-desktop");
+    await shot(page, "replay-desktop", { docs: true });
     await page.selectOption('[data-testid="replay"] select', "");
     await page.waitForFunction(() => document.getElementById("app").dataset.seat === "spectator");
     // the link keeps the move: opened again, the same move
