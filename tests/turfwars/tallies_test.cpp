@@ -109,8 +109,17 @@ void play_and_compare(int players, int games, std::uint64_t seed) {
       rebuilt.held = {};
       rebuilt.on_board = {};
       rebuilt.held_cells = {};
+      rebuilt.secret_bits = {};
       recount(rebuilt);
       ASSERT_TRUE(rebuilt == p) << where;
+      // Issue 32: the secret cards' condition bits kept are those of the cards held.
+      for (int s = 0; s < kMaxSeats; ++s) {
+        std::uint32_t bits = 0;
+        if (s < p.num_seats)
+          for (int i = 0; i < p.seats[s].num_secrets; ++i)
+            bits |= kernel::secret_bit(p.seats[s].secrets[i]);
+        ASSERT_EQ(p.secret_bits[s], bits) << where << ": seat " << s;
+      }
 
       legal_actions(p, legal);
       apply(p, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);

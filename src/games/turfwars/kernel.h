@@ -397,6 +397,9 @@ struct Keys {
 Keys keys_of(const Position& p, int s);
 bool undefeated(const Position& p, int seat);
 bool check_wins(Position& p, bool end_of_round);
+// A secret card's bit in Position::secret_bits: its condition's, 0 for one that holds only at the
+// end of a round.
+std::uint32_t secret_bit(int card);
 // The same without the quick look that rules a win out mid-round (tests compare the two).
 bool check_wins_full(Position& p, bool end_of_round);
 std::uint8_t secret_holders(const Position& p);

@@ -298,6 +298,7 @@ void recount(Position& p) {
     if (p.seats[s].start != kNone)
       p.start_cells[p.seats[s].start >> 6] |= std::uint64_t{1} << (p.seats[s].start & 63);
   refresh_start_away(p);
+  recount_secrets(p);
 }
 
 bool rainbow(const Position& p, int seat) {
