@@ -213,7 +213,8 @@ Quick build_quick() {
   return q;
 }
 
-const Quick& quick() {
+// Inlined where it is read: the guard test alone, without a call.
+[[gnu::always_inline]] inline const Quick& quick() {
   static const Quick q = build_quick();
   return q;
 }
@@ -325,6 +326,25 @@ bool may_win(const Position& p, std::uint8_t& holders, int& alive) {
 }
 
 }  // namespace
+
+// may_meet()'s tests of the troop conditions (kept apart so that may_meet stays inlined in the
+// full quick look); Homeland, when it has a bit, is left to the full check.
+bool may_win_placed(const Position& p, std::uint8_t seats) {
+  const Quick& q = quick();
+  constexpr auto kTroops = static_cast<int>(Condition::kTroopsAtLeast);
+  constexpr auto kTurfTroops = static_cast<int>(Condition::kTurfTroopsAtLeast);
+  for (; seats != 0; seats &= static_cast<std::uint8_t>(seats - 1)) {
+    const int s = std::countr_zero(seats);
+    const std::uint32_t m = p.secret_bits[s];
+    if (m & cbit(Condition::kHomeland)) return true;
+    if ((m & cbit(Condition::kTroopsAtLeast)) && p.on_board[s] >= q.least[kTroops]) return true;
+    const int least = q.least[kTurfTroops];
+    if ((m & cbit(Condition::kTurfTroopsAtLeast)) && p.on_board[s] >= least &&
+        scan_held(p, s, [&](int c) { return p.troops[c] >= least; }))
+      return true;
+  }
+  return false;
+}
 
 std::uint32_t secret_bit(int card) {
   const Quick& q = quick();
