@@ -78,25 +78,27 @@ bool run_pre_event(Position& p) {
   }
 }
 
+// Speed (issue 32): the seats with nothing (more) to place are passed in one call, up to the next
+// placement or the end of the phase (each was a turn of the main loop with a win check, and
+// passing a seat changes nothing a win condition reads, R31).
 bool run_reinforce(Position& p) {
-  if (p.cursor >= p.n_order) {
-    p.phase = Phase::kEvent;
-    p.sub = 0;
-    return false;
+  while (p.cursor < p.n_order) {
+    const int s = p.order[p.cursor];
+    if (p.count == kNone) {
+      p.count =
+          p.seats[s].eliminated
+              ? 0
+              : static_cast<std::uint8_t>(C().reinforcements + ability_of(p, s).reinforce_bonus);
+    }
+    if (p.count > 0 && can_place(p, s)) {
+      decide(p, Step::kPlace, s);
+      return true;
+    }
+    p.count = kNone;
+    ++p.cursor;
   }
-  const int s = p.order[p.cursor];
-  if (p.count == kNone) {
-    p.count =
-        p.seats[s].eliminated
-            ? 0
-            : static_cast<std::uint8_t>(C().reinforcements + ability_of(p, s).reinforce_bonus);
-  }
-  if (p.count > 0 && can_place(p, s)) {
-    decide(p, Step::kPlace, s);
-    return true;
-  }
-  p.count = kNone;
-  ++p.cursor;
+  p.phase = Phase::kEvent;
+  p.sub = 0;
   return false;
 }
 
