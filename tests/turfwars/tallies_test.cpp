@@ -109,8 +109,17 @@ void play_and_compare(int players, int games, std::uint64_t seed) {
       rebuilt.held = {};
       rebuilt.on_board = {};
       rebuilt.held_cells = {};
+      rebuilt.secret_bits = {};
       recount(rebuilt);
       ASSERT_TRUE(rebuilt == p) << where;
+      // Issue 32: the secret cards' condition bits kept are those of the cards held.
+      for (int s = 0; s < kMaxSeats; ++s) {
+        std::uint32_t bits = 0;
+        if (s < p.num_seats)
+          for (int i = 0; i < p.seats[s].num_secrets; ++i)
+            bits |= kernel::secret_bit(p.seats[s].secrets[i]);
+        ASSERT_EQ(p.secret_bits[s], bits) << where << ": seat " << s;
+      }
 
       legal_actions(p, legal);
       apply(p, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
@@ -144,11 +153,12 @@ TEST(TurfWarsFastPlayouts, IncrementalTalliesMatchARecountAfterEveryActionAt6Pla
 // with every change of a cell). After every action of random games, and with the seats' records
 // nudged up to where a card can be met, the check with the quick look leaves the same position
 // and answer as the full check (R31, E3, T13.1-T13.3), and start_cells and start_away are what
-// the seats' starts and the board give (T13.5, R57).
+// the seats' starts and the board give (T13.5, R57). At a placement (T5, T8.7), the main loop's
+// narrow look after troops placed automatically never rules out a win the full check finds.
 void play_and_compare_checks(int players, int games, std::uint64_t seed) {
   Rng rng(seed);
   std::vector<int> legal;
-  long actions = 0, wins = 0, nudged_wins = 0;
+  long actions = 0, wins = 0, nudged_wins = 0, placements = 0, placed_wins = 0;
   auto agree = [&](const Position& at, const std::string& where) {
     Position quick = at, full = at;
     const bool q = kernel::check_wins(quick, false);
@@ -214,6 +224,29 @@ void play_and_compare_checks(int players, int games, std::uint64_t seed) {
           break;
       }
       nudged_wins += agree(n, where + " (nudged)");
+      // Issue 32: the main loop's narrow look after troops placed automatically (R31, T5, T8.7):
+      // from a position without a win, one to thirty troops placed into a turf the seat holds;
+      // when may_win_placed() rules a win out, the full check finds none either.
+      if (stable(p) && p.step == Step::kPlace) {
+        Position before = p;
+        if (!kernel::check_wins_full(before, false)) {
+          legal_actions(p, legal);
+          const int seat = p.phase == Phase::kActions ? p.turn.owner : p.to_move;
+          Position placed = p;
+          const int times = 1 + static_cast<int>(rng.below(30));
+          const int a = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+          for (int k = 0; k < times && kernel::cube_room(placed, seat) > 0; ++k) {
+            kernel::take(placed, a);
+            placed.step = Step::kPlace;  // the same decision again
+          }
+          Position full = placed;
+          const bool won = kernel::check_wins_full(full, false);
+          const bool may = kernel::may_win_placed(placed, static_cast<std::uint8_t>(1u << seat));
+          EXPECT_TRUE(may || !won) << where << " (placed " << times << ")";
+          ++placements;
+          placed_wins += won;
+        }
+      }
       if (::testing::Test::HasFailure()) return;
       legal_actions(p, legal);
       apply(p, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
@@ -223,6 +256,8 @@ void play_and_compare_checks(int players, int games, std::uint64_t seed) {
   EXPECT_GT(actions, games * 50L);
   EXPECT_GT(nudged_wins, actions / 50) << "the nudges reach the cards' amounts";
   EXPECT_GE(wins, 0);
+  EXPECT_GT(placements, actions / 50);
+  EXPECT_GE(placed_wins, 0);
 }
 
 TEST(TurfWarsFastPlayouts, R31_E3_T13_5_R57_TheQuickWinLookAndTheStartsKeptAgreeWithTheFullChecks) {

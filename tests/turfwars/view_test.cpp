@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <string>
 
 #include "bots/agent.h"
 #include "bots/eval.h"
@@ -85,6 +86,41 @@ TEST(TurfWarsView, E2_ViewsHoldNothingHidden) {
     }
   }
   EXPECT_GT(checked, 100);
+}
+
+// Issue 32: Position::secret_bits (the win check's quick look reads it instead of the cards, R31)
+// follows the secret cards in every world a view samples and in every view, at every player count:
+// equal to the bits rebuilt from the cards the world holds.
+TEST(TurfWarsView, R31_E2_SampledWorldsKeepTheSecretBitsOfTheirCards) {
+  auto expect_bits = [](const Position& p, const std::string& where) {
+    Position rebuilt = p;
+    recount_secrets(rebuilt);
+    EXPECT_EQ(p.secret_bits, rebuilt.secret_bits) << where;
+  };
+  int worlds = 0;
+  for (int players = 2; players <= 6; ++players) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      auto s = fresh(players, 700 + seed);
+      Rng r(seed * 17 + static_cast<std::uint64_t>(players));
+      std::vector<Action> legal;
+      for (int i = 0; i < 3000 && !s->terminal(); ++i) {
+        if (i % 7 == 0) {
+          const Seat v = static_cast<Seat>(r.below(static_cast<std::uint32_t>(players)));
+          const View view = s->view(v);
+          const std::string where = std::to_string(players) + " players, seed " +
+                                    std::to_string(seed) + ", action " + std::to_string(i);
+          expect_bits(view.as<TurfWarsView>().pos, where + " (view)");
+          auto w = view.sample_world(r);
+          expect_bits(pos(*w), where + " (sampled)");
+          ++worlds;
+          if (::testing::Test::HasFailure()) return;
+        }
+        s->legal_actions(legal);
+        s->apply(legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+      }
+    }
+  }
+  EXPECT_GT(worlds, 300);
 }
 
 // E3: undo must not probe secrets. Whether an action can be taken back may not depend on anything

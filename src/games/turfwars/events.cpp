@@ -23,6 +23,9 @@ bool run_pre_event(Position& p) {
     return false;
   }
   const Faction* f = base_faction(p, s);
+  // Speed (issue 32): the seat's steps that need no decision follow one another in one call (each
+  // was a turn of the main loop with a win check); none of them changes what a win condition
+  // reads, except the Dryads' troops, after which the main loop still checks at once (R31).
   switch (p.sub) {
     case 0:  // Doppelgangers choose whom to clone (R8)
       st.clone = kNone;
@@ -31,9 +34,12 @@ bool run_pre_event(Position& p) {
         decide(p, Step::kClone, s);
         return true;
       }
-      return false;
+      [[fallthrough]];
     case 1: {  // Dryads' troops
       const Ability& a = ability_of(p, s);
+      p.sub = 2;
+      p.turn.left = static_cast<std::uint8_t>(a.pre_event_maneuver);
+      p.turn.from = p.turn.target = kNone;
       if (a.pre_event_troops > 0) {
         const int before = p.on_board[s];
         for (int c : board_of(p).by_type[a.pre_event_turf])
@@ -41,11 +47,9 @@ bool run_pre_event(Position& p) {
         if (p.last_pre_event.rounds_played != p.rounds_played)
           p.last_pre_event = PreEventReport{p.rounds_played, {}};
         p.last_pre_event.troops[s] = static_cast<std::uint8_t>(p.on_board[s] - before);
+        return false;
       }
-      p.sub = 2;
-      p.turn.left = static_cast<std::uint8_t>(a.pre_event_maneuver);
-      p.turn.from = p.turn.target = kNone;
-      return false;
+      [[fallthrough]];
     }
     case 2:  // Gryphons' transfers
       if (p.turn.left > 0 && can_transfer(p, s)) {
@@ -58,7 +62,7 @@ bool run_pre_event(Position& p) {
       }
       p.turn.left = 0;
       p.sub = 3;
-      return false;
+      [[fallthrough]];
     case 3:  // Geomancer declares a home turf
       p.sub = 4;
       if (ability_of(p, s).declare_home) {
@@ -66,7 +70,7 @@ bool run_pre_event(Position& p) {
         decide(p, Step::kDeclareHome, s);
         return true;
       }
-      return false;
+      [[fallthrough]];
     default:
       ++p.cursor;
       p.sub = 0;
@@ -74,25 +78,27 @@ bool run_pre_event(Position& p) {
   }
 }
 
+// Speed (issue 32): the seats with nothing (more) to place are passed in one call, up to the next
+// placement or the end of the phase (each was a turn of the main loop with a win check, and
+// passing a seat changes nothing a win condition reads, R31).
 bool run_reinforce(Position& p) {
-  if (p.cursor >= p.n_order) {
-    p.phase = Phase::kEvent;
-    p.sub = 0;
-    return false;
+  while (p.cursor < p.n_order) {
+    const int s = p.order[p.cursor];
+    if (p.count == kNone) {
+      p.count =
+          p.seats[s].eliminated
+              ? 0
+              : static_cast<std::uint8_t>(C().reinforcements + ability_of(p, s).reinforce_bonus);
+    }
+    if (p.count > 0 && can_place(p, s)) {
+      decide(p, Step::kPlace, s);
+      return true;
+    }
+    p.count = kNone;
+    ++p.cursor;
   }
-  const int s = p.order[p.cursor];
-  if (p.count == kNone) {
-    p.count =
-        p.seats[s].eliminated
-            ? 0
-            : static_cast<std::uint8_t>(C().reinforcements + ability_of(p, s).reinforce_bonus);
-  }
-  if (p.count > 0 && can_place(p, s)) {
-    decide(p, Step::kPlace, s);
-    return true;
-  }
-  p.count = kNone;
-  ++p.cursor;
+  p.phase = Phase::kEvent;
+  p.sub = 0;
   return false;
 }
 

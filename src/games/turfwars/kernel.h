@@ -397,6 +397,14 @@ struct Keys {
 Keys keys_of(const Position& p, int s);
 bool undefeated(const Position& p, int seat);
 bool check_wins(Position& p, bool end_of_round);
+// Speed (issue 32): whether a win may hold, mid-round, when since a check that found none the
+// only change was troops placed into turfs that the seats `seats` held (T5, T8.7): no turf changed
+// hands, so only those seats' troop conditions (Strength in Numbers, Fortress, Homeland) can newly
+// hold. False only when the full check would find no win either.
+bool may_win_placed(const Position& p, std::uint8_t seats);
+// A secret card's bit in Position::secret_bits: its condition's, 0 for one that holds only at the
+// end of a round.
+std::uint32_t secret_bit(int card);
 // The same without the quick look that rules a win out mid-round (tests compare the two).
 bool check_wins_full(Position& p, bool end_of_round);
 std::uint8_t secret_holders(const Position& p);

@@ -298,6 +298,7 @@ void recount(Position& p) {
     if (p.seats[s].start != kNone)
       p.start_cells[p.seats[s].start >> 6] |= std::uint64_t{1} << (p.seats[s].start & 63);
   refresh_start_away(p);
+  recount_secrets(p);
 }
 
 bool rainbow(const Position& p, int seat) {
@@ -394,14 +395,24 @@ void run(Position& p, bool check) {
     std::memcpy(&hi, reinterpret_cast<const char*>(p.on_board.data()) + 8, 4);
     return std::pair<std::uint64_t, std::uint32_t>(lo, hi);
   };
+  // `verified`: a check in this run found no win, and nothing changed since but `placed`: the
+  // seats that placed troops into turfs they held by decisions taken automatically. Only their
+  // troop conditions can then newly hold (may_win_placed()). This world's own check, never one
+  // made before this run (a sampled world may differ in its secret cards).
+  bool verified = false;
+  std::uint8_t placed = 0;
   auto check_now = [&] {  // true when the game ended or went to the tie-break
     check = false;
-    if (!changed) {
+    if (!changed && (placed == 0 || !may_win_placed(p, placed))) {
+      placed = 0;
       p.probed |= secret_holders(p);
       return false;
     }
     changed = false;
-    return check_wins(p, false);
+    placed = 0;
+    const bool over = check_wins(p, false);
+    verified = !over;
+    return over;
   };
   for (int guard = 0; guard < 100000; ++guard) {
     if (p.phase == Phase::kOver) {
@@ -477,7 +488,12 @@ void run(Position& p, bool check) {
     if (auto_ok(p.step)) {
       gen_few(p, acts);
       if (acts.n == 1) {
-        if (!quiet(p, acts.a[0])) changed = true;
+        // A troop placed into a turf held (T5, T8.7) changes only its seat's troops (R31).
+        if (p.step == Step::kPlace && verified && !changed && p.fresh_out == 0)
+          placed = static_cast<std::uint8_t>(
+              placed | 1u << (p.phase == Phase::kActions ? p.turn.owner : p.to_move));
+        else if (!quiet(p, acts.a[0]))
+          changed = true;
         if (acts.a[0] != kActPass)  // told in narration (issue 23); passing changes nothing
           log_step(p, p.to_move, static_cast<std::uint8_t>(p.step),
                    p.phase == Phase::kActions && (!p.war.active || p.step == Step::kCommit)

@@ -458,6 +458,11 @@ struct Position {
   // there is one.
   std::array<std::uint64_t, 2> start_cells{};
   std::uint8_t start_away = 0;
+  // Derived from the seats' secret cards (kept by draw_secret, rebuilt by recount() and
+  // recount_secrets()): per seat, the conditions of its cards that can hold in the middle of a
+  // round, one bit per Condition (the win check's quick look, R31), so that the check reads no
+  // card.
+  std::array<std::uint32_t, kMaxSeats> secret_bits{};
   std::array<SeatState, kMaxSeats> seats{};
 
   Phase phase = Phase::kFactions;
@@ -556,8 +561,11 @@ bool apply(Position& p, int action);
 void resume(Position& p);
 
 // Rebuilds the board tallies (Position::held_type, held, on_board, held_cells) from troops and
-// owner, and the starting turfs' (start_cells, start_away) from the seats' starts.
+// owner, the starting turfs' (start_cells, start_away) from the seats' starts, and secret_bits.
 void recount(Position& p);
+// Rebuilds Position::secret_bits from the seats' secret cards (recount() does it too): after any
+// change of the cards outside the kernel (a view's redaction or sampled world).
+void recount_secrets(Position& p);
 
 // Helpers shared with the adapter, views, evaluation and tests.
 inline const Board& board_of(const Position& p) {

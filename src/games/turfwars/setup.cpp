@@ -29,7 +29,9 @@ void deal_combat(Position& p) {
 void draw_secret(Position& p, int seat) {
   SeatState& s = p.seats[seat];
   if (p.secret_deck_size == 0 || s.num_secrets >= kMaxSecretsHeld) return;
-  s.secrets[s.num_secrets++] = p.secret_deck[--p.secret_deck_size];
+  const int card = p.secret_deck[--p.secret_deck_size];
+  s.secrets[s.num_secrets++] = static_cast<std::uint8_t>(card);
+  p.secret_bits[seat] |= secret_bit(card);
   ++p.commits;
 }
 

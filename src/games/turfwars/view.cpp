@@ -117,6 +117,7 @@ void redact(Position& p, Seat viewer) {
   p.faction_deck = {};
   p.secret_deck = {};
   p.rng = Rng(0);
+  recount_secrets(p);  // derived from the cards, as they now stand (issue 32)
 }
 
 TurfWarsView::TurfWarsView(const TurfWarsState& state, Seat v)
@@ -534,6 +535,7 @@ void TurfWarsView::sample_world_into(State& out, Rng& r) const {
     sample_factions(*this, p, r);
     if (p.phase != Phase::kFactions) sample_combat(*this, p, r);
     sample_secrets(*this, p, r);
+    recount_secrets(p);  // Position::secret_bits follows the sampled cards (issue 32)
     sample_events(p, r);
     sample_actions(*this, p, r);
     p.rng.reseed(r.next());

@@ -213,7 +213,8 @@ Quick build_quick() {
   return q;
 }
 
-const Quick& quick() {
+// Inlined where it is read: the guard test alone, without a call.
+[[gnu::always_inline]] inline const Quick& quick() {
   static const Quick q = build_quick();
   return q;
 }
@@ -308,7 +309,6 @@ bool may_meet(const Position& p, const Quick& q, int seat, std::uint32_t m) {
 // a check consults (secret_holders()), `alive` the seats still in.
 bool may_win(const Position& p, std::uint8_t& holders, int& alive) {
   const Quick& q = quick();
-  const std::uint32_t* const bits = q.bit.data();
   const int domination = board_of(p).domination;
   const int n = p.num_seats;
   for (int s = 0; s < n; ++s) {
@@ -317,17 +317,39 @@ bool may_win(const Position& p, std::uint8_t& holders, int& alive) {
     if (st.eliminated && !(p.fresh_out >> s & 1)) continue;
     if (p.held_type[s][st.home] >= domination) return true;
     if (st.nemesis != kNone && (st.killed_mask >> st.nemesis & 1)) return true;
-    const int k = st.num_secrets;
-    if (k == 0) continue;
+    if (st.num_secrets == 0) continue;
     holders = static_cast<std::uint8_t>(holders | 1u << s);
-    std::uint32_t m = 0;
-    for (int i = 0; i < k; ++i) m |= bits[st.secrets[i]];
+    const std::uint32_t m = p.secret_bits[s];  // the conditions of its cards (secret_bit())
     if (m != 0 && may_meet(p, q, s, m)) return true;
   }
   return false;
 }
 
 }  // namespace
+
+// may_meet()'s tests of the troop conditions (kept apart so that may_meet stays inlined in the
+// full quick look); Homeland, when it has a bit, is left to the full check.
+bool may_win_placed(const Position& p, std::uint8_t seats) {
+  const Quick& q = quick();
+  constexpr auto kTroops = static_cast<int>(Condition::kTroopsAtLeast);
+  constexpr auto kTurfTroops = static_cast<int>(Condition::kTurfTroopsAtLeast);
+  for (; seats != 0; seats &= static_cast<std::uint8_t>(seats - 1)) {
+    const int s = std::countr_zero(seats);
+    const std::uint32_t m = p.secret_bits[s];
+    if (m & cbit(Condition::kHomeland)) return true;
+    if ((m & cbit(Condition::kTroopsAtLeast)) && p.on_board[s] >= q.least[kTroops]) return true;
+    const int least = q.least[kTurfTroops];
+    if ((m & cbit(Condition::kTurfTroopsAtLeast)) && p.on_board[s] >= least &&
+        scan_held(p, s, [&](int c) { return p.troops[c] >= least; }))
+      return true;
+  }
+  return false;
+}
+
+std::uint32_t secret_bit(int card) {
+  const Quick& q = quick();
+  return static_cast<unsigned>(card) < q.bit.size() ? q.bit[card] : 0;
+}
 
 bool undefeated(const Position& p, int seat) {
   const SeatState& s = p.seats[seat];
@@ -559,6 +581,13 @@ bool run_tiebreak(Position& p) {
 namespace turf::turfwars {
 
 using namespace kernel;
+
+void recount_secrets(Position& p) {
+  p.secret_bits = {};
+  for (int s = 0; s < p.num_seats; ++s)
+    for (int i = 0; i < p.seats[s].num_secrets; ++i)
+      p.secret_bits[s] |= secret_bit(p.seats[s].secrets[i]);
+}
 
 // ---------------------------------------------------------------------------------------------
 // The end
