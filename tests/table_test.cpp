@@ -354,6 +354,61 @@ TEST(TableBots, AStaleAnswerIsNotPlayedAndTheBotThinksAgain) {
   EXPECT_TRUE(t.bot_turn());                                    // and handed out again
 }
 
+// Stand-ins (a turn-based table's timeout): a bot decides for a human seat once, or plays it
+// until seat_back; every viewer is told why with that action, and the change hook carries it.
+TEST(TableStandIns, OnceOrFromNowOnAndTheSeatComesBack) {
+  Table t(new_match(game("dungeon"), "human,human", 21), {});
+  std::vector<std::string> noted;
+  t.on_change([&](const Change& c) { noted.push_back(c.note ? c.note->text : ""); });
+  const Seat first = t.to_move();
+  const std::string p = "{P" + std::to_string(first + 1) + "}";
+  auto once = t.stand_in(StandIn::kOnce, "easy");
+  ASSERT_TRUE(once);
+  EXPECT_EQ(once->seat(), first);
+  EXPECT_FALSE(t.stand_in(StandIn::kOnce, "easy"));  // one decision at a time
+  EXPECT_EQ(once->view().viewer(), first);           // the seat's own view, never more
+  ASSERT_EQ(t.complete(*once, once->run()), Refusal::kNone);
+  EXPECT_TRUE(t.is_human(first));  // still its player's seat
+  EXPECT_EQ(noted,
+            std::vector<std::string>{p + " ran out of time: the easy bot moved for " + p + "."});
+  const auto& step = t.story(kSpectator).steps().at(0);
+  ASSERT_FALSE(step.empty());
+  EXPECT_EQ(step.front().kind, "timeout");
+  EXPECT_EQ(step.front().data["rule"], "move");
+  // Beyond the limits: an Error, nothing changed.
+  TableConfig tight;
+  tight.limits = BotLimits::server();
+  Table u(new_match(game("dungeon"), "human,human", 21), tight);
+  EXPECT_THROW(u.stand_in(StandIn::kOnce, "mcts:iters=100000000"), Error);
+  EXPECT_TRUE(u.is_human(u.to_move()));
+  // From now on: the seat's turns are the bot's, its player's acts are refused, until it is back.
+  Rng rng(3);
+  while (!t.over() && t.to_move() == first)
+    ASSERT_EQ(t.act(first, any_action(t, rng), t.moves()), Refusal::kNone);
+  const Seat other = t.to_move();
+  auto from_now = t.stand_in(StandIn::kFromNow, "easy");
+  ASSERT_TRUE(from_now);
+  EXPECT_EQ(t.standing_in(other), "easy");
+  EXPECT_FALSE(t.is_human(other));
+  EXPECT_EQ(t.act(other, from_now->view().legal()[0].id, t.moves()), Refusal::kNotYourTurn);
+  ASSERT_EQ(t.complete(*from_now, from_now->run()), Refusal::kNone);
+  EXPECT_NE(noted.back().find("until"), std::string::npos);
+  // Its next decision is in flight when the player comes back: dropped, the seat is theirs.
+  if (!t.over() && t.to_move() == other) {
+    auto next = t.bot_turn();
+    ASSERT_TRUE(next);
+    EXPECT_TRUE(t.seat_back(other));
+    EXPECT_EQ(t.complete(*next, next->run()), Refusal::kStale);
+    EXPECT_TRUE(t.is_human(other));
+    EXPECT_EQ(t.standing_in(other), "");
+    EXPECT_FALSE(t.bot_turn());
+    EXPECT_EQ(t.act(other, any_action(t, rng), t.moves()), Refusal::kNone);
+  } else {
+    EXPECT_TRUE(t.seat_back(other));
+  }
+  EXPECT_FALSE(t.seat_back(other));  // nothing to give back now
+}
+
 // A decision stopped from another thread ends and is dropped; one that reaches the cap of its
 // limits ends and is played. Bounded waits (the latency is measured in docs/architecture.md).
 TEST(TableBots, DecisionsStopOnRequestAndAtTheCap) {

@@ -100,6 +100,7 @@ struct ServeArgs {
   std::string sync = "full";  // SQLite synchronous: full or normal
   bool stats = false;
   bool test_seeds = false;  // hidden: a create request may fix its seed (the browser tests)
+  std::string test_clock;   // hidden: the file holding the deadlines' wall clock (the tests)
   std::vector<std::string> ext_bots;     // NAME=COMMAND: programs tables may seat as ext:NAME
   bool allow_ext_bots = false;           // gone (it let a table run any command): an error
   std::vector<std::string> allow_hosts;  // Host names served besides the server's own

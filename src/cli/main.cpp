@@ -273,6 +273,7 @@ int main(int argc, char** argv) {
   // Tests only, never listed: POST /api/tables may carry "seed" (the deal) and the bots are
   // seeded from it, so that a browser test plays the same game every run.
   serve_cmd->add_flag("--test-seeds", serve.test_seeds)->group("");
+  serve_cmd->add_option("--test-clock", serve.test_clock)->group("");
   serve_cmd->add_option("--ext-bot", serve.ext_bots,
                         "A program tables may seat, NAME=COMMAND (repeatable): a table asks for it "
                         "as \"bot\": \"ext:NAME\"; the command is split into words and run "

@@ -64,6 +64,7 @@ int serve(const ServeArgs& args) {
   o.full_sync = args.sync == "full";
   o.stats = args.stats;
   o.test_seeds = args.test_seeds;
+  o.test_clock = args.test_clock;
   if (args.request_rate <= 0) throw Error("--request-rate must be > 0");
   if (args.tables_per_minute <= 0) throw Error("--tables-per-minute must be > 0");
   if (args.handshake_timeout <= 0 || args.handshake_timeout > 300)

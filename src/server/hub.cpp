@@ -1,5 +1,7 @@
 #include "server/hub.h"
 
+#include <fstream>
+
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -114,15 +116,61 @@ void Hub::stop() {
 }
 
 int Hub::restore() {
-  // Nothing is loaded at start: a table comes into memory at its first hello (its bots go on
-  // then). Abandoned tables are expired first.
+  // Nothing is loaded at start but the tables whose deadline passed meanwhile (tick): any other
+  // comes into memory at its first hello (its bots go on then). Abandoned tables are expired
+  // first.
   expired_at_ = Clock::now();
   const int expired =
       store_.expire(std::chrono::seconds(static_cast<long long>(limits_.expire_s)), {});
   if (expired > 0)
     std::cerr << "turf serve: " << expired << " abandoned table(s) expired (no action for "
               << limits_.expire_s / 86400 << " days)\n";
+  tick();
   return 0;
+}
+
+std::int64_t Hub::wall_now() const {
+  if (!test_clock_.empty()) {
+    std::ifstream in(test_clock_);
+    long long t = 0;
+    if (in >> t) return t;
+  }
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::optional<std::int64_t> Hub::next_deadline(Table& t) {
+  return t.update_deadline(wall_now());
+}
+
+void Hub::tick() {
+  const std::int64_t now = wall_now();
+  // At most 64 a second: a backlog (a server down for days) is worked through in order.
+  std::vector<std::pair<std::string, std::int64_t>> due;
+  try {
+    due = store_.due(now, 64);
+  } catch (const Error& e) {
+    std::cerr << "turf serve: " << e.what() << "\n";
+    return;
+  }
+  for (const auto& [id, deadline] : due) {
+    if (!find_live(id)) continue;  // gone (or unloadable: said on stderr)
+    when_idle(id, [this, now](Live& l) { time_out(l, now); });
+  }
+}
+
+void Hub::time_out(Live& l, std::int64_t now) {
+  Table& t = *l.table;
+  if (l.busy || l.bot_thinking || !t.deadline() || *t.deadline() > now) return;
+  std::optional<table::BotTurn> turn;
+  try {
+    turn = t.time_out();
+  } catch (const Error& e) {  // its stand-in is beyond the limits now: the table waits
+    std::cerr << "turf serve: table " << t.id() << ": " << e.what() << "\n";
+    return;
+  }
+  if (turn) run_turn(l, std::move(*turn));
 }
 
 bool Hub::evictable(const Live& live) const {
@@ -275,6 +323,7 @@ void Hub::store_new(StoredTable row, std::unique_ptr<Table> table, const std::st
   for (auto& seat : row.seats) seat.token.clear();  // only the hashes go to the store
   Write w;
   w.kind = Write::Kind::Create;
+  w.deadline = next_deadline(*table);
   w.table = std::move(row);
   w.status = "playing";
   auto shared = std::make_shared<std::unique_ptr<Table>>(std::move(table));
@@ -325,6 +374,8 @@ void Hub::rematch(Live& live, const std::shared_ptr<Client>& asker) {
   row.updated = row.created;
   row.status = "playing";
   row.seats = old.row().seats;  // names, bots and token hashes (a Table holds no token)
+  for (auto& s : row.seats) s.stand_in.clear();  // everyone plays their own seat again
+  row.settings = old.row().settings;
   std::unique_ptr<Table> table;
   try {
     table = std::make_unique<Table>(row, bot_limits_, seed_rule());
@@ -446,17 +497,16 @@ void Hub::on_frame(const std::shared_ptr<Client>& cp, std::string_view text) {
     c.hello_ = true;
     c.table_ = live->table->id();
     c.seat_ = seat;
-    when_idle(c.table_, [this, cp](Live& l) {
+    when_idle(c.table_, [this, cp, now](Live& l) {
       if (!cp->hello_) return;  // closed meanwhile
-      l.clients.push_back(cp);
-      l.active = Clock::now();
-      send(*cp, l.table->welcome(cp->seat_));
-      auto frame = l.table->state_frame(cp->seat_, 0);
-      cp->sent_steps_ = l.table->moves();
-      send(*cp, frame);
-      if (!l.table->rematch().empty())
-        send(*cp, {{"type", "rematch"}, {"table", l.table->rematch()}});
-      schedule_bot(l);  // a table of bots only plays while someone watches
+      // A seat a stand-in plays from now on is its player's again when their link comes back
+      // (docs/protocol.md "Turn-based tables"): stored first, then the greeting.
+      if (cp->seat_ >= 0 && l.table->take_back(cp->seat_)) {
+        write_and_prepare(l, *l.table->take_write(), nullptr, now, now);
+        when_idle(cp->table_, [this, cp](Live& l2) { greet(l2, cp); });
+        return;
+      }
+      greet(l, cp);
     });
     return;
   }
@@ -514,10 +564,31 @@ void Hub::on_frame(const std::shared_ptr<Client>& cp, std::string_view text) {
   refused(code::kBadFrame, "unknown frame type");
 }
 
+void Hub::greet(Live& l, const std::shared_ptr<Client>& cp) {
+  if (!cp->hello_) return;  // closed meanwhile
+  l.clients.push_back(cp);
+  l.active = Clock::now();
+  send(*cp, l.table->welcome(cp->seat_));
+  auto frame = l.table->state_frame(cp->seat_, 0);
+  cp->sent_steps_ = l.table->moves();
+  send(*cp, frame);
+  if (!l.table->rematch().empty()) send(*cp, {{"type", "rematch"}, {"table", l.table->rematch()}});
+  schedule_bot(l);  // a table of bots only plays while someone watches
+}
+
 void Hub::act(Live& live, const std::shared_ptr<Client>& actor, Seat seat, Action a, int move,
               Clock::time_point received) {
   const auto started = Clock::now();
   Table& t = *live.table;
+  // A person acting at a seat a stand-in plays is back: the seat is theirs again (stored
+  // first), then their action is taken as any other.
+  if (t.take_back(seat)) {
+    write_and_prepare(live, *t.take_write(), nullptr, received, started);
+    when_idle(t.id(), [this, actor, seat, a, move, received](Live& l) {
+      act(l, actor, seat, a, move, received);
+    });
+    return;
+  }
   const std::string why = t.act(seat, a, move);
   if (!why.empty()) {
     refuse(
@@ -565,6 +636,7 @@ void Hub::write_and_prepare(Live& live, Write w, const std::shared_ptr<Client>& 
   live.from_client = actor != nullptr;
   std::weak_ptr<bool> alive = alive_;
   std::weak_ptr<Client> who = actor;
+  w.deadline = next_deadline(*live.table);
   // The write first: the writer thread commits (and fsyncs) while this thread builds the frames.
   store_.write(std::move(w), [this, alive, id = live.table->id(), who](bool ok) {
     const auto done = Clock::now();
@@ -622,6 +694,8 @@ void Hub::committed(const std::string& id, bool ok, const std::weak_ptr<Client>&
   live.from_client = false;
   live.active = Clock::now();
   schedule_bot(live);
+  // A stand-in moved for a seat whose turn goes on: its time is still out.
+  if (live.table->deadline()) time_out(live, wall_now());
   drain(id);
   // A game that ended with nobody watching leaves memory now (it stays in the store).
   auto again = live_.find(id);
@@ -664,8 +738,12 @@ void Hub::schedule_bot(Live& live) {
   // goes first). One turn per seat at a time: bot_turn() gives nothing while one is in flight.
   auto turn = live.table->bot_turn();
   if (!turn) return;
+  run_turn(live, std::move(*turn));
+}
+
+void Hub::run_turn(Live& live, table::BotTurn turn) {
   live.bot_thinking = true;
-  auto job = std::make_shared<const table::BotTurn>(std::move(*turn));
+  auto job = std::make_shared<const table::BotTurn>(std::move(turn));
   const std::string id = live.table->id();
   const std::uint64_t generation = live.generation;
   std::weak_ptr<bool> alive = alive_;

@@ -123,6 +123,16 @@ class Hub {
                     const std::string& creator = "");
   // Evicts tables idle past the limit and, once an hour, expires abandoned ones on disk.
   void sweep();
+  // Turn-based tables whose deadline has come (the store's, so evicted tables too, earliest
+  // first): each is loaded if need be and its timeout rule applied (Table::time_out). Called
+  // every second by the server, and by restore() at start (a deadline that passed while the
+  // server was down acts then).
+  void tick();
+  // The wall clock of deadlines, in Unix seconds.
+  std::int64_t wall_now() const;
+  // Tests only (turf serve --test-clock FILE): the wall clock of deadlines is the integer in
+  // FILE when it holds one (the system's otherwise), so that a test moves time by writing it.
+  void use_test_clock(std::string path) { test_clock_ = std::move(path); }
 
   // WebSocket (I/O thread).
   void on_frame(const std::shared_ptr<Client>& client, std::string_view text);
@@ -172,6 +182,8 @@ class Hub {
   void when_idle(const std::string& id, std::function<void(Live&)> op);
   void drain(const std::string& id);
   void hello(const std::shared_ptr<Client>& c, const nlohmann::json& f);
+  // A greeted connection joins the table: welcome, state, the rematch if there is one.
+  void greet(Live& live, const std::shared_ptr<Client>& c);
   void act(Live& live, const std::shared_ptr<Client>& actor, Seat seat, Action a, int move,
            Clock::time_point received);
   void undo(Live& live, const std::shared_ptr<Client>& actor, Seat seat,
@@ -192,6 +204,12 @@ class Hub {
   // Runs f, reporting an exception (a bug) on stderr instead of ending the server.
   static void guarded(const std::function<void()>& f);
   void schedule_bot(Live& live);
+  // Runs a bot's (or a stand-in's) decision on the pool; its answer comes back to bot_answer.
+  void run_turn(Live& live, table::BotTurn turn);
+  // The deadline passed (at wall time `now`): the table's timeout rule (Table::time_out).
+  void time_out(Live& live, std::int64_t now);
+  // The table's deadline after a change (Table::update_deadline at wall_now()).
+  std::optional<std::int64_t> next_deadline(Table& t);
   std::vector<SeatPresence> presence(const Live& live) const;
 
   boost::asio::io_context& io_;
@@ -199,6 +217,7 @@ class Hub {
   Limits limits_;
   table::BotLimits bot_limits_;
   bool test_seeds_ = false;
+  std::string test_clock_;
   table::SeedRule seed_rule() const {
     return test_seeds_ ? table::SeedRule::kFromMatch : table::SeedRule::kFromOs;
   }

@@ -980,6 +980,7 @@ int serve(const ServerOptions& options) {
                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   Hub hub(io, store, threads, options.limits, url);
   if (options.test_seeds) hub.allow_test_seeds();
+  if (!options.test_clock.empty()) hub.use_test_clock(options.test_clock);
   hub.restore();
 
   std::cout << "turf serve: open " << url << std::endl;
@@ -1008,12 +1009,24 @@ int serve(const ServerOptions& options) {
     });
   };
   arm();
+  // Turn-based tables' deadlines (Hub::tick), checked every second.
+  asio::steady_timer ticker(io);
+  std::function<void()> arm_tick = [&] {
+    ticker.expires_after(std::chrono::seconds(1));
+    ticker.async_wait([&](const beast::error_code& e) {
+      if (e) return;
+      hub.tick();
+      arm_tick();
+    });
+  };
+  arm_tick();
   asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&](const beast::error_code& e, int sig) {
     if (e) return;
     std::cout << "turf serve: signal " << sig << ", stopping" << std::endl;
     acceptor.close();
     sweeper.cancel();
+    ticker.cancel();
     io.stop();
   });
   asio::co_spawn(io, listen(ctx, acceptor), asio::detached);

@@ -43,6 +43,7 @@ struct ServerOptions {
   bool full_sync = true;    // SQLite synchronous=FULL (durable against power loss) or NORMAL
   bool stats = false;       // serve GET /api/stats (latency of each stage; for turf serve-load)
   bool test_seeds = false;  // tests only: a create request may fix the seed (Hub::allow_test_seeds)
+  std::string test_clock;  // tests only: the deadlines' wall clock is read from it (use_test_clock)
   AddressLimits address;
 };
 

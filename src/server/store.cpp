@@ -57,6 +57,12 @@ struct Stmt {
           "bind");
   }
   void integer(int i, std::int64_t v) { check(db, sqlite3_bind_int64(st, i, v), "bind"); }
+  void maybe(int i, const std::optional<std::int64_t>& v) {
+    if (v)
+      integer(i, *v);
+    else
+      check(db, sqlite3_bind_null(st, i), "bind");
+  }
   bool step() {
     int rc = sqlite3_step(st);
     check(db, rc, "step");
@@ -71,9 +77,11 @@ struct Stmt {
 
 nlohmann::json seats_json(const std::vector<StoredSeat>& seats) {
   nlohmann::json a = nlohmann::json::array();
-  for (const auto& s : seats)
+  for (const auto& s : seats) {
     a.push_back(
         {{"kind", s.kind}, {"name", s.name}, {"bot", s.bot}, {"token_sha256", s.token_hash}});
+    if (!s.stand_in.empty()) a.back()["stand_in"] = s.stand_in;
+  }
   return a;
 }
 
@@ -105,13 +113,17 @@ bool has_column(sqlite3* db, const char* table, const char* column) {
 
 // The writer's prepared statements (prepared once, reset after each use).
 struct Store::Statements {
-  Stmt insert_table, insert_action, set_moves, truncate, savepoint, release, rollback_to;
+  Stmt insert_table, insert_action, set_moves, set_seats, truncate, savepoint, release, rollback_to;
   explicit Statements(sqlite3* db)
       : insert_table(db,
                      "INSERT INTO tables (id, game, options, seed, seats, created, status, moves,"
-                     " updated) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)"),
-        insert_action(db, "INSERT INTO actions (table_id, move, seat, action) VALUES (?, ?, ?, ?)"),
-        set_moves(db, "UPDATE tables SET moves = ?, status = ?, updated = ? WHERE id = ?"),
+                     " updated, settings, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"),
+        insert_action(db,
+                      "INSERT INTO actions (table_id, move, seat, action, note)"
+                      " VALUES (?, ?, ?, ?, ?)"),
+        set_moves(
+            db, "UPDATE tables SET moves = ?, status = ?, updated = ?, deadline = ? WHERE id = ?"),
+        set_seats(db, "UPDATE tables SET seats = ?, deadline = ? WHERE id = ?"),
         truncate(db, "DELETE FROM actions WHERE table_id = ? AND move >= ?"),
         savepoint(db, "SAVEPOINT w"),
         release(db, "RELEASE w"),
@@ -173,7 +185,7 @@ void Store::migrate(const std::string& path) {
     throw Error("database '" + path + "' has schema version " + std::to_string(version) +
                 "; this turf serve reads versions up to " + std::to_string(kSchema) +
                 " (use the turf that wrote it, or a newer one)");
-  if (version != 0 && version != 2 && version != 3)
+  if (version != 0 && version != 2 && version != 3 && version != 4)
     throw Error("database '" + path + "' has schema version " + std::to_string(version) +
                 ", which no turf wrote");
   exec(wdb_, "BEGIN IMMEDIATE");
@@ -201,6 +213,16 @@ void Store::migrate(const std::string& path) {
          "DROP INDEX IF EXISTS tables_updated;"
          "CREATE INDEX IF NOT EXISTS tables_lobby ON tables((status = 'over') DESC);"
          "CREATE INDEX IF NOT EXISTS tables_expiry ON tables((status = 'over'), updated)");
+    // Schema 5: a table's pace and deadline, an action's note.
+    if (!has_column(wdb_, "tables", "settings"))
+      exec(wdb_,
+           "ALTER TABLE tables ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';"
+           "ALTER TABLE tables ADD COLUMN deadline INTEGER;");
+    if (!has_column(wdb_, "actions", "note"))
+      exec(wdb_, "ALTER TABLE actions ADD COLUMN note TEXT");
+    exec(wdb_,
+         "CREATE INDEX IF NOT EXISTS tables_deadline ON tables(deadline, id)"
+         " WHERE deadline IS NOT NULL");
     if (version == 0 && has_tables) {
       // Schema 1 kept each human seat's token in clear in the seats column: keep its SHA-256.
       std::vector<std::pair<std::string, std::string>> rows;
@@ -310,6 +332,16 @@ bool Store::write_sync(Write w) {
   return *result;
 }
 
+bool Store::apply_seats(Statements& stmts, const Write& w) {
+  Stmt& st = stmts.set_seats;
+  st.reset();
+  st.text(1, seats_json(*w.seats).dump());
+  st.maybe(2, w.deadline);
+  st.text(3, w.table_id);
+  st.step();
+  return sqlite3_changes(wdb_) == 1;
+}
+
 bool Store::apply(Statements& stmts, const Write& w, const std::string& now) {
   switch (w.kind) {
     case Write::Kind::Create: {
@@ -323,6 +355,8 @@ bool Store::apply(Statements& stmts, const Write& w, const std::string& now) {
       st.text(6, w.table.created);
       st.text(7, w.status.empty() ? "playing" : w.status);
       st.text(8, w.table.created.empty() ? now : w.table.created);
+      st.text(9, w.table.settings.dump());
+      st.maybe(10, w.deadline);
       st.step();
       return true;
     }
@@ -333,16 +367,24 @@ bool Store::apply(Statements& stmts, const Write& w, const std::string& now) {
       st.integer(2, w.move);
       st.integer(3, w.seat);
       st.integer(4, w.action);
+      if (w.note.empty())
+        check(wdb_, sqlite3_bind_null(st.st, 5), "bind");
+      else
+        st.text(5, w.note);
       st.step();
       Stmt& up = stmts.set_moves;
       up.reset();
       up.integer(1, w.move + 1);
       up.text(2, w.status);
       up.text(3, now);
-      up.text(4, w.table_id);
+      up.maybe(4, w.deadline);
+      up.text(5, w.table_id);
       up.step();
-      return sqlite3_changes(wdb_) == 1;
+      if (sqlite3_changes(wdb_) != 1) return false;
+      return !w.seats || apply_seats(stmts, w);
     }
+    case Write::Kind::Seats:
+      return w.seats && apply_seats(stmts, w);
     case Write::Kind::Truncate: {
       Stmt& st = stmts.truncate;
       st.reset();
@@ -354,7 +396,8 @@ bool Store::apply(Statements& stmts, const Write& w, const std::string& now) {
       up.integer(1, w.move);
       up.text(2, w.status);
       up.text(3, now);
-      up.text(4, w.table_id);
+      up.maybe(4, w.deadline);
+      up.text(5, w.table_id);
       up.step();
       return sqlite3_changes(wdb_) == 1;
     }
@@ -470,23 +513,30 @@ StoredTable Store::read_row(sqlite3_stmt* st) {
   if (seats.is_array())
     for (auto& s : seats)
       t.seats.push_back({s.value("kind", ""), s.value("name", ""), s.value("bot", ""), "",
-                         s.value("token_sha256", "")});
+                         s.value("token_sha256", ""), s.value("stand_in", "")});
   t.created = text(5);
   t.status = text(6);
   t.moves = static_cast<int>(sqlite3_column_int64(st, 7));
   t.updated = text(8);
+  auto settings = nlohmann::json::parse(text(9), nullptr, false);
+  if (settings.is_object()) t.settings = std::move(settings);
+  if (sqlite3_column_type(st, 10) != SQLITE_NULL) t.deadline = sqlite3_column_int64(st, 10);
   return t;
 }
 
 void Store::read_actions(StoredTable& t) {
   Stmt st(rdb_, kActionsQuery);
   st.text(1, t.id);
-  while (st.step())
+  while (st.step()) {
+    if (sqlite3_column_type(st.st, 2) != SQLITE_NULL)
+      t.notes.emplace_back(static_cast<int>(t.actions.size()), st.col_text(2));
     t.actions.emplace_back(static_cast<Seat>(st.col_int(0)), static_cast<Action>(st.col_int(1)));
+  }
 }
 
 static const char* kColumns =
-    "SELECT id, game, options, seed, seats, created, status, moves, updated FROM tables";
+    "SELECT id, game, options, seed, seats, created, status, moves, updated, settings, deadline"
+    " FROM tables";
 
 std::vector<StoredTable> Store::load_unfinished() {
   std::lock_guard lock(read_mutex_);
@@ -548,6 +598,16 @@ std::vector<StoredTable> Store::list_tables(int limit) {
   st.integer(1, limit);
   std::vector<StoredTable> out;
   while (st.step()) out.push_back(read_row(st.st));
+  return out;
+}
+
+std::vector<std::pair<std::string, std::int64_t>> Store::due(std::int64_t now, int limit) {
+  std::lock_guard lock(read_mutex_);
+  Stmt st(rdb_, kDueQuery);
+  st.integer(1, now);
+  st.integer(2, limit);
+  std::vector<std::pair<std::string, std::int64_t>> out;
+  while (st.step()) out.emplace_back(st.col_text(0), st.col_int(1));
   return out;
 }
 

@@ -13,7 +13,8 @@
 // text); 2 added nothing else; 3 (this one) adds `updated`, the time of a table's last change
 // (its creation for tables of older schemas); 4 adds indexes only (tables_lobby, tables_expiry;
 // tables_updated goes), so that the lobby and expiry cost does not grow with the stored tables;
-// a newer version is refused.
+// 5 adds a table's `settings` (its pace) and `deadline` (index tables_deadline) and an action's
+// `note` (the table's event told with it); a newer version is refused.
 //
 // What stays on disk (docs/security.md "Memory and the database"): finished tables for good (they
 // are the records of the games); an unfinished table until it has had no action for the expiry
@@ -31,6 +32,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <thread>
@@ -48,6 +50,9 @@ struct StoredSeat {
   // answer; the store and the tables keep token_hash, its SHA-256 (64 hex digits).
   std::string token;
   std::string token_hash;
+  // Humans only: the bot that plays this seat until its player comes back (a turn-based table's
+  // "bot" timeout rule); "" when its player does.
+  std::string stand_in;
 };
 
 struct StoredTable {
@@ -60,19 +65,31 @@ struct StoredTable {
   std::string updated;  // ISO 8601: creation, or the last action or undo
   std::string status;   // "playing" or "over"
   int moves = 0;
+  // How the table is played (docs/protocol.md "Turn-based tables"): {"pace": "live"} or
+  // {"pace": "turn", "turn_seconds": N, "on_timeout": "move" | "bot", "timeout_bot": LEVEL}.
+  nlohmann::json settings = nlohmann::json::object();
+  // When the seat to move runs out of time (Unix seconds), if it can.
+  std::optional<std::int64_t> deadline;
   std::vector<std::pair<Seat, Action>> actions;  // filled by load_table / load_unfinished
+  // The table's events told with an action (move, the event's JSON: a stand-in's timeout).
+  std::vector<std::pair<int, std::string>> notes;
 };
 
 // One write: a table created, an action appended, actions taken back, or abandoned tables
 // expired.
 struct Write {
-  enum class Kind { Create, Append, Truncate, Expire } kind = Kind::Append;
+  enum class Kind { Create, Append, Truncate, Expire, Seats } kind = Kind::Append;
   StoredTable table;  // Create
   std::string table_id;
   int move = 0;  // Append: index of the action; Truncate: keep the first `move` actions
   Seat seat = 0;
   Action action = 0;
   std::string status;  // status after the write ("playing" / "over")
+  // Append, Truncate, Seats: the table's deadline after the write (none: NULL).
+  std::optional<std::int64_t> deadline;
+  std::string note;  // Append: the event told with the action (JSON; "" none)
+  // Append, Seats: the seats after the write, when who plays one changed (Seats: always).
+  std::optional<std::vector<StoredSeat>> seats;
   // Expire: delete the unfinished tables last changed before this time (ISO 8601), except these
   // (tables in memory); `expired` receives how many were deleted.
   std::string before;
@@ -83,19 +100,23 @@ struct Write {
 
 class Store {
  public:
-  static constexpr int kSchema = 4;
+  static constexpr int kSchema = 5;
   // The queries run per request or connection (store_test checks that indexes serve them): the
   // lobby (unfinished tables first, newest first; index tables_lobby), one table's row (its
   // primary key), its actions (theirs), and the unfinished tables last changed before a time
   // (expiry; index tables_expiry; temp.keep holds the tables in memory).
   static constexpr const char* kLobbyQuery =
-      "SELECT id, game, options, seed, seats, created, status, moves, updated FROM tables"
-      " ORDER BY (status = 'over'), rowid DESC LIMIT ?";
+      "SELECT id, game, options, seed, seats, created, status, moves, updated, settings,"
+      " deadline FROM tables ORDER BY (status = 'over'), rowid DESC LIMIT ?";
   static constexpr const char* kRowQuery =
-      "SELECT id, game, options, seed, seats, created, status, moves, updated FROM tables"
-      " WHERE id = ?";
+      "SELECT id, game, options, seed, seats, created, status, moves, updated, settings,"
+      " deadline FROM tables WHERE id = ?";
   static constexpr const char* kActionsQuery =
-      "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY move";
+      "SELECT seat, action, note FROM actions WHERE table_id = ? ORDER BY move";
+  // The tables whose deadline has come, earliest first (index tables_deadline).
+  static constexpr const char* kDueQuery =
+      "SELECT id, deadline FROM tables WHERE deadline IS NOT NULL AND deadline <= ?"
+      " ORDER BY deadline, id LIMIT ?";
   static constexpr const char* kExpiredQuery =
       "SELECT id FROM tables WHERE (status = 'over') = 0 AND updated < ?"
       " AND id NOT IN (SELECT id FROM temp.keep)";
@@ -122,6 +143,8 @@ class Store {
   int expire(std::chrono::seconds age, const std::vector<std::string>& keep);
   // Lobby rows (no actions), open tables first, newest first.
   std::vector<StoredTable> list_tables(int limit);
+  // The ids of the tables whose deadline is at or before `now` (Unix seconds), earliest first.
+  std::vector<std::pair<std::string, std::int64_t>> due(std::int64_t now, int limit);
 
   // Writes committed so far, and transactions (fsyncs) used for them.
   std::uint64_t commits() const { return commits_; }
@@ -132,6 +155,7 @@ class Store {
   void run_checkpointer();
   struct Statements;
   bool apply(Statements& st, const Write& w, const std::string& now);
+  bool apply_seats(Statements& st, const Write& w);
   void migrate(const std::string& path);
   StoredTable read_row(sqlite3_stmt* st);
   void read_actions(StoredTable& t);

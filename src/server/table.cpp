@@ -50,10 +50,98 @@ table::TableConfig server_config(const table::BotLimits& limits, table::SeedRule
 }
 }  // namespace
 
+Pace Pace::from_request(const nlohmann::json& body) {
+  Pace p;
+  if (body.contains("pace")) {
+    const auto& v = body["pace"];
+    if (!v.is_string() || (v != "live" && v != "turn"))
+      throw Error("'pace' must be \"live\" or \"turn\"");
+    p.turn_based = v == "turn";
+  }
+  for (const char* field : {"turn_seconds", "on_timeout", "timeout_bot"})
+    if (body.contains(field) && !p.turn_based)
+      throw Error(std::string("'") + field + "' is for a turn-based table (\"pace\": \"turn\")");
+  if (body.contains("turn_seconds")) {
+    const auto& v = body["turn_seconds"];
+    if (!v.is_number_integer() || v.get<long long>() < kMinTurnSeconds ||
+        v.get<long long>() > kMaxTurnSeconds)
+      throw Error("'turn_seconds' must be an integer from " + std::to_string(kMinTurnSeconds) +
+                  " (1 hour) to " + std::to_string(kMaxTurnSeconds) + " (14 days)");
+    p.turn_seconds = v.get<int>();
+  }
+  if (body.contains("on_timeout")) {
+    const auto& v = body["on_timeout"];
+    if (!v.is_string() || (v != "move" && v != "bot"))
+      throw Error("'on_timeout' must be \"move\" or \"bot\"");
+    p.on_timeout = v == "move" ? table::StandIn::kOnce : table::StandIn::kFromNow;
+  }
+  if (body.contains("timeout_bot")) {
+    const auto& v = body["timeout_bot"];
+    const auto& levels = bot_levels();
+    if (!v.is_string() ||
+        std::find(levels.begin(), levels.end(), v.get<std::string>()) == levels.end())
+      throw Error("'timeout_bot' must be a bot level (easy, normal or hard)");
+    p.timeout_bot = v.get<std::string>();
+  }
+  return p;
+}
+
+Pace Pace::from_settings(const nlohmann::json& settings) {
+  // A stored row was checked when it was made; anything unreadable reads as live.
+  Pace p;
+  if (!settings.is_object() || settings.value("pace", "") != "turn") return p;
+  p.turn_based = true;
+  const auto t = settings.value("turn_seconds", 0);
+  if (t >= kMinTurnSeconds && t <= kMaxTurnSeconds) p.turn_seconds = t;
+  if (settings.value("on_timeout", "") == "bot") p.on_timeout = table::StandIn::kFromNow;
+  const std::string bot = settings.value("timeout_bot", "");
+  const auto& levels = bot_levels();
+  if (std::find(levels.begin(), levels.end(), bot) != levels.end()) p.timeout_bot = bot;
+  return p;
+}
+
+nlohmann::json Pace::to_json() const {
+  if (!turn_based) return {{"pace", "live"}};
+  return {{"pace", "turn"},
+          {"turn_seconds", turn_seconds},
+          {"on_timeout", on_timeout == table::StandIn::kOnce ? "move" : "bot"},
+          {"timeout_bot", timeout_bot}};
+}
+
+namespace {
+// A stored event (Write::note) and back.
+std::string note_text(const Narration& n) {
+  if (n.kind != "timeout" || n.seats.empty()) return "";
+  return nlohmann::json{{"kind", "timeout"},
+                        {"seat", n.seats[0]},
+                        {"rule", n.data.value("rule", "move")},
+                        {"bot", n.data.value("bot", "")}}
+      .dump();
+}
+std::optional<Narration> stored_note(const std::string& text, int seats) {
+  const auto j = nlohmann::json::parse(text, nullptr, false);
+  if (!j.is_object() || j.value("kind", "") != "timeout") return std::nullopt;
+  const int seat = j.value("seat", -1);
+  if (seat < 0 || seat >= seats) return std::nullopt;
+  return table::timeout_note(
+      seat, j.value("rule", "") == "bot" ? table::StandIn::kFromNow : table::StandIn::kOnce,
+      j.value("bot", ""));
+}
+}  // namespace
+
 Table::Table(StoredTable row, const table::BotLimits& limits, table::SeedRule seeds)
-    : row_(std::move(row)), table_(build_match(row_), server_config(limits, seeds)) {
+    : row_(std::move(row)),
+      pace_(Pace::from_settings(row_.settings)),
+      table_(build_match(row_), server_config(limits, seeds)) {
   if (static_cast<int>(row_.seats.size()) != table_.num_seats())
     throw Error("table " + row_.id + ": seat count does not fit the game");
+  for (int s = 0; s < num_seats(); ++s)
+    if (row_.seats[s].kind == "human" && !row_.seats[s].stand_in.empty())
+      table_.hand_over(s, row_.seats[s].stand_in);
+  for (const auto& [move, text] : row_.notes)
+    if (auto n = stored_note(text, num_seats())) table_.note(move, std::move(*n));
+  row_.notes.clear();
+  if (row_.deadline) deadline_seat_ = human_to_move();
   // The table keeps the tokens' hashes only (a fresh row brings the tokens for its creator).
   for (auto& s : row_.seats) {
     if (s.kind == "human" && s.token_hash.empty() && !s.token.empty())
@@ -72,6 +160,17 @@ Table::Table(StoredTable row, const table::BotLimits& limits, table::SeedRule se
       w.kind = Write::Kind::Append;
       w.seat = c.seat;
       w.action = c.action;
+      if (c.note) w.note = note_text(*c.note);
+      // Who plays each seat, as the store keeps it (a stand-in from now on).
+      bool changed = false;
+      for (int s = 0; s < num_seats(); ++s) {
+        auto& seat = row_.seats[s];
+        if (seat.kind == "human" && seat.stand_in != table_.standing_in(s)) {
+          seat.stand_in = table_.standing_in(s);
+          changed = true;
+        }
+      }
+      if (changed) w.seats = row_.seats;
     } else {
       w.kind = Write::Kind::Truncate;
     }
@@ -90,6 +189,41 @@ std::optional<Seat> Table::seat_of_token(std::string_view token) const {
     if (seat.kind == "human" && constant_time_equal(seat.token_hash, hash) && !found) found = s;
   }
   return found;
+}
+
+std::optional<Seat> Table::human_to_move() const {
+  if (over()) return std::nullopt;
+  const Seat s = table_.to_move();
+  if (s < 0 || !table_.is_human(s)) return std::nullopt;
+  return s;
+}
+
+std::optional<std::int64_t> Table::update_deadline(std::int64_t now) {
+  const auto s = pace_.turn_based ? human_to_move() : std::nullopt;
+  if (!s) {
+    row_.deadline.reset();
+    deadline_seat_.reset();
+  } else if (deadline_seat_ != s || !row_.deadline) {
+    row_.deadline = now + pace_.turn_seconds;
+    deadline_seat_ = s;
+  }
+  return row_.deadline;
+}
+
+std::optional<table::BotTurn> Table::time_out() {
+  return table_.stand_in(pace_.on_timeout, pace_.timeout_bot);
+}
+
+bool Table::take_back(Seat seat) {
+  if (!table_.seat_back(seat)) return false;
+  row_.seats[static_cast<std::size_t>(seat)].stand_in.clear();
+  Write w;
+  w.kind = Write::Kind::Seats;
+  w.table_id = row_.id;
+  w.status = status();
+  w.seats = row_.seats;
+  write_ = std::move(w);
+  return true;
 }
 
 std::string Table::check_act(Seat seat, Action a, int move) const {
@@ -129,7 +263,8 @@ nlohmann::json Table::welcome(Seat viewer) const {
           {"game", row_.game},
           {"seat", viewer >= 0 ? nlohmann::json(viewer) : nlohmann::json(nullptr)},
           {"seats", std::move(seats)},
-          {"options", match().options().values()}};
+          {"options", match().options().values()},
+          {"pace", pace_.to_json()}};
 }
 
 nlohmann::json Table::state_frame(Seat viewer, int from_step) {
@@ -158,7 +293,20 @@ nlohmann::json Table::state_frame(Seat viewer, int from_step) {
           {"undoable", table_.undoable(viewer)},
           {"over", is_over},
           {"result", std::move(result)},
-          {"log", std::move(log)}};
+          {"log", std::move(log)},
+          {"deadline", deadline_json()},
+          {"stand_ins", stand_ins_json()}};
+}
+
+nlohmann::json Table::deadline_json() const {
+  return row_.deadline ? nlohmann::json(*row_.deadline) : nlohmann::json(nullptr);
+}
+
+nlohmann::json Table::stand_ins_json() const {
+  nlohmann::json out = nlohmann::json::object();
+  for (int s = 0; s < num_seats(); ++s)
+    if (!table_.standing_in(s).empty()) out[std::to_string(s)] = table_.standing_in(s);
+  return out;
 }
 
 nlohmann::json Table::lobby_entry(const std::vector<SeatPresence>& presence) const {
@@ -177,6 +325,7 @@ nlohmann::json Table::lobby_entry(const std::vector<SeatPresence>& presence) con
                      {"connected", !human || on}});
     // a person who sat here and left: since when (docs/protocol.md)
     if (human && !on && here.away_seconds >= 0) seats.back()["away_s"] = here.away_seconds;
+    if (!table_.standing_in(s).empty()) seats.back()["stand_in"] = table_.standing_in(s);
   }
   const char* st = over() ? "over" : (moves() == 0 && open ? "waiting" : "playing");
   // whose turn it is: public (every state frame says it); null when the game is over
@@ -191,6 +340,8 @@ nlohmann::json Table::lobby_entry(const std::vector<SeatPresence>& presence) con
           {"to_move", to_move},
           {"created", row_.created},
           {"updated", row_.updated},
+          {"pace", pace_.to_json()},
+          {"deadline", deadline_json()},
           {"rematch", rematch_.empty() ? nlohmann::json(nullptr) : nlohmann::json(rematch_)}};
 }
 
@@ -207,7 +358,12 @@ nlohmann::json replay_json(const StoredTable& row, int at, Seat viewer) {
   upto.actions.resize(static_cast<std::size_t>(at));
   const Match m = build_match(upto);
   const View v = m.view(viewer, true);
-  const auto story = narrate_history(m, viewer);
+  auto story = narrate_history(m, viewer);
+  for (const auto& [move, text] : row.notes)  // the table's events, first in their step
+    if (auto n = stored_note(text, static_cast<int>(row.seats.size()));
+        n && move < static_cast<int>(story.size()))
+      story[static_cast<std::size_t>(move)].insert(story[static_cast<std::size_t>(move)].begin(),
+                                                   std::move(*n));
   nlohmann::json log = nlohmann::json::array();
   for (std::size_t i = 0; i < story.size(); ++i) {
     nlohmann::json lines = nlohmann::json::array();
@@ -226,7 +382,8 @@ nlohmann::json replay_json(const StoredTable& row, int at, Seat viewer) {
       {"game", row.game},
       {"seat", viewer >= 0 ? nlohmann::json(viewer) : nlohmann::json(nullptr)},
       {"seats", std::move(seats)},
-      {"options", m.options().values()}};
+      {"options", m.options().values()},
+      {"pace", Pace::from_settings(row.settings).to_json()}};
   nlohmann::json state = {
       {"type", "state"},
       {"move", at},
@@ -326,6 +483,7 @@ StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& li
     throw Error(game.id + " with players=" + std::to_string(resolved.players()) + " needs " +
                 std::to_string(resolved.players()) + " seats, not " + std::to_string(seats.size()));
   row.options = resolved.values();
+  row.settings = Pace::from_request(body).to_json();
   row.id = os_random_hex(16);
   row.seed =
       allow_seed && body.contains("seed") ? body["seed"].get<std::uint64_t>() : os_random_u64();

@@ -45,6 +45,23 @@ struct SeatPresence {
   long away_seconds = -1;
 };
 
+// How a table is played (StoredTable::settings; docs/protocol.md "Turn-based tables").
+struct Pace {
+  static constexpr int kMinTurnSeconds = 3600;            // 1 hour
+  static constexpr int kMaxTurnSeconds = 14 * 24 * 3600;  // 14 days
+  static constexpr int kDefaultTurnSeconds = 24 * 3600;
+  bool turn_based = false;
+  int turn_seconds = kDefaultTurnSeconds;
+  table::StandIn on_timeout = table::StandIn::kOnce;  // "move" once, or "bot" from now on
+  std::string timeout_bot = "normal";                 // a bot level
+  // From a create request's fields ("pace", "turn_seconds", "on_timeout", "timeout_bot"):
+  // throws Error with a message for the client.
+  static Pace from_request(const nlohmann::json& body);
+  // From a stored row's settings (a row of an older schema, or without them: live).
+  static Pace from_settings(const nlohmann::json& settings);
+  nlohmann::json to_json() const;
+};
+
 class Table {
  public:
   // Builds the match from a stored table and replays its actions, with its bots (the table layer,
@@ -86,6 +103,23 @@ class Table {
   // The store's write for the latest change (the table's change hook fills it), once.
   std::optional<Write> take_write();
 
+  const Pace& pace() const { return pace_; }
+  // When the seat to move runs out of time (Unix seconds), if it does: kept by the hub.
+  const std::optional<std::int64_t>& deadline() const { return row_.deadline; }
+  // After a change, at wall time `now`: a turn-based table whose player is to move has a
+  // deadline, set when that seat came to move (kept while the same seat acts on: the time is per
+  // turn, not per action); any other has none. Returns it.
+  std::optional<std::int64_t> update_deadline(std::int64_t now);
+  // The human seat to move (a turn-based table's), if any: whose deadline counts.
+  std::optional<Seat> human_to_move() const;
+  // The deadline passed: the table's timeout rule hands the seat to move to its stand-in bot
+  // (table::Table::stand_in); its turn to run like any bot turn. Nothing when no player is to
+  // move or a decision is in flight.
+  std::optional<table::BotTurn> time_out();
+  // The seat a stand-in plays from now on is its player's again (their link came back); its
+  // write is then ready (take_write). False when no stand-in plays it.
+  bool take_back(Seat seat);
+
   // The table made as this one's rematch ("" when none yet; kept in memory only).
   const std::string& rematch() const { return rematch_; }
   void set_rematch(std::string id) { rematch_ = std::move(id); }
@@ -97,7 +131,11 @@ class Table {
   nlohmann::json lobby_entry(const std::vector<SeatPresence>& seats) const;
 
  private:
+  nlohmann::json deadline_json() const;
+  nlohmann::json stand_ins_json() const;
   StoredTable row_;
+  Pace pace_;
+  std::optional<Seat> deadline_seat_;  // the seat whose time the deadline counts
   table::Table table_;
   std::optional<Write> write_;
   std::string rematch_;

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "bots/config.h"
 #include "bots/external.h"
 #include "bots/presets.h"
 
@@ -78,6 +79,8 @@ Table::Table(Match match, const TableConfig& config) : match_(std::move(match)),
   follows_.assign(n, 0);
   told_upto_.assign(n, 0);
   waiting_.resize(n);
+  standing_.resize(n);
+  stand_spec_.resize(n);
   for (std::size_t s = 0; s < n; ++s) {
     const Seat seat = static_cast<Seat>(s);
     kinds_[s] = seat_kind(match_.seats()[s].agent);
@@ -142,10 +145,12 @@ bool Table::apply(Seat seat, Action a) {
     std::size_t i = 0;
     for (auto& [viewer, story] : stories_) story.tell(heard[i++], match_.state());
   }
+  const Narration* told = nullptr;
   if (auto& line = waiting_[static_cast<std::size_t>(seat)]) {
     for (auto& [viewer, story] : stories_) story.note(static_cast<std::size_t>(move), *line);
     notes_.emplace_back(move, std::move(*line));
     line.reset();
+    told = &notes_.back().second;
   }
   if (hook_) {
     Change c;
@@ -153,6 +158,7 @@ bool Table::apply(Seat seat, Action a) {
     c.move = move;
     c.seat = seat;
     c.action = a;
+    c.note = told;
     hook_(c);
   }
   if (over()) close();
@@ -244,10 +250,15 @@ void Table::heard_from(Seat s) {
 }
 
 Refusal Table::complete(const BotTurn& turn, std::optional<Action> answer) {
-  in_flight_[static_cast<std::size_t>(turn.seat())] = 0;
+  const auto s = static_cast<std::size_t>(turn.seat());
+  in_flight_[s] = 0;
   heard_from(turn.seat());
-  if (!answer || turn.move() != moves() || over() || to_move() != turn.seat())
+  // A stand-in's turn for a seat whose player is back (or the other way round) is stale too.
+  if (!answer || turn.move() != moves() || over() || to_move() != turn.seat() ||
+      turn.once_ != is_human(turn.seat())) {
+    if (turn.once_) waiting_[s].reset();  // its timeout line goes with it
     return Refusal::kStale;
+  }
   return apply(turn.seat(), *answer) ? Refusal::kNone : Refusal::kIllegal;
 }
 
@@ -281,6 +292,82 @@ bool Table::play_bot() {
 void Table::stop_bots() {
   for (std::size_t s = 0; s < stops_.size(); ++s)
     if (in_flight_[s]) stops_[s]->stop();
+}
+
+Narration timeout_note(Seat seat, StandIn how, const std::string& bot) {
+  const std::string p = "{P" + std::to_string(seat + 1) + "}";
+  const bool level = std::find(bot_levels().begin(), bot_levels().end(), bot) != bot_levels().end();
+  const std::string who = level ? "the " + bot + " bot" : "a bot (" + bot + ")";
+  Narration n;
+  n.kind = "timeout";
+  n.seats = {seat};
+  n.data = {{"rule", how == StandIn::kOnce ? "move" : "bot"}, {"bot", bot}};
+  n.text = p + " ran out of time: " + who +
+           (how == StandIn::kOnce ? " moved for " + p + "."
+                                  : " plays for " + p + " until " + p + " comes back.");
+  return n;
+}
+
+void Table::stand_agent(Seat seat, const std::string& bot) {
+  const auto s = static_cast<std::size_t>(seat);
+  // Built at the seat's first stand-in and kept (its randomness by the table's seed rule, on a
+  // stream of its own: seat + 1 + the seat count).
+  const std::string spec = resolve_bot_spec(game().id, bot);
+  if (agents_[s] && stand_spec_[s] == spec) return;
+  BotConfig config = parse_bot_config(spec);
+  config_.limits.check(config);
+  agents_[s] = make_bot(
+      config, agent_seed(config_.seeds, match_.seed(), static_cast<Seat>(seat + num_seats())));
+  stops_[s] = std::make_shared<StopSignal>();
+  caps_[s] = config_.limits.decision_seconds;
+  follows_[s] = 0;
+  stand_spec_[s] = spec;
+}
+
+void Table::hand_over(Seat seat, const std::string& bot) {
+  if (seat < 0 || seat >= num_seats() || kinds_[static_cast<std::size_t>(seat)] != SeatKind::kHuman)
+    throw Error("only a player's seat can be handed to a bot");
+  stand_agent(seat, bot);
+  kinds_[static_cast<std::size_t>(seat)] = SeatKind::kBot;
+  standing_[static_cast<std::size_t>(seat)] = bot;
+}
+
+std::optional<BotTurn> Table::stand_in(StandIn how, const std::string& bot) {
+  if (over()) return std::nullopt;
+  const Seat seat = to_move();
+  if (seat < 0 || !is_human(seat)) return std::nullopt;
+  const auto s = static_cast<std::size_t>(seat);
+  if (in_flight_[s]) return std::nullopt;
+  if (how == StandIn::kFromNow) {
+    hand_over(seat, bot);
+    waiting_[s] = timeout_note(seat, how, bot);
+    return bot_turn();
+  }
+  stand_agent(seat, bot);
+  waiting_[s] = timeout_note(seat, how, bot);
+  BotTurn turn(seat, moves(), match_.view(seat, false));
+  turn.agent_ = agents_[s];
+  turn.stop_ = stops_[s];
+  turn.stop_->reset();
+  turn.cap_ = caps_[s];
+  turn.once_ = true;
+  in_flight_[s] = 1;
+  return turn;
+}
+
+bool Table::seat_back(Seat seat) {
+  if (seat < 0 || seat >= num_seats()) return false;
+  const auto s = static_cast<std::size_t>(seat);
+  if (standing_[s].empty()) return false;
+  standing_[s].clear();
+  kinds_[s] = SeatKind::kHuman;
+  if (in_flight_[s]) stops_[s]->stop();  // its answer will be stale (complete)
+  return true;
+}
+
+void Table::note(int move, Narration line) {
+  for (auto& [viewer, story] : stories_) story.note(static_cast<std::size_t>(move), line);
+  notes_.emplace_back(move, std::move(line));
 }
 
 const Story& Table::story(Seat viewer) {

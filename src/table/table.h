@@ -52,7 +52,19 @@ struct Change {
   Seat seat = 0;      // kAct: the seat that acted; kUndo: the seat that took back
   Action action = 0;  // kAct
   int undone = 0;     // kUndo: how many were taken back
+  // kAct: the table's event told with this action (a stand-in's timeout_note), else null: what
+  // a store keeps so that a reloaded table tells it again (Table::note).
+  const Narration* note = nullptr;
 };
+
+// Why a bot decides for a human seat (a turn-based table's deadline, a clock), and what it does:
+// kOnce, one decision (the seat stays its player's); kFromNow, the seat is the bot's until its
+// player comes back (Table::seat_back).
+enum class StandIn { kOnce, kFromNow };
+// The line every viewer is told with the stand-in's action (kind "timeout"; data {"rule":
+// "move" or "bot", "bot": level}): "{P2} ran out of time: the easy bot moved for {P2}." The
+// same words at the table, in a reloaded table and in a replay.
+Narration timeout_note(Seat seat, StandIn how, const std::string& bot);
 
 // One bot decision, ready to run on any thread.
 class BotTurn {
@@ -81,6 +93,7 @@ class BotTurn {
   double cap_ = 0;
   std::shared_ptr<Agent> agent_;
   std::shared_ptr<StopSignal> stop_;
+  bool once_ = false;  // a stand-in's one decision for a human seat (Table::stand_in)
 };
 
 class Table {
@@ -139,6 +152,24 @@ class Table {
   // table's): the server's shutdown.
   void stop_bots();
 
+  // ---- Stand-ins (docs/protocol.md "Turn-based tables") ----------------------------------------
+  // A bot decides for the human seat to move: `bot` a built-in bot spec or level (checked against
+  // the limits: an Error otherwise), `how` once or from now on. Hands out its turn (run and
+  // complete it like any bot turn); every viewer is told timeout_note with the action. Nothing
+  // when a human is not to move or a decision for that seat is in flight.
+  std::optional<BotTurn> stand_in(StandIn how, const std::string& bot);
+  // The seat a stand-in plays from now on (kFromNow) is its player's again (their link came
+  // back): false when it is not such a seat. Its decision in flight, if any, is dropped.
+  bool seat_back(Seat s);
+  // The human seat is played by `bot` from now on, with no line told (a reloaded table whose
+  // store says so); an Error for a seat that is not a player's or a bot beyond the limits.
+  void hand_over(Seat s, const std::string& bot);
+  // Whether a stand-in plays the seat from now on, and which bot.
+  const std::string& standing_in(Seat s) const { return standing_[static_cast<std::size_t>(s)]; }
+  // Tells every viewer `line` with action `move` (a reloaded table's past events, as its store
+  // kept them from Change::note).
+  void note(int move, Narration line);
+
   // ---- Stories --------------------------------------------------------------------------------
   // A viewer's story (a seat, kSpectator or kOmniscient): built by replaying the match the first
   // time it is asked for, then kept up to date at every act and undo. Besides the game's
@@ -182,6 +213,10 @@ class Table {
   std::map<Seat, Story> stories_;
   std::vector<std::pair<int, Narration>> notes_;   // the table's events, by step (Story::note)
   std::vector<std::optional<Narration>> waiting_;  // per seat: told with its next action
+  std::vector<std::string> standing_;              // per seat: the stand-in bot from now on
+  std::vector<std::string> stand_spec_;            // per human seat: its stand-in agent's spec
+  // Builds (or keeps) the stand-in agent of a human seat.
+  void stand_agent(Seat seat, const std::string& bot);
   std::function<void(const Change&)> hook_;
   int following_ = 0;  // seats whose agents follow the match
   bool closed_ = false;

@@ -195,6 +195,9 @@ void expect_indexed_queries(const std::string& db) {
   const std::string actions = query_plan(h, Store::kActionsQuery);
   EXPECT_TRUE(indexed(actions)) << actions;
   EXPECT_NE(actions.find("SEARCH actions"), std::string::npos) << actions;
+  const std::string due = query_plan(h, Store::kDueQuery);
+  EXPECT_TRUE(indexed(due)) << due;
+  EXPECT_NE(due.find("tables_deadline"), std::string::npos) << due;
   for (const char* what :
        {"DELETE FROM actions WHERE table_id IN (", "DELETE FROM tables WHERE id IN ("}) {
     const std::string expired = query_plan(h, what + std::string(Store::kExpiredQuery) + ")");

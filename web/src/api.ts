@@ -1,5 +1,5 @@
 // HTTP side of the protocol (docs/protocol.md): the game catalogue and the lobby.
-import type { StateFrame, WelcomeFrame } from "./protocol";
+import type { Pace, StateFrame, WelcomeFrame } from "./protocol";
 
 // One option of a game, as the catalogue (GameInfo::catalogue_json) gives it.
 export interface GameOption {
@@ -32,6 +32,7 @@ export interface LobbySeat {
   kind: "human" | "bot";
   connected?: boolean;
   away_s?: number; // a human seat nobody holds: seconds since its last connection closed
+  stand_in?: string; // a bot plays this person's seat until they are back (turn-based tables)
 }
 
 export interface LobbyTable {
@@ -44,6 +45,15 @@ export interface LobbyTable {
   to_move?: number | null; // whose turn (null: over; absent: the server has not rebuilt the position)
   created: string | number;
   updated?: string; // ISO 8601 (UTC): the last action or undo, the creation before any
+  pace?: Pace;
+  deadline?: number | null; // Unix seconds: when the seat to move runs out of time
+}
+
+// A new table's pace (docs/protocol.md "Turn-based tables"); live when absent.
+export interface NewPace {
+  pace: "turn";
+  turn_seconds: number;
+  on_timeout: "move" | "bot";
 }
 
 export type NewSeat = { kind: "human"; name: string } | { kind: "bot"; bot: string; name: string };
@@ -89,8 +99,8 @@ export const api = {
     const q = [view === null ? "" : `view=${view}`, at === null ? "" : `at=${at}`].filter(Boolean).join("&");
     return call<{ welcome: WelcomeFrame; state: StateFrame; moves: number }>(`api/tables/${encodeURIComponent(id)}/replay${q ? `?${q}` : ""}`);
   },
-  create: (game: string, options: Record<string, unknown>, seats: NewSeat[]) =>
-    call<CreatedTable>("api/tables", { method: "POST", body: JSON.stringify({ game, options, seats }) }),
+  create: (game: string, options: Record<string, unknown>, seats: NewSeat[], pace: NewPace | null = null) =>
+    call<CreatedTable>("api/tables", { method: "POST", body: JSON.stringify({ game, options, seats, ...(pace ?? {}) }) }),
 };
 
 // Links live in the URL fragment (never sent to a server): #/table/ID and #/table/ID/seat/TOKEN;

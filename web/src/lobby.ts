@@ -1,9 +1,9 @@
-import { api, HttpError, tableLink, type CreatedTable, type GameEntry, type GameOption, type LobbyTable, type NewSeat } from "./api";
+import { api, HttpError, tableLink, type CreatedTable, type GameEntry, type GameOption, type LobbyTable, type NewPace, type NewSeat } from "./api";
 import { askToNotify, canAskToNotify, newTurns, notifyTurn, setFavicon } from "./attention";
 import { h } from "./dom";
 import { forgetTable, heldSeats, holdSeat, myTables, turnWords, type MyTable } from "./mytables";
 import { gameUi } from "./games/registry";
-import { checkName, defaultName } from "./names";
+import { checkName, defaultName, paceWords, timeLeftWords } from "./names";
 import { markBadge, seatMark } from "./seats";
 import { nameEl } from "./table";
 
@@ -276,6 +276,10 @@ function myEntry(t: MyTable, games: GameEntry[], remove: () => void): HTMLElemen
     h("strong", null, gameTitle(games, t.game)),
     " ",
     t.yourTurn ? h("span", { class: "badge your-turn" }, "your turn") : words ? h("span", { class: "muted table-words" }, words) : "",
+    e && typeof e.deadline === "number" && e.status !== "over"
+      ? h("span", { class: "muted time-left", "data-testid": "my-time-left" }, ` · ${timeLeftWords(e.deadline - Math.floor(Date.now() / 1000))}`)
+      : null,
+    e && paceWords(e.pace) ? h("div", { class: "muted small pace-line" }, paceWords(e.pace)) : null,
     e
       ? h(
           "div",
@@ -372,6 +376,40 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
   const seatsBox = h("div", { class: "seats" });
   const msg = h("p", { class: "error", role: "alert" });
   let seatCount = 2;
+  // Live or turn-based (docs/protocol.md "Turn-based tables"): the time a turn has, and what a
+  // bot does when it runs out.
+  const select = (name: string, label: string, choices: [string, string][], chosen = choices[0][0]) =>
+    h("select", { name, "aria-label": label }, ...choices.map(([v, words]) => h("option", { value: v, selected: v === chosen }, words)));
+  const paceSel = select("pace", "pace", [
+    ["live", "Live: everyone plays now"],
+    ["turn", "Turn-based: come back when you can"],
+  ]);
+  const hours = (n: number) => String(n * 3600);
+  const turnSel = select(
+    "turn_seconds",
+    "time per turn",
+    [
+      [hours(1), "1 hour"],
+      [hours(4), "4 hours"],
+      [hours(12), "12 hours"],
+      [hours(24), "1 day"],
+      [hours(72), "3 days"],
+      [hours(168), "7 days"],
+      [hours(336), "14 days"],
+    ],
+    hours(24),
+  );
+  const timeoutSel = select("on_timeout", "when time runs out", [
+    ["move", "a bot makes that turn for them"],
+    ["bot", "a bot plays for them until they are back"],
+  ]);
+  const turnBox = h(
+    "div",
+    { class: "turn-options", hidden: true },
+    h("label", { class: "option" }, h("span", null, "Time per turn"), turnSel),
+    h("label", { class: "option" }, h("span", null, "When a player's time runs out"), timeoutSel, h("small", { class: "muted option-help" }, "The game's normal bot steps in; the player's link still opens their seat.")),
+  );
+  paceSel.addEventListener("change", () => (turnBox.hidden = paceSel.value !== "turn"));
 
   function current(): GameEntry {
     return games.find((g) => g.id === gameSel.value) ?? games[0];
@@ -465,7 +503,9 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
           return;
         }
         try {
-          onCreated(await api.create(g.id, options, seats), g.id);
+          const pace: NewPace | null =
+            paceSel.value === "turn" ? { pace: "turn", turn_seconds: Number(turnSel.value), on_timeout: timeoutSel.value === "bot" ? "bot" : "move" } : null;
+          onCreated(await api.create(g.id, options, seats, pace), g.id);
         } catch (e) {
           msg.textContent = `Could not create the table: ${(e as Error).message}`;
         }
@@ -476,6 +516,8 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
     optionsBox,
     h("h3", null, "Seats"),
     seatsBox,
+    h("label", { class: "option" }, h("span", null, "Pace"), paceSel),
+    turnBox,
     msg,
     h("button", { type: "submit", class: "primary" }, "Create table"),
   );

@@ -1,6 +1,6 @@
 // How seats are named, the one place that decides it (player rows, log, turn line, end card,
 // lobby). Pure: unit-tested in tests/unit/seats.test.ts.
-import type { SeatInfo } from "./protocol";
+import type { Pace, SeatInfo } from "./protocol";
 
 // Display names per seat, for every place a seat is named (player rows, log, turn line, end
 // card): the seat's own name, or "Player N" where it has none. Names are plain: whether a seat is
@@ -27,12 +27,14 @@ const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2
 
 // What is shown beside a seat's name, as separate styled chips: "you", "bot", "away" (a human seat
 // with no open connection, where the source knows).
-export type SeatTag = "you" | "bot" | "away";
+export type SeatTag = "you" | "bot" | "away" | "stand-in";
 
-export function seatTags(st: Pick<SeatInfo, "seat" | "kind" | "connected">, you: number | null): SeatTag[] {
+// `standIn`: a bot plays this person's seat until they are back (a turn-based table's timeout).
+export function seatTags(st: Pick<SeatInfo, "seat" | "kind" | "connected">, you: number | null, standIn = false): SeatTag[] {
   const tags: SeatTag[] = [];
   if (you === st.seat) tags.push("you");
   if (st.kind === "bot") tags.push("bot");
+  else if (standIn) tags.push("stand-in");
   else if (st.connected === false && you !== st.seat) tags.push("away");
   return tags;
 }
@@ -60,12 +62,30 @@ export function agoWords(seconds: number): string {
   return `${durationWords(seconds)} ago`;
 }
 
-// What is happening while the seat to move is a person who is not at the table: no clock runs
-// and no bot takes the seat over (the server waits), so the sentence says that the game waits for
-// that person, and how they come back.
-export function absenceWords(name: string, awaySeconds: number | null): string {
-  const back = "the game waits until they open their link again (only that link plays the seat).";
-  return awaySeconds === null ? `${name} is not at the table; ${back}` : `${name} left the table ${agoWords(awaySeconds)}; ${back}`;
+// What is happening while the seat to move is a person who is not at the table. At a live table
+// no clock runs and no bot takes the seat over (the server waits), so the sentence says that the
+// game waits for that person, and how they come back; at a turn-based one, until when, and what
+// the table's rule does then.
+export function absenceWords(name: string, awaySeconds: number | null, pace?: Pace, secondsLeft?: number | null): string {
+  const where = awaySeconds === null ? `${name} is not at the table` : `${name} left the table ${agoWords(awaySeconds)}`;
+  if (pace?.pace === "turn" && typeof secondsLeft === "number") {
+    const bot = `the ${pace.timeout_bot ?? "normal"} bot`;
+    const then = pace.on_timeout === "bot" ? `${bot} plays for them until they open their link again` : `${bot} makes that turn for them`;
+    return `${where}; the game waits for them ${secondsLeft > 0 ? `for ${durationWords(secondsLeft)} more` : "no longer"}, then ${then}.`;
+  }
+  return `${where}; the game waits until they open their link again (only that link plays the seat).`;
+}
+
+// A turn-based table's time left to the seat to move: "23 h left", "time is up".
+export function timeLeftWords(secondsLeft: number): string {
+  return secondsLeft > 0 ? `${durationWords(secondsLeft)} left` : "time is up";
+}
+
+// A turn-based table's pace in words: "turn-based, 24 h a turn" (live: "").
+export function paceWords(pace: Pace | undefined): string {
+  if (!pace || pace.pace !== "turn") return "";
+  const t = pace.turn_seconds ?? 86400;
+  return `turn-based, ${t % 86400 === 0 ? `${t / 86400} ${t === 86400 ? "day" : "days"}` : `${Math.round(t / 3600)} h`} a turn`;
 }
 
 // The rule a new seat name must follow, the server's own (table::seat_name in

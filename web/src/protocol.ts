@@ -36,6 +36,14 @@ export interface MatchResult {
   words?: string[]; // each seat's result in words, to follow "wins with" (why a winner won)
 }
 
+// How a table is played (docs/protocol.md "Turn-based tables").
+export interface Pace {
+  pace: "live" | "turn";
+  turn_seconds?: number;
+  on_timeout?: "move" | "bot";
+  timeout_bot?: string;
+}
+
 export interface WelcomeFrame {
   type: "welcome";
   table: string;
@@ -43,6 +51,7 @@ export interface WelcomeFrame {
   seat: number | null;
   seats: SeatInfo[];
   options: Record<string, unknown>;
+  pace?: Pace;
 }
 
 export interface StateFrame {
@@ -55,6 +64,8 @@ export interface StateFrame {
   over: boolean;
   result: MatchResult | null;
   log: Step[];
+  deadline?: number | null; // Unix seconds: when the seat to move runs out of time
+  stand_ins?: Record<string, string>; // seat -> the bot that plays it until its player is back
 }
 
 export interface ErrorFrame {
@@ -94,6 +105,9 @@ export interface TableState {
   log: Step[]; // by move number, each move at most once
   error: ErrorFrame | null;
   rematch: string | null; // the id of this finished table's rematch, once made
+  pace: Pace;
+  deadline: number | null; // Unix seconds (a turn-based table's seat to move)
+  standIns: Record<string, string>;
 }
 
 export function initialState(): TableState {
@@ -113,6 +127,9 @@ export function initialState(): TableState {
     log: [],
     error: null,
     rematch: null,
+    pace: { pace: "live" },
+    deadline: null,
+    standIns: {},
   };
 }
 
@@ -159,6 +176,7 @@ export function reduce(state: TableState, frame: ServerFrame): TableState {
         seat: frame.seat,
         seats: frame.seats,
         options: frame.options ?? {},
+        pace: frame.pace ?? { pace: "live" },
       };
     case "state": {
       // Moves never shrink except by an undo; the log drops the steps past the new move.
@@ -174,6 +192,8 @@ export function reduce(state: TableState, frame: ServerFrame): TableState {
         result: frame.result,
         log: mergeLog(base, frame.log ?? []),
         error: null,
+        deadline: typeof frame.deadline === "number" ? frame.deadline : null,
+        standIns: frame.stand_ins ?? {},
       };
     }
     case "error":

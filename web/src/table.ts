@@ -7,7 +7,7 @@ import { h } from "./dom";
 import type { GameBoard, GameHost } from "./games/game";
 import { gameUi } from "./games/registry";
 import { logEntries, type LogEntry } from "./log";
-import { absenceWords, durationWords, seatNames, seatTags, type Presence } from "./names";
+import { absenceWords, durationWords, seatNames, seatTags, timeLeftWords, type Presence } from "./names";
 import { initialState, myTurn, rankingWords, reduce, renderText, type MatchResult, type Step, type TableState } from "./protocol";
 import { markBadge, seatMark } from "./seats";
 import type { SourceStatus, TableSource } from "./source";
@@ -26,7 +26,7 @@ const ERROR_WORDS: Record<string, string> = {
   bad_frame: "The server did not understand that message.",
 };
 
-const TAG_WORDS: Record<string, string> = { you: "you", bot: "bot", away: "away" };
+const TAG_WORDS: Record<string, string> = { you: "you", bot: "bot", away: "away", "stand-in": "a bot plays" };
 
 // A name as an element: isolated from the text around it (a name written right to left cannot
 // turn the sentence around it), in its seat's colour.
@@ -200,14 +200,14 @@ class TablePage {
         const st = this.state.seats.find((x) => x.seat === seat);
         const p = this.presence?.[seat];
         if (!st || st.kind !== "human" || !p || p.connected || seat === this.state.seat) return null;
-        return absenceWords(this.names()[seat] ?? "", p.awaySeconds);
+        return absenceWords(this.names()[seat] ?? "", p.awaySeconds, this.state.pace, this.secondsLeft());
       },
     };
   }
 
   private nameTag(seat: number): HTMLElement {
     const st = this.seatsNow().find((x) => x.seat === seat);
-    const tags = st ? seatTags(st, this.state.seat) : [];
+    const tags = st ? seatTags(st, this.state.seat, String(seat) in this.state.standIns) : [];
     return h(
       "span",
       { class: `name-tag ${seatMark(seat).cls}`, "data-seat": seat },
@@ -389,6 +389,11 @@ class TablePage {
     this.rules.hidden = true;
   }
 
+  // Seconds the seat to move has left at a turn-based table (null: no deadline).
+  private secondsLeft(): number | null {
+    return this.state.deadline === null ? null : Math.max(0, this.state.deadline - Math.floor(Date.now() / 1000));
+  }
+
   // Whose turn, in the header, and the Undo button.
   private drawTurn() {
     const state = this.state;
@@ -406,6 +411,9 @@ class TablePage {
       const secs = this.changedAt === null ? 0 : (Date.now() - this.changedAt) / 1000;
       if (secs >= 60) turn.append(h("span", { class: "since", "data-testid": "turn-since" }, ` · for ${durationWords(secs)}`));
     }
+    // a turn-based table: the time the seat to move has left (the server's deadline)
+    const left = this.secondsLeft();
+    if (left !== null && !state.over && !this.source.controls) turn.append(h("span", { class: "time-left", "data-testid": "time-left" }, ` · ${timeLeftWords(left)}`));
     if (this.source.controls && state.view) turn.append(" · replay");
     else if (you === null && state.view) turn.append(" · you are watching");
     turn.dataset.mine = String(myTurn(state));

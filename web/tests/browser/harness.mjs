@@ -2,7 +2,7 @@
 // file, the built client from web/dist) and Debian's Chromium driven by playwright-core.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync, existsSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, existsSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +27,15 @@ export function turfBin() {
 export async function startServer(opts = {}) {
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), "turf-web-"));
   const db = join(dir, "turf.db");
+  // The clock of turn-based deadlines (hidden, tests only): the time the server started, until a
+  // test moves it (setClock); written whole (a new file renamed over the old).
+  const clock = join(dir, "clock");
+  const setClock = (t) => {
+    writeFileSync(`${clock}.new`, `${t}\n`);
+    renameSync(`${clock}.new`, clock);
+  };
+  const clockStart = Math.floor(Date.now() / 1000);
+  setClock(clockStart);
   // The whole suite is one client address creating a table a test, loading pages in many
   // contexts: the per-address limits are raised here (the C++ server tests hold them).
   const args = ["serve", "--host", "127.0.0.1", "--port", String(opts.port ?? 0), "--db", db, "--web", DIST,
@@ -34,6 +43,7 @@ export async function startServer(opts = {}) {
     // a create request may fix its deal and bots (hidden, tests only): a test that needs a kind
     // of decision plays a game known to bring it, the same game every run
     "--test-seeds",
+    "--test-clock", clock,
     // one program the operator offers by name (turf serve --ext-bot): the example random bot
     "--ext-bot", `random-example=/usr/bin/python3 ${resolve(WEB, "../examples/bots/random_bot.py")}`];
   const proc = spawn(turfBin(), args, { stdio: ["ignore", "pipe", "pipe"] });
@@ -59,6 +69,8 @@ export async function startServer(opts = {}) {
   return {
     url,
     dir,
+    clockStart,
+    setClock,
     port: Number(new URL(url).port),
     log: () => out,
     async stop(signal = "SIGTERM") {

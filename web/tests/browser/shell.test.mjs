@@ -211,6 +211,61 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     await cb.close();
   });
 
+  it("turn-based: a table made to wait a turn says the time left; when it runs out a bot plays the seat, the log says so, and the player's link takes it back", async () => {
+    const ctx = await env.browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    await page.goto(env.server.url);
+    await page.waitForSelector("form.new-table select[name=game]");
+    await page.selectOption("form.new-table select[name=game]", "dungeon");
+    for (const [i, name] of ["Ann", "Bea"].entries()) {
+      await page.fill(`[name="name-${i}"]`, name);
+      await page.selectOption(`[name="kind-${i}"]`, "human");
+    }
+    assert.equal(await page.locator(".turn-options").isVisible(), false, "a live table asks nothing of turns");
+    await page.selectOption("form.new-table select[name=pace]", "turn");
+    await page.selectOption("form.new-table select[name=turn_seconds]", "3600");
+    await page.selectOption("form.new-table select[name=on_timeout]", "bot");
+    await page.click("form.new-table button[type=submit]");
+    await page.waitForSelector(".created .links");
+    const spectate = await page.locator('.created .links input[aria-label="spectate link"]').inputValue();
+    const id = /#\/table\/([0-9a-f]+)/.exec(spectate)[1];
+    const join = [];
+    for (let i = 0; i < 2; i++) join.push(await page.locator(`.created .links li[data-seat="${i}"] input.link`).inputValue());
+    const entry = async () => (await fetch(new URL(`api/tables/${id}`, env.server.url))).json();
+    const made = await entry();
+    assert.deepEqual(made.pace, { pace: "turn", turn_seconds: 3600, on_timeout: "bot", timeout_bot: "normal" });
+    assert.equal(made.deadline, env.server.clockStart + 3600);
+    const first = made.to_move;
+    const other = 1 - first;
+    const names = ["Ann", "Bea"];
+    // the other player's page: whose turn, and how long they have
+    await page.goto(join[other]);
+    await page.waitForSelector("#app[data-move]");
+    assert.match(await page.locator('[data-testid="time-left"]').innerText(), /(\d+ min|1 h) left/);
+    assert.match(await page.locator(".turn").innerText(), new RegExp(`${names[first]}[\\s\\S]*to move`));
+    // the time runs out (the server's clock moves an hour): a bot plays the first seat
+    env.server.setClock(env.server.clockStart + 3600);
+    await page.waitForFunction((who) => document.body.innerText.includes(`${who} ran out of time: the normal bot plays for ${who} until ${who} comes back.`), names[first]);
+    await page.waitForSelector(`.name-tag[data-seat="${first}"] .tag-stand-in`);
+    await page.waitForFunction(() => document.getElementById("app").dataset.mine === "true" || /Your turn/.test(document.querySelector(".turn")?.textContent ?? ""));
+    assert.match(await page.locator('[data-testid="time-left"]').innerText(), /1 h left|\d+ min left/);
+    assert.equal((await entry()).deadline, env.server.clockStart + 3600 + 3600, "the other's turn has an hour from when it began");
+    await shot(page, "table-turn-based-timeout", { docs: true });
+    // the first player's link gives the seat back: the tag goes on every page
+    const back = await ctx.newPage();
+    await back.goto(join[first]);
+    await back.waitForSelector("#app[data-move]");
+    await page.waitForFunction((s) => !document.querySelector(`.name-tag[data-seat="${s}"] .tag-stand-in`), first);
+    assert.equal((await entry()).seats[first].stand_in, undefined);
+    // the lobby's "my tables": the pace and the time left
+    await page.goto(env.server.url);
+    const mine = page.locator(`.my-tables .my-table[data-table="${id}"]`);
+    await mine.waitFor();
+    assert.match(await mine.innerText(), /turn-based, 1 h a turn/);
+    assert.match(await mine.locator('[data-testid="my-time-left"]').innerText(), /left/);
+    await ctx.close();
+  });
+
   it("being told: the tab's icon marks your turn, Notify me asks only on a click, a turn met in another tab is notified, the wait is said", async () => {
     const r = await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "human", name: "Bea" }] });
     const link = (i) => new URL(`#/table/${r.body.id}/seat/${r.body.seats[i].token}`, env.server.url).href;

@@ -50,6 +50,18 @@ describe("reduce", () => {
     expect(s.legal).toEqual([]);
   });
 
+  it("a turn-based table's pace, deadline and stand-ins follow the frames", () => {
+    let s = reduce(initialState(), { ...welcome, pace: { pace: "turn", turn_seconds: 3600, on_timeout: "bot", timeout_bot: "easy" } });
+    expect(s.pace.pace).toBe("turn");
+    s = reduce(s, stateFrame({ move: 1, to_move: 0, deadline: 2000003600, stand_ins: { "1": "easy" } }));
+    expect(s.deadline).toBe(2000003600);
+    expect(s.standIns).toEqual({ "1": "easy" });
+    s = reduce(s, stateFrame({ move: 2, to_move: 1, deadline: null, stand_ins: {} }));
+    expect(s.deadline).toBeNull();
+    expect(s.standIns).toEqual({});
+    expect(reduce(initialState(), welcome).pace).toEqual({ pace: "live" });
+  });
+
   it("an undo drops the steps past the new move and re-narrated moves replace old ones", () => {
     let s = reduce(initialState(), welcome);
     s = reduce(s, stateFrame({ move: 3, log: [step(0, 0, "a"), step(1, 0, "b"), step(2, 0, "c")] }));

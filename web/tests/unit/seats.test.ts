@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { absenceWords, agoWords, checkName, defaultName, keptName, seatNames, seatTags } from "../../src/names";
+import { absenceWords, agoWords, checkName, defaultName, keptName, paceWords, seatNames, seatTags, timeLeftWords } from "../../src/names";
 import seatNameCases from "../../../tests/fixtures/seat_names.json";
 import { MAX_SEATS, seatMark, shapePath } from "../../src/seats";
 
@@ -88,5 +88,31 @@ describe("a seat nobody sits at", () => {
   it("says what is happening and how the game goes on", () => {
     expect(absenceWords("Bea", 185)).toBe("Bea left the table 3 min ago; the game waits until they open their link again (only that link plays the seat).");
     expect(absenceWords("Bea", null)).toMatch(/^Bea is not at the table; the game waits until/);
+  });
+});
+
+describe("turn-based tables in words", () => {
+  const turn = { pace: "turn" as const, turn_seconds: 86400, on_timeout: "move" as const, timeout_bot: "normal" };
+  it("the time left to the seat to move", () => {
+    expect(timeLeftWords(23 * 3600 + 59)).toBe("23 h left");
+    expect(timeLeftWords(30)).toBe("less than a minute left");
+    expect(timeLeftWords(0)).toBe("time is up");
+  });
+  it("the pace", () => {
+    expect(paceWords({ pace: "live" })).toBe("");
+    expect(paceWords(turn)).toBe("turn-based, 1 day a turn");
+    expect(paceWords({ ...turn, turn_seconds: 3 * 86400 })).toBe("turn-based, 3 days a turn");
+    expect(paceWords({ ...turn, turn_seconds: 4 * 3600 })).toBe("turn-based, 4 h a turn");
+  });
+  it("an absent player: until when the game waits, and what the table's rule does then", () => {
+    expect(absenceWords("Bea", 185, turn, 7200)).toBe("Bea left the table 3 min ago; the game waits for them for 2 h more, then the normal bot makes that turn for them.");
+    expect(absenceWords("Bea", null, { ...turn, on_timeout: "bot", timeout_bot: "easy" }, 0)).toBe(
+      "Bea is not at the table; the game waits for them no longer, then the easy bot plays for them until they open their link again.",
+    );
+    expect(absenceWords("Bea", 185, { pace: "live" }, null)).toMatch(/waits until they open their link again/);
+  });
+  it("a seat a bot plays until its player is back is tagged so, never as away", () => {
+    expect(seatTags({ seat: 1, kind: "human", connected: false }, 0, true)).toEqual(["stand-in"]);
+    expect(seatTags({ seat: 1, kind: "human", connected: false }, 0)).toEqual(["away"]);
   });
 });

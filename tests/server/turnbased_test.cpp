@@ -1,0 +1,218 @@
+// Turn-based tables (docs/protocol.md "Turn-based tables"): a table that waits for its players,
+// each turn with its deadline; when it passes, the table's timeout rule lets a bot move for the
+// seat once ("move") or play it until its player comes back ("bot"), and the log says so.
+// Deadlines are stored with the table: they survive a restart and kill -9, and one that passed
+// while the server was down acts at start. The server's wall clock is a file here (turf serve
+// --test-clock), so a test moves time by writing it and waits for the state that follows.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "harness.h"
+
+using namespace turf;
+using namespace turf::server_test;
+
+namespace {
+
+constexpr std::int64_t kT0 = 2'000'000'000;  // the test clock's start (Unix seconds)
+
+// Writes the clock whole (a new file renamed over the old: the server never reads half of it).
+void set_clock(const std::string& path, std::int64_t t) {
+  {
+    std::ofstream out(path + ".new");
+    out << t << "\n";
+  }
+  ASSERT_EQ(std::rename((path + ".new").c_str(), path.c_str()), 0);
+}
+
+json turn_table(int port, const std::string& rule) {
+  return create_table(port, {{"game", "dungeon"},
+                             {"pace", "turn"},
+                             {"turn_seconds", 3600},
+                             {"on_timeout", rule},
+                             {"timeout_bot", "easy"},
+                             {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}}})}});
+}
+
+json hello(WsClient& ws, const std::string& table, const std::string& token = "") {
+  json h = {{"type", "hello"}, {"table", table}};
+  if (!token.empty()) h["token"] = token;
+  ws.send(h);
+  return ws.recv_type("welcome");
+}
+
+// Reads state frames until `done` holds for one; every log line on the way goes to `lines`.
+json state_until(WsClient& ws, const std::function<bool(const json&)>& done,
+                 std::vector<json>* lines = nullptr) {
+  for (;;) {
+    json s = ws.recv_type("state");
+    if (lines)
+      for (const auto& step : s["log"])
+        for (const auto& l : step["lines"]) lines->push_back(l);
+    if (done(s)) return s;
+  }
+}
+
+std::vector<json> timeout_lines(const std::vector<json>& lines) {
+  std::vector<json> out;
+  for (const auto& l : lines)
+    if (l.value("kind", "") == "timeout") out.push_back(l);
+  return out;
+}
+
+json lobby_entry(int port, const std::string& id) {
+  return http_request(port, http::verb::get, "/api/tables/" + id).parsed();
+}
+
+}  // namespace
+
+TEST(ServerTurnBased, CreateFieldsAreCheckedAndDefaulted) {
+  TempDir dir;
+  ServerProcess server(dir.file("turf.db"));
+  const json seats = json::array({{{"kind", "human"}}, {{"kind", "human"}}});
+  for (const json& bad : {json{{"pace", "weekly"}}, json{{"pace", "turn"}, {"turn_seconds", 60}},
+                          json{{"pace", "turn"}, {"turn_seconds", 15 * 24 * 3600}},
+                          json{{"turn_seconds", 3600}}, json{{"pace", "turn"}, {"on_timeout", "skip"}},
+                          json{{"pace", "turn"}, {"timeout_bot", "mcts:iters=9"}}}) {
+    json body = bad;
+    body["game"] = "dungeon";
+    body["seats"] = seats;
+    const auto a = http_request(server.port(), http::verb::post, "/api/tables", body.dump());
+    EXPECT_EQ(a.status, 400) << body.dump() << " " << a.body;
+  }
+  const json live = create_table(server.port(), {{"game", "dungeon"}, {"seats", seats}});
+  EXPECT_EQ(lobby_entry(server.port(), live["id"])["pace"], json({{"pace", "live"}}));
+  EXPECT_TRUE(lobby_entry(server.port(), live["id"])["deadline"].is_null());
+  const json turn =
+      create_table(server.port(), {{"game", "dungeon"}, {"pace", "turn"}, {"seats", seats}});
+  EXPECT_EQ(lobby_entry(server.port(), turn["id"])["pace"],
+            json({{"pace", "turn"},
+                  {"turn_seconds", 86400},
+                  {"on_timeout", "move"},
+                  {"timeout_bot", "normal"}}));
+}
+
+// "move": the bot moves for the seat (each of its actions while its turn lasts), the log says
+// so, the next player's deadline starts; a reloaded table tells the same line.
+TEST(ServerTurnBased, APassedDeadlineLetsABotMoveForTheSeatAndTheLogSaysSo) {
+  TempDir dir;
+  const std::string db = dir.file("turf.db"), clock = dir.file("clock");
+  set_clock(clock, kT0);
+  json created;
+  int first = -1, moved = 0;
+  std::vector<json> lines;
+  {
+    ServerProcess server(db, {"--test-clock", clock});
+    created = turn_table(server.port(), "move");
+    const std::string id = created["id"];
+    WsClient spectator(server.port());
+    const json welcome = hello(spectator, id);
+    EXPECT_EQ(welcome["pace"]["pace"], "turn");
+    const json start = spectator.recv_type("state");
+    first = start["to_move"].get<int>();
+    EXPECT_EQ(start["deadline"], kT0 + 3600);
+    EXPECT_EQ(lobby_entry(server.port(), id)["deadline"], kT0 + 3600);
+    set_clock(clock, kT0 + 3600);
+    const json after = state_until(
+        spectator, [&](const json& s) { return s["over"] == true || s["to_move"] != first; },
+        &lines);
+    moved = after["move"].get<int>();
+    ASSERT_GT(moved, 0);
+    const auto told = timeout_lines(lines);
+    ASSERT_FALSE(told.empty());
+    const std::string p = "{P" + std::to_string(first + 1) + "}";
+    EXPECT_EQ(told[0]["text"], p + " ran out of time: the easy bot moved for " + p + ".");
+    EXPECT_EQ(told[0]["seats"], json::array({first}));
+    EXPECT_EQ(told[0]["data"]["rule"], "move");
+    // The other player's turn: its deadline counts from when it began.
+    EXPECT_EQ(after["deadline"], kT0 + 3600 + 3600);
+    EXPECT_TRUE(after["stand_ins"].empty());
+    EXPECT_EQ(lobby_entry(server.port(), id)["seats"][first]["kind"], "human");
+    server.kill9();
+  }
+  // After kill -9: the same history, the same lines, the same deadline.
+  ServerProcess server(db, {"--test-clock", clock});
+  WsClient spectator(server.port());
+  hello(spectator, created["id"]);
+  std::vector<json> again;
+  const json s = state_until(spectator, [](const json&) { return true; }, &again);
+  EXPECT_EQ(s["move"], moved);
+  EXPECT_EQ(timeout_lines(again), timeout_lines(lines));
+  EXPECT_EQ(s["deadline"], kT0 + 3600 + 3600);
+}
+
+// "bot": the deadline passed while the server was down (killed): at start the bot takes the
+// seat and plays it on; the player's link gives it back, with a fresh deadline on their turn.
+TEST(ServerTurnBased, ADeadlineThatPassedWhileDownActsAtStartAndTheLinkTakesTheSeatBack) {
+  TempDir dir;
+  const std::string db = dir.file("turf.db"), clock = dir.file("clock");
+  set_clock(clock, kT0);
+  json created;
+  int first = -1;  // the seat to move at the start (the deal decides)
+  {
+    ServerProcess server(db, {"--test-clock", clock});
+    created = turn_table(server.port(), "bot");
+    WsClient spectator(server.port());
+    hello(spectator, created["id"]);
+    first = spectator.recv_type("state")["to_move"].get<int>();
+    server.kill9();
+  }
+  const int other = 1 - first;
+  const std::string p = "{P" + std::to_string(first + 1) + "}";
+  const std::string id = created["id"];
+  set_clock(clock, kT0 + 5000);
+  ServerProcess server(db, {"--test-clock", clock});
+  WsClient spectator(server.port());
+  hello(spectator, id);
+  std::vector<json> lines;
+  // The first player's stand-in plays until the other player is to move.
+  const json waiting = state_until(
+      spectator, [&](const json& s) { return s["over"] == true || s["to_move"] == other; },
+      &lines);
+  ASSERT_EQ(waiting["over"], false);
+  const auto told = timeout_lines(lines);
+  ASSERT_EQ(told.size(), 1u);
+  EXPECT_EQ(told[0]["text"], p + " ran out of time: the easy bot plays for " + p + " until " +
+                                 p + " comes back.");
+  EXPECT_EQ(waiting["stand_ins"], json({{std::to_string(first), "easy"}}));
+  EXPECT_EQ(waiting["deadline"], kT0 + 5000 + 3600);
+  EXPECT_EQ(lobby_entry(server.port(), id)["seats"][first]["stand_in"], "easy");
+  // The other player plays their turn; the stand-in the first's; again until the other is to
+  // move.
+  WsClient p2(server.port());
+  hello(p2, id, created["seats"][other]["token"]);
+  json mine = p2.recv_type("state");
+  ASSERT_EQ(mine["to_move"], other);
+  while (mine["to_move"] == other && mine["over"] == false) {
+    p2.send(json{{"type", "act"}, {"action", mine["legal"][0]["id"]}, {"move", mine["move"]}});
+    mine = p2.recv_type("state");
+  }
+  if (mine["over"] == true) GTEST_SKIP() << "the game ended within one turn";
+  mine = state_until(p2,
+                     [&](const json& s) { return s["over"] == true || s["to_move"] == other; });
+  ASSERT_EQ(mine["over"], false);
+  // The first player's link: the seat is theirs again (stored: the lobby entry says so).
+  WsClient p1(server.port());
+  const json w = hello(p1, id, created["seats"][first]["token"]);
+  EXPECT_EQ(w["seat"], first);
+  const json back = p1.recv_type("state");
+  EXPECT_TRUE(back["stand_ins"].empty()) << back["stand_ins"];
+  EXPECT_FALSE(lobby_entry(server.port(), id)["seats"][first].contains("stand_in"));
+  // The other ends their turn: the first player is to move, a person again, with a deadline of
+  // their own.
+  mine = state_until(p2, [](const json& s) { return s["stand_ins"].empty(); });
+  while (mine["to_move"] == other && mine["over"] == false) {
+    p2.send(json{{"type", "act"}, {"action", mine["legal"][0]["id"]}, {"move", mine["move"]}});
+    mine = p2.recv_type("state");
+  }
+  if (mine["over"] == true) return;
+  EXPECT_EQ(mine["to_move"], first);
+  EXPECT_EQ(mine["deadline"], kT0 + 5000 + 3600);
+  // The seat acts as its player: the server takes its action (a bot would have been refused).
+  const json p1s = state_until(p1, [&](const json& s) { return s["move"] == mine["move"]; });
+  p1.send(json{{"type", "act"}, {"action", p1s["legal"][0]["id"]}, {"move", p1s["move"]}});
+  const json next = p1.recv_type("state");
+  EXPECT_EQ(next["move"], p1s["move"].get<int>() + 1);
+}
