@@ -382,7 +382,7 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
     h("select", { name, "aria-label": label }, ...choices.map(([v, words]) => h("option", { value: v, selected: v === chosen }, words)));
   const paceSel = select("pace", "pace", [
     ["live", "Live: everyone plays now"],
-    ["turn", "Turn-based: come back when you can"],
+    ["turn", "Over days: each comes back for their turn"],
   ]);
   const hours = (n: number) => String(n * 3600);
   const turnSel = select(
