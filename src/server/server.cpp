@@ -715,8 +715,11 @@ awaitable<Response> handle(Context& ctx, const std::string& key, AddressBook::En
         const std::string key = part.substr(0, part.find('='));
         const std::string value = part.size() > key.size() ? part.substr(key.size() + 1) : "";
         int* into = key == "at" ? &at : key == "view" ? &view : nullptr;
-        if (!into || *into != (key == "at" ? -1 : kSpectator) || value.empty() ||
-            value.size() > 7 || value.find_first_not_of("0123456789") != std::string::npos)
+        if (!into || *into != (key == "at" ? -1 : kSpectator) || value.empty() || value.size() > 7)
+          bad = true;
+        else if (key == "view" && value == "all")  // every hidden thing (the game is over)
+          view = kOmniscient;
+        else if (value.find_first_not_of("0123456789") != std::string::npos)
           bad = true;
         else
           *into = std::stoi(value);
@@ -725,7 +728,7 @@ awaitable<Response> handle(Context& ctx, const std::string& key, AddressBook::En
       if (bad)
         co_return error_response(
             req, http::status::bad_request,
-            "the query is at=K (a move) and view=N (a seat), each at most once");
+            "the query is at=K (a move) and view=N (a seat, or all), each at most once");
       try {
         auto frames = ctx.hub.replay(path.substr(12, path.size() - 12 - 7), at, view);
         if (frames.is_null())

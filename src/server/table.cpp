@@ -349,7 +349,8 @@ nlohmann::json Table::lobby_entry(const std::vector<SeatPresence>& presence) con
 
 nlohmann::json replay_json(const StoredTable& row, int at, Seat viewer) {
   if (row.status != "over") throw Error("a replay opens once the game is over");
-  if (viewer != kSpectator && (viewer < 0 || viewer >= static_cast<int>(row.seats.size())))
+  if (viewer != kSpectator && viewer != kOmniscient &&
+      (viewer < 0 || viewer >= static_cast<int>(row.seats.size())))
     throw Error("'view' must be a seat from 0 to " + std::to_string(row.seats.size() - 1));
   const int total = static_cast<int>(row.actions.size());
   if (at == -1) at = total;  // the end

@@ -151,9 +151,10 @@ StoredTable new_table_row(const nlohmann::json& body,
 
 // A finished table's replay at move `at` (GET /api/tables/ID/replay?at=K, docs/protocol.md):
 // {welcome, state, moves} as `viewer` (a seat, or kSpectator) saw them live, built from the
-// stored row and its actions (the first `at` replayed; -1: the end). Only a finished table has
-// one, and only then a seat's view is anyone's to see: throws Error otherwise, or when `at` or
-// `viewer` is out of range.
+// stored row and its actions (the first `at` replayed; -1: the end); kOmniscient: everything
+// hidden, every hand and deck (the welcome's seat is then null). Only a finished table has one,
+// and only then a seat's view, or all of them, is anyone's to see: throws Error otherwise, or
+// when `at` or `viewer` is out of range.
 nlohmann::json replay_json(const StoredTable& row, int at, Seat viewer = kSpectator);
 
 // "about": the first paragraph of a game's rules text.

@@ -7,6 +7,8 @@
 #include <fstream>
 
 #include "harness.h"
+#include "server/store.h"
+#include "server/table.h"
 
 using namespace turf;
 using namespace turf::server_test;
@@ -234,8 +236,8 @@ TEST(ServerProtocol, ARematchIsOneNewTableWhereEachLinkOpensItsSeat) {
 }
 
 // Issue 30: a finished table's replay, move by move, is what a spectator saw live (the
-// spectator's view, its narration, the result at the end), never a seat's view; an unfinished
-// table has none.
+// spectator's view, its narration, the result at the end), a seat's view or everything hidden
+// (view=all) once the game is over; an unfinished table has none.
 TEST(ServerProtocol, AReplayIsWhatASpectatorSawAtEachMove) {
   TempDir dir;
   ServerProcess server(dir.file("turf.db"));
@@ -283,8 +285,24 @@ TEST(ServerProtocol, AReplayIsWhatASpectatorSawAtEachMove) {
   const json end = get("/api/tables/" + id + "/replay").parsed();
   EXPECT_EQ(end["state"]["move"], total);
   EXPECT_EQ(end["state"]["result"], d.conn(spec).last["result"]);
-  for (const char* bad : {"?at=-1", "?at=99999", "?at=x", "?move=1", "?at=1&at=2", "?view=2",
-                          "?view=0&view=1", "?view=", "?at=1&", "?view=-1"})
+  // and everything that was hidden (view=all): the omniscient view of the stored game at move k
+  server::Store store(dir.file("turf.db"));
+  const auto row = store.load_table(id);
+  ASSERT_TRUE(row);
+  for (int k = 0; k <= total; k += std::max(1, total / 7)) {
+    server::StoredTable upto = *row;
+    upto.actions.resize(static_cast<std::size_t>(k));
+    upto.status = "playing";
+    const server::Table at_k(upto);
+    const json all = get("/api/tables/" + id + "/replay?view=all&at=" + std::to_string(k)).parsed();
+    EXPECT_EQ(all["welcome"]["seat"], nullptr);
+    EXPECT_EQ(all["state"]["view"], at_k.match().view(kOmniscient, true).to_json()) << "move " << k;
+    EXPECT_NE(all["state"]["view"], seen[k]["view"]);
+    EXPECT_EQ(all["state"]["log"].size(), static_cast<std::size_t>(k));
+  }
+  for (const char* bad :
+       {"?at=-1", "?at=99999", "?at=x", "?move=1", "?at=1&at=2", "?view=2", "?view=0&view=1",
+        "?view=", "?at=1&", "?view=-1", "?at=all", "?view=everything", "?view=all&view=0"})
     EXPECT_EQ(get("/api/tables/" + id + "/replay" + bad).status, 400) << bad;
   EXPECT_EQ(get("/api/tables/" + std::string(32, 'a') + "/replay").status, 404);
 }

@@ -72,10 +72,11 @@ TEST(ServerTurnBased, CreateFieldsAreCheckedAndDefaulted) {
   TempDir dir;
   ServerProcess server(dir.file("turf.db"));
   const json seats = json::array({{{"kind", "human"}}, {{"kind", "human"}}});
-  for (const json& bad : {json{{"pace", "weekly"}}, json{{"pace", "turn"}, {"turn_seconds", 60}},
-                          json{{"pace", "turn"}, {"turn_seconds", 15 * 24 * 3600}},
-                          json{{"turn_seconds", 3600}}, json{{"pace", "turn"}, {"on_timeout", "skip"}},
-                          json{{"pace", "turn"}, {"timeout_bot", "mcts:iters=9"}}}) {
+  for (const json& bad :
+       {json{{"pace", "weekly"}}, json{{"pace", "turn"}, {"turn_seconds", 60}},
+        json{{"pace", "turn"}, {"turn_seconds", 15 * 24 * 3600}}, json{{"turn_seconds", 3600}},
+        json{{"pace", "turn"}, {"on_timeout", "skip"}},
+        json{{"pace", "turn"}, {"timeout_bot", "mcts:iters=9"}}}) {
     json body = bad;
     body["game"] = "dungeon";
     body["seats"] = seats;
@@ -87,11 +88,10 @@ TEST(ServerTurnBased, CreateFieldsAreCheckedAndDefaulted) {
   EXPECT_TRUE(lobby_entry(server.port(), live["id"])["deadline"].is_null());
   const json turn =
       create_table(server.port(), {{"game", "dungeon"}, {"pace", "turn"}, {"seats", seats}});
-  EXPECT_EQ(lobby_entry(server.port(), turn["id"])["pace"],
-            json({{"pace", "turn"},
-                  {"turn_seconds", 86400},
-                  {"on_timeout", "move"},
-                  {"timeout_bot", "normal"}}));
+  EXPECT_EQ(lobby_entry(server.port(), turn["id"])["pace"], json({{"pace", "turn"},
+                                                                  {"turn_seconds", 86400},
+                                                                  {"on_timeout", "move"},
+                                                                  {"timeout_bot", "normal"}}));
 }
 
 // "move": the bot moves for the seat (each of its actions while its turn lasts), the log says
@@ -137,7 +137,8 @@ TEST(ServerTurnBased, APassedDeadlineLetsABotMoveForTheSeatAndTheLogSaysSo) {
   WsClient spectator(server.port());
   hello(spectator, created["id"]);
   std::vector<json> again;
-  const json s = state_until(spectator, [](const json&) { return true; }, &again);
+  const json s = state_until(
+      spectator, [](const json&) { return true; }, &again);
   EXPECT_EQ(s["move"], moved);
   EXPECT_EQ(timeout_lines(again), timeout_lines(lines));
   EXPECT_EQ(s["deadline"], kT0 + 3600 + 3600);
@@ -169,13 +170,12 @@ TEST(ServerTurnBased, ADeadlineThatPassedWhileDownActsAtStartAndTheLinkTakesTheS
   std::vector<json> lines;
   // The first player's stand-in plays until the other player is to move.
   const json waiting = state_until(
-      spectator, [&](const json& s) { return s["over"] == true || s["to_move"] == other; },
-      &lines);
+      spectator, [&](const json& s) { return s["over"] == true || s["to_move"] == other; }, &lines);
   ASSERT_EQ(waiting["over"], false);
   const auto told = timeout_lines(lines);
   ASSERT_EQ(told.size(), 1u);
-  EXPECT_EQ(told[0]["text"], p + " ran out of time: the easy bot plays for " + p + " until " +
-                                 p + " comes back.");
+  EXPECT_EQ(told[0]["text"],
+            p + " ran out of time: the easy bot plays for " + p + " until " + p + " comes back.");
   EXPECT_EQ(waiting["stand_ins"], json({{std::to_string(first), "easy"}}));
   EXPECT_EQ(waiting["deadline"], kT0 + 5000 + 3600);
   EXPECT_EQ(lobby_entry(server.port(), id)["seats"][first]["stand_in"], "easy");
@@ -190,8 +190,7 @@ TEST(ServerTurnBased, ADeadlineThatPassedWhileDownActsAtStartAndTheLinkTakesTheS
     mine = p2.recv_type("state");
   }
   if (mine["over"] == true) GTEST_SKIP() << "the game ended within one turn";
-  mine = state_until(p2,
-                     [&](const json& s) { return s["over"] == true || s["to_move"] == other; });
+  mine = state_until(p2, [&](const json& s) { return s["over"] == true || s["to_move"] == other; });
   ASSERT_EQ(mine["over"], false);
   // The first player's link: the seat is theirs again (stored: the lobby entry says so).
   WsClient p1(server.port());

@@ -95,7 +95,8 @@ export const api = {
   tables: () => call<LobbyTable[]>("api/tables"),
   table: (id: string) => call<LobbyTable>(`api/tables/${encodeURIComponent(id)}`),
   // a finished table's frames at move `at` (null: the end), as a spectator got them
-  replay: (id: string, at: number | null, view: number | null = null) => {
+  // view: a seat, "all" (every hidden thing: the game is over) or null (a spectator)
+  replay: (id: string, at: number | null, view: ReplayView = null) => {
     const q = [view === null ? "" : `view=${view}`, at === null ? "" : `at=${at}`].filter(Boolean).join("&");
     return call<{ welcome: WelcomeFrame; state: StateFrame; moves: number }>(`api/tables/${encodeURIComponent(id)}/replay${q ? `?${q}` : ""}`);
   },
@@ -109,18 +110,23 @@ export type Route =
   | { page: "lobby" }
   | { page: "table"; table: string; token: string | null }
   | { page: "hotseat"; table: string }
-  | { page: "replay"; table: string; at: number | null; view: number | null };
+  | { page: "replay"; table: string; at: number | null; view: ReplayView };
+
+// Whose eyes a replay is seen with: a seat's, "all" (everything hidden, once the game is over),
+// or null: a spectator's.
+export type ReplayView = number | "all" | null;
 
 export function parseRoute(hash: string): Route {
   const hot = /^#\/hotseat\/([0-9a-f]{1,64})\/?$/i.exec(hash);
   if (hot) return { page: "hotseat", table: hot[1].toLowerCase() };
-  // #/replay/ID?view=V&at=K: view a seat (absent: the spectator), at a move (absent: the end)
-  const rep = /^#\/replay\/([0-9a-f]{1,64})(?:\?((?:view|at)=\d{1,7}(?:&(?:view|at)=\d{1,7})?))?$/i.exec(hash);
+  // #/replay/ID?view=V&at=K: view a seat or all (absent: the spectator), at a move (absent: the end)
+  const rep = /^#\/replay\/([0-9a-f]{1,64})(?:\?((?:view|at)=(?:\d{1,7}|all)(?:&(?:view|at)=(?:\d{1,7}|all))?))?$/i.exec(hash);
   if (rep) {
     const q = new URLSearchParams(rep[2] ?? "");
     if (q.getAll("at").length > 1 || q.getAll("view").length > 1) return { page: "lobby" };
     const num = (k: string) => (q.has(k) ? Number(q.get(k)) : null);
-    return { page: "replay", table: rep[1].toLowerCase(), at: num("at"), view: num("view") };
+    if (q.get("at") === "all") return { page: "lobby" };
+    return { page: "replay", table: rep[1].toLowerCase(), at: num("at"), view: q.get("view") === "all" ? "all" : num("view") };
   }
   const m = /^#\/table\/([0-9a-f]{1,64})(?:\/seat\/([0-9a-f]{1,128}))?\/?$/i.exec(hash);
   if (m) return { page: "table", table: m[1].toLowerCase(), token: m[2] ? m[2].toLowerCase() : null };

@@ -2,7 +2,7 @@
 // `TableSource`: the live WebSocket connection to `turf serve` (LiveSource), or several people
 // at one device (HotSeatSource, over LiveSources); a replay of a finished game can plug in later
 // as another source, without touching the shell's drawing or any game's drawing.
-import { api, HttpError } from "./api";
+import { api, HttpError, type ReplayView } from "./api";
 import { h } from "./dom";
 import { Connection } from "./connection";
 import { holdSeat, type HeldSeat } from "./mytables";
@@ -257,7 +257,7 @@ export class ReplaySource implements TableSource {
   constructor(
     private readonly table: string,
     at: number | null,
-    private view: number | null = null, // a seat (its hand shown), or null: the spectator
+    private view: ReplayView = null, // a seat (its hand shown), "all" (every hand), or null: the spectator
   ) {
     this.at = at ?? -1;
   }
@@ -303,12 +303,13 @@ export class ReplaySource implements TableSource {
     // whose eyes: the spectator's, or a seat's (its hand; the game is over, so it is no secret)
     const eyes = h(
       "select",
-      { "aria-label": "seen by", title: "Whose view: a seat's shows its hand" },
+      { "aria-label": "seen by", title: "Whose view: a seat's shows its hand; Everything shows all that was hidden" },
       h("option", { value: "", selected: this.view === null }, "Spectator"),
       ...this.names.map((n, i) => h("option", { value: String(i), selected: this.view === i }, n || `Player ${i + 1}`)),
+      h("option", { value: "all", selected: this.view === "all" }, "Everything"),
     ) as HTMLSelectElement;
     eyes.addEventListener("change", () => {
-      this.view = eyes.value === "" ? null : Number(eyes.value);
+      this.view = eyes.value === "" ? null : eyes.value === "all" ? "all" : Number(eyes.value);
       void this.show(this.at);
     });
     this.bar.replaceChildren(

@@ -483,6 +483,16 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     assert.doesNotMatch(await page.locator(".turn").innerText(), /Your turn/);
     assert.notDeepEqual(seen.state.view, live.get(1), "a seat's view differs from the spectator's");
     await shot(page, "replay-desktop", { docs: true });
+    // everything that was hidden (the game is over): asked for and drawn, and the link says so
+    const before = answers.length;
+    await page.selectOption('[data-testid="replay"] select', "all");
+    await page.waitForFunction(() => location.hash.includes("view=all"));
+    assert.equal(await page.evaluate(() => location.hash), `#/replay/${r.body.id}?view=all&at=1`);
+    while (answers.length === before) await new Promise((wake) => waiting.push(wake));
+    const all = answers.at(-1);
+    assert.equal(all.welcome.seat, null);
+    assert.notDeepEqual(all.state.view, live.get(1), "everything is more than the spectator saw");
+    assert.notDeepEqual(all.state.view, seen.state.view, "and more than one seat saw");
     await page.selectOption('[data-testid="replay"] select', "");
     await page.waitForFunction(() => document.getElementById("app").dataset.seat === "spectator");
     // the link keeps the move: opened again, the same move

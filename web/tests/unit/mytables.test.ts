@@ -94,6 +94,8 @@ describe("links", () => {
     expect(parseRoute(`#/replay/${T1}?at=17`)).toEqual({ page: "replay", table: T1, at: 17, view: null });
     expect(parseRoute(`#/replay/${T1}?view=1&at=17`)).toEqual({ page: "replay", table: T1, at: 17, view: 1 });
     expect(parseRoute(`#/replay/${T1}?at=1&at=2`)).toEqual({ page: "lobby" });
+    expect(parseRoute(`#/replay/${T1}?view=all&at=3`)).toEqual({ page: "replay", table: T1, at: 3, view: "all" });
+    expect(parseRoute(`#/replay/${T1}?at=all`)).toEqual({ page: "lobby" });
     expect(parseRoute(`#/replay/${T1}?seed=1`)).toEqual({ page: "lobby" });
     expect(parseRoute(`#/replay/${T1}?at=-1`)).toEqual({ page: "lobby" });
     expect(parseRoute("")).toEqual({ page: "lobby" });
