@@ -254,7 +254,10 @@ nlohmann::json Hub::row_entry(const StoredTable& row) const {
           {"seats", seats},
           {"moves", row.moves},
           {"created", row.created},
-          {"updated", row.updated}};
+          {"updated", row.updated},
+          {"pace", Pace::from_settings(row.settings).to_json()},
+          {"deadline", row.deadline ? nlohmann::json(*row.deadline) : nlohmann::json(nullptr)},
+          {"public", row.listed}};
 }
 
 nlohmann::json Hub::lobby(int limit) {
@@ -376,6 +379,7 @@ void Hub::rematch(Live& live, const std::shared_ptr<Client>& asker) {
   row.seats = old.row().seats;  // names, bots and token hashes (a Table holds no token)
   for (auto& s : row.seats) s.stand_in.clear();  // everyone plays their own seat again
   row.settings = old.row().settings;
+  row.listed = old.row().listed;
   std::unique_ptr<Table> table;
   try {
     table = std::make_unique<Table>(row, bot_limits_, seed_rule());

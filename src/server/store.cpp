@@ -117,7 +117,8 @@ struct Store::Statements {
   explicit Statements(sqlite3* db)
       : insert_table(db,
                      "INSERT INTO tables (id, game, options, seed, seats, created, status, moves,"
-                     " updated, settings, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"),
+                     " updated, settings, deadline, public)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)"),
         insert_action(db,
                       "INSERT INTO actions (table_id, move, seat, action, note)"
                       " VALUES (?, ?, ?, ?, ?)"),
@@ -211,16 +212,22 @@ void Store::migrate(const std::string& path) {
     // reads every stored table. `tables_updated` (status, updated) served neither (status !=).
     exec(wdb_,
          "DROP INDEX IF EXISTS tables_updated;"
-         "CREATE INDEX IF NOT EXISTS tables_lobby ON tables((status = 'over') DESC);"
          "CREATE INDEX IF NOT EXISTS tables_expiry ON tables((status = 'over'), updated)");
-    // Schema 5: a table's pace and deadline, an action's note.
+    // Schema 5: a table's pace and deadline, an action's note; whether the lobby lists a table
+    // (the tables of older schemas are private: they were made when the lobby listed every
+    // table, and their players have their links). The lobby's index leads with it: public
+    // tables, unfinished first, newest first.
     if (!has_column(wdb_, "tables", "settings"))
       exec(wdb_,
            "ALTER TABLE tables ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';"
            "ALTER TABLE tables ADD COLUMN deadline INTEGER;");
     if (!has_column(wdb_, "actions", "note"))
       exec(wdb_, "ALTER TABLE actions ADD COLUMN note TEXT");
+    if (!has_column(wdb_, "tables", "public"))
+      exec(wdb_, "ALTER TABLE tables ADD COLUMN public INTEGER NOT NULL DEFAULT 0");
     exec(wdb_,
+         "DROP INDEX IF EXISTS tables_lobby;"
+         "CREATE INDEX tables_lobby ON tables(public, (status = 'over') DESC);"
          "CREATE INDEX IF NOT EXISTS tables_deadline ON tables(deadline, id)"
          " WHERE deadline IS NOT NULL");
     if (version == 0 && has_tables) {
@@ -357,6 +364,7 @@ bool Store::apply(Statements& stmts, const Write& w, const std::string& now) {
       st.text(8, w.table.created.empty() ? now : w.table.created);
       st.text(9, w.table.settings.dump());
       st.maybe(10, w.deadline);
+      st.integer(11, w.table.listed ? 1 : 0);
       st.step();
       return true;
     }
@@ -521,6 +529,7 @@ StoredTable Store::read_row(sqlite3_stmt* st) {
   auto settings = nlohmann::json::parse(text(9), nullptr, false);
   if (settings.is_object()) t.settings = std::move(settings);
   if (sqlite3_column_type(st, 10) != SQLITE_NULL) t.deadline = sqlite3_column_int64(st, 10);
+  t.listed = sqlite3_column_int64(st, 11) != 0;
   return t;
 }
 
@@ -535,8 +544,8 @@ void Store::read_actions(StoredTable& t) {
 }
 
 static const char* kColumns =
-    "SELECT id, game, options, seed, seats, created, status, moves, updated, settings, deadline"
-    " FROM tables";
+    "SELECT id, game, options, seed, seats, created, status, moves, updated, settings, deadline,"
+    " public FROM tables";
 
 std::vector<StoredTable> Store::load_unfinished() {
   std::lock_guard lock(read_mutex_);

@@ -13,8 +13,10 @@
 // text); 2 added nothing else; 3 (this one) adds `updated`, the time of a table's last change
 // (its creation for tables of older schemas); 4 adds indexes only (tables_lobby, tables_expiry;
 // tables_updated goes), so that the lobby and expiry cost does not grow with the stored tables;
-// 5 adds a table's `settings` (its pace) and `deadline` (index tables_deadline) and an action's
-// `note` (the table's event told with it); a newer version is refused.
+// 5 adds a table's `settings` (its pace), `deadline` (index tables_deadline) and `public` (the
+// lobby lists public tables only: tables_lobby becomes (public, status), and the tables of older
+// schemas are private, reached by their links) and an action's `note` (the table's event told
+// with it); a newer version is refused.
 //
 // What stays on disk (docs/security.md "Memory and the database"): finished tables for good (they
 // are the records of the games); an unfinished table until it has had no action for the expiry
@@ -70,6 +72,9 @@ struct StoredTable {
   nlohmann::json settings = nlohmann::json::object();
   // When the seat to move runs out of time (Unix seconds), if it can.
   std::optional<std::int64_t> deadline;
+  // Listed in the lobby for anyone to watch (and, once over, to replay); else reached only by
+  // its links.
+  bool listed = false;
   std::vector<std::pair<Seat, Action>> actions;  // filled by load_table / load_unfinished
   // The table's events told with an action (move, the event's JSON: a stand-in's timeout).
   std::vector<std::pair<int, std::string>> notes;
@@ -102,15 +107,16 @@ class Store {
  public:
   static constexpr int kSchema = 5;
   // The queries run per request or connection (store_test checks that indexes serve them): the
-  // lobby (unfinished tables first, newest first; index tables_lobby), one table's row (its
-  // primary key), its actions (theirs), and the unfinished tables last changed before a time
+  // lobby (public tables only, unfinished first, newest first; index tables_lobby), one table's row
+  // (its primary key), its actions (theirs), and the unfinished tables last changed before a time
   // (expiry; index tables_expiry; temp.keep holds the tables in memory).
   static constexpr const char* kLobbyQuery =
       "SELECT id, game, options, seed, seats, created, status, moves, updated, settings,"
-      " deadline FROM tables ORDER BY (status = 'over'), rowid DESC LIMIT ?";
+      " deadline, public FROM tables WHERE public = 1 ORDER BY (status = 'over'), rowid DESC"
+      " LIMIT ?";
   static constexpr const char* kRowQuery =
       "SELECT id, game, options, seed, seats, created, status, moves, updated, settings,"
-      " deadline FROM tables WHERE id = ?";
+      " deadline, public FROM tables WHERE id = ?";
   static constexpr const char* kActionsQuery =
       "SELECT seat, action, note FROM actions WHERE table_id = ? ORDER BY move";
   // The tables whose deadline has come, earliest first (index tables_deadline).

@@ -342,6 +342,7 @@ nlohmann::json Table::lobby_entry(const std::vector<SeatPresence>& presence) con
           {"updated", row_.updated},
           {"pace", pace_.to_json()},
           {"deadline", deadline_json()},
+          {"public", row_.listed},
           {"rematch", rematch_.empty() ? nlohmann::json(nullptr) : nlohmann::json(rematch_)}};
 }
 
@@ -485,6 +486,10 @@ StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& li
                 std::to_string(resolved.players()) + " seats, not " + std::to_string(seats.size()));
   row.options = resolved.values();
   row.settings = Pace::from_request(body).to_json();
+  if (body.contains("public")) {
+    if (!body["public"].is_boolean()) throw Error("'public' must be true or false");
+    row.listed = body["public"].get<bool>();
+  }
   row.id = os_random_hex(16);
   row.seed =
       allow_seed && body.contains("seed") ? body["seed"].get<std::uint64_t>() : os_random_u64();

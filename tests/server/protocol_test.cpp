@@ -52,12 +52,25 @@ TEST(ServerProtocol, CreateJoinPlayUndoReconnectSpectateDungeon) {
             std::string::npos);
   EXPECT_NE(created["spectate"].get<std::string>().find("#/table/" + id), std::string::npos);
 
-  // The lobby lists it as waiting, without tokens.
+  // A table is private unless made public: the lobby does not list it (its links reach it, and
+  // its own entry answers whoever knows its id) ...
   auto lobby = http_request(server.port(), http::verb::get, "/api/tables");
   ASSERT_EQ(lobby.status, 200);
-  EXPECT_EQ(lobby.body.find(ann), std::string::npos);
-  EXPECT_EQ(lobby.parsed()[0]["id"], id);
+  EXPECT_TRUE(lobby.parsed().empty()) << lobby.body;
+  EXPECT_EQ(http_request(server.port(), http::verb::get, "/api/tables/" + id).parsed()["public"],
+            false);
+  // ... a public one it lists as waiting, without tokens.
+  json open = two_humans();
+  open["public"] = true;
+  const json listed = create_table(server.port(), open);
+  lobby = http_request(server.port(), http::verb::get, "/api/tables");
+  ASSERT_EQ(lobby.parsed().size(), 1u);
+  EXPECT_EQ(lobby.body.find(listed["seats"][0]["token"].get<std::string>()), std::string::npos);
+  EXPECT_EQ(lobby.parsed()[0]["id"], listed["id"]);
   EXPECT_EQ(lobby.parsed()[0]["status"], "waiting");
+  EXPECT_EQ(lobby.parsed()[0]["public"], true);
+  open["public"] = "yes";
+  EXPECT_EQ(http_request(server.port(), http::verb::post, "/api/tables", open.dump()).status, 400);
 
   TableDriver d(server.port(), id);
   d.join(ann);
@@ -133,6 +146,7 @@ TEST(ServerProtocol, TheLobbyEntrySaysSinceWhenASeatIsAway) {
   ServerProcess server(dir.file("turf.db"));
   json body = two_humans("yard");
   body["options"] = {{"players", 3}};
+  body["public"] = true;
   body["seats"].push_back({{"kind", "human"}, {"name", "Cy"}});
   json created = create_table(server.port(), body);
   const std::string id = created["id"];

@@ -22,6 +22,7 @@ namespace {
 
 const json kTwoHumans = {
     {"game", "dungeon"},
+    {"public", true},  // listed in the lobby, which counts them
     {"seats", json::array({{{"kind", "human"}, {"name", "Ann"}}, {{"kind", "human"}}})}};
 
 // One HTTP request with exactly the given headers (besides Host and Content-Length).

@@ -117,6 +117,15 @@ TEST(ServerStore, SchemaTwoTablesGetTheirCreationAsLastChange) {
   std::filesystem::copy_file(std::string(TURF_FIXTURES) + "/main-6b013de/tables.db", db);
   {
     Store store(db);
+    // Schema 5: tables of older schemas are private (the lobby lists none of them) ...
+    EXPECT_TRUE(store.list_tables(10).empty());
+    {  // (listed here, to read them back)
+      sqlite3* h = nullptr;
+      ASSERT_EQ(sqlite3_open(db.c_str(), &h), SQLITE_OK);
+      ASSERT_EQ(sqlite3_exec(h, "UPDATE tables SET public = 1", nullptr, nullptr, nullptr),
+                SQLITE_OK);
+      sqlite3_close(h);
+    }
     const auto rows = store.list_tables(10);
     ASSERT_EQ(rows.size(), 3u);
     for (const auto& r : rows) {
@@ -218,10 +227,10 @@ TEST(ServerStore, PerRequestQueriesUseIndexes) {
   const std::string db =
       new_db(dir, "many.db",
              "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)"
-             " INSERT INTO tables (id, game, options, seed, seats, created, status, moves, updated)"
-             " SELECT printf('%032x', i), 'dungeon', '{}', i, '[]', '2026-01-01T00:00:00Z',"
-             " CASE WHEN i % 7 = 0 THEN 'playing' ELSE 'over' END, 3, '2026-01-01T00:00:00Z'"
-             " FROM n; ANALYZE");  // (the plans hold with statistics too)
+             " INSERT INTO tables (id, game, options, seed, seats, created, status, moves, updated,"
+             " public) SELECT printf('%032x', i), 'dungeon', '{}', i, '[]', '2026-01-01T00:00:00Z',"
+             " CASE WHEN i % 7 = 0 THEN 'playing' ELSE 'over' END, 3, '2026-01-01T00:00:00Z',"
+             " i % 2 FROM n; ANALYZE");  // (the plans hold with statistics too)
   sqlite3* h = nullptr;
   ASSERT_EQ(sqlite3_open(db.c_str(), &h), SQLITE_OK);
   sqlite3_stmt* st = nullptr;
@@ -258,18 +267,20 @@ TEST(ServerStore, OlderSchemasGetTheIndexes) {
     expect_indexed_queries(db);
   }
   Store store(two);
-  EXPECT_EQ(store.list_tables(10).size(), 3u);
+  EXPECT_TRUE(store.list_tables(10).empty());  // private: made before a table could be public
+  EXPECT_EQ(count(two, "SELECT count(*) FROM tables"), 3);
 }
 
 // The lobby's order is as before: unfinished tables first, newest first, then finished ones,
-// newest first; the limit keeps the first.
+// newest first; the limit keeps the first. Only public tables are listed.
 TEST(ServerStore, LobbyOrderIsUnfinishedFirstThenNewestFirst) {
   TempDir dir;
   Store store(dir.file("order.db"));
   std::vector<std::string> ids;
   const char* statuses[] = {"playing", "over", "playing", "over", "over", "playing"};
   for (const char* status : statuses) {
-    const StoredTable row = row_created(now_iso8601());
+    StoredTable row = row_created(now_iso8601());
+    row.listed = true;
     ASSERT_TRUE(create(store, row, status));
     ids.push_back(row.id);
   }
@@ -290,4 +301,8 @@ TEST(ServerStore, LobbyOrderIsUnfinishedFirstThenNewestFirst) {
   w.status = "over";
   ASSERT_TRUE(store.write_sync(w));
   EXPECT_EQ(listed(10), (std::vector<std::string>{ids[5], ids[0], ids[4], ids[3], ids[2], ids[1]}));
+  StoredTable hidden = row_created(now_iso8601());  // private: not listed
+  ASSERT_TRUE(create(store, hidden, "playing"));
+  EXPECT_EQ(listed(10).size(), 6u);
+  EXPECT_TRUE(store.load_row(hidden.id));
 }

@@ -47,6 +47,7 @@ export interface LobbyTable {
   updated?: string; // ISO 8601 (UTC): the last action or undo, the creation before any
   pace?: Pace;
   deadline?: number | null; // Unix seconds: when the seat to move runs out of time
+  public?: boolean; // listed in the lobby (the lobby lists only these)
 }
 
 // A new table's pace (docs/protocol.md "Turn-based tables"); live when absent.
@@ -100,8 +101,8 @@ export const api = {
     const q = [view === null ? "" : `view=${view}`, at === null ? "" : `at=${at}`].filter(Boolean).join("&");
     return call<{ welcome: WelcomeFrame; state: StateFrame; moves: number }>(`api/tables/${encodeURIComponent(id)}/replay${q ? `?${q}` : ""}`);
   },
-  create: (game: string, options: Record<string, unknown>, seats: NewSeat[], pace: NewPace | null = null) =>
-    call<CreatedTable>("api/tables", { method: "POST", body: JSON.stringify({ game, options, seats, ...(pace ?? {}) }) }),
+  create: (game: string, options: Record<string, unknown>, seats: NewSeat[], pace: NewPace | null = null, listed = false) =>
+    call<CreatedTable>("api/tables", { method: "POST", body: JSON.stringify({ game, options, seats, ...(pace ?? {}), public: listed }) }),
 };
 
 // Links live in the URL fragment (never sent to a server): #/table/ID and #/table/ID/seat/TOKEN;

@@ -204,8 +204,9 @@ export async function renderLobby(root: HTMLElement): Promise<() => void> {
     await drawMine(tables);
     const mine = new Map(remembered().map((r) => [r.created.id, r.created]));
     tablesBox.replaceChildren(
-      h("h2", null, "Tables"),
-      tables.length === 0 ? h("p", { class: "muted" }, "No tables yet. Start one.") : "",
+      h("h2", null, "Public tables"),
+      h("p", { class: "muted small" }, "Tables made public, to watch or to replay. Your own are under My tables; a table that is not public is reached only by its links."),
+      tables.length === 0 ? h("p", { class: "muted" }, "No public tables yet.") : "",
       h(
         "ul",
         { class: "table-list" },
@@ -381,8 +382,8 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
   const select = (name: string, label: string, choices: [string, string][], chosen = choices[0][0]) =>
     h("select", { name, "aria-label": label }, ...choices.map(([v, words]) => h("option", { value: v, selected: v === chosen }, words)));
   const paceSel = select("pace", "pace", [
-    ["live", "Live: everyone plays now"],
-    ["turn", "Over days: each comes back for their turn"],
+    ["live", "Live: all play now"],
+    ["turn", "Over days: a turn at a time"],
   ]);
   const hours = (n: number) => String(n * 3600);
   const turnSel = select(
@@ -410,6 +411,8 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
     h("label", { class: "option" }, h("span", null, "When a player's time runs out"), timeoutSel, h("small", { class: "muted option-help" }, "The game's normal bot steps in; the player's link still opens their seat.")),
   );
   paceSel.addEventListener("change", () => (turnBox.hidden = paceSel.value !== "turn"));
+  // Listed in the lobby for anyone to watch (off: only its links reach it).
+  const publicBox = h("input", { type: "checkbox", name: "public" }) as HTMLInputElement;
 
   function current(): GameEntry {
     return games.find((g) => g.id === gameSel.value) ?? games[0];
@@ -505,7 +508,7 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
         try {
           const pace: NewPace | null =
             paceSel.value === "turn" ? { pace: "turn", turn_seconds: Number(turnSel.value), on_timeout: timeoutSel.value === "bot" ? "bot" : "move" } : null;
-          onCreated(await api.create(g.id, options, seats, pace), g.id);
+          onCreated(await api.create(g.id, options, seats, pace, publicBox.checked), g.id);
         } catch (e) {
           msg.textContent = `Could not create the table: ${(e as Error).message}`;
         }
@@ -518,6 +521,7 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
     seatsBox,
     h("label", { class: "option" }, h("span", null, "Pace"), paceSel),
     turnBox,
+    h("label", { class: "option check" }, publicBox, h("span", null, "Public: list it in the lobby for anyone to watch")),
     msg,
     h("button", { type: "submit", class: "primary" }, "Create table"),
   );

@@ -271,7 +271,8 @@ export async function assertDomLacks(page, secrets, what) {
 
 // Creates a table through the lobby form; seats: [{name, kind: "human"|"bot:easy"|...}].
 // Returns the join links of the human seats (by seat) and the spectate link.
-export async function createTable(page, baseUrl, seats, game = "dungeon") {
+// `listed`: made public (the lobby lists it: tests that find it there).
+export async function createTable(page, baseUrl, seats, game = "dungeon", listed = true) {
   await page.goto(baseUrl);
   await page.waitForSelector("form.new-table select[name=game]");
   await page.selectOption("form.new-table select[name=game]", game);
@@ -279,6 +280,7 @@ export async function createTable(page, baseUrl, seats, game = "dungeon") {
     await page.fill(`[name="name-${i}"]`, seats[i].name);
     await page.selectOption(`[name="kind-${i}"]`, seats[i].kind);
   }
+  await page.setChecked("form.new-table input[name=public]", listed);
   await page.click("form.new-table button[type=submit]");
   await page.waitForSelector(".created .links");
   const join = {};

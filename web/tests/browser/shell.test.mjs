@@ -131,7 +131,7 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
   });
 
   it("a table whose bot moved first waits for its players in the lobby", async () => {
-    const r = await post({ game: "dungeon", seats: [{ kind: "bot", bot: "easy", name: "Rex" }, { kind: "human", name: "Ann" }] });
+    const r = await post({ game: "dungeon", public: true, seats: [{ kind: "bot", bot: "easy", name: "Rex" }, { kind: "human", name: "Ann" }] });
     assert.equal(r.status, 201);
     const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
@@ -154,7 +154,7 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
 
   it("my tables: the seats this browser opened are listed in its lobby, your turn first, and nowhere else", async () => {
     const made = [];
-    for (let i = 0; i < 3; i++) made.push((await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "human", name: "Bea" }] })).body);
+    for (let i = 0; i < 3; i++) made.push((await post({ game: "dungeon", public: i === 0, seats: [{ kind: "human", name: "Ann" }, { kind: "human", name: "Bea" }] })).body);
     const link = (t, s) => new URL(`#/table/${t.id}/seat/${t.seats[s].token}`, env.server.url).href;
     const ca = await env.browser.newContext(DESKTOP);
     const a = await ca.newPage();
@@ -191,6 +191,8 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     await b.goto(env.server.url);
     await b.waitForSelector(`.table-entry[data-table="${made[0].id}"]`);
     assert.equal(await b.locator(".my-tables .my-table").count(), 0);
+    // only the public table is listed to anyone: the others are reached by their links alone
+    for (const t of made.slice(1)) assert.equal(await b.locator(`.table-entry[data-table="${t.id}"]`).count(), 0, "a private table is not listed");
     const html = await b.content();
     for (const t of made) for (const s of t.seats) assert.ok(!html.includes(s.token), "no seat token on another browser's page");
     // Bea opens her link there: that browser now holds the table, and only at Bea's seat
@@ -429,7 +431,7 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
   });
 
   it("replay: a finished game from the lobby, move by move with the buttons, the arrows and a link that keeps the move", async () => {
-    const r = await post({ game: "dungeon", seats: [{ kind: "bot", bot: "random", name: "Rex" }, { kind: "bot", bot: "random", name: "Sue" }] });
+    const r = await post({ game: "dungeon", public: true, seats: [{ kind: "bot", bot: "random", name: "Rex" }, { kind: "bot", bot: "random", name: "Sue" }] });
     const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
     const frames = recordFrames(page);
