@@ -320,6 +320,23 @@ void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::
             });
 }
 
+void Hub::import_record(const nlohmann::json& body, std::function<void(nlohmann::json)> done) {
+  StoredTable row = record_row(body);  // throws Error
+  const std::string id = row.id;
+  Write w;
+  w.kind = Write::Kind::Create;
+  w.table = std::move(row);
+  w.status = "over";
+  nlohmann::json answer = {{"id", id}, {"replay", base_url_ + "#/replay/" + id}};
+  std::weak_ptr<bool> alive = alive_;
+  store_.write(std::move(w), [this, alive, done = std::move(done),
+                              answer = std::move(answer)](bool ok) mutable {
+    boost::asio::post(io_, [alive, ok, done = std::move(done), answer = std::move(answer)]() {
+      if (!alive.expired()) done(ok ? answer : nullptr);
+    });
+  });
+}
+
 void Hub::store_new(StoredTable row, std::unique_ptr<Table> table, const std::string& creator,
                     std::function<void(bool)> done) {
   const std::string id = row.id;

@@ -121,6 +121,9 @@ class Hub {
   // (the address key), for the fair share of bot time.
   void create_table(const nlohmann::json& body, std::function<void(nlohmann::json)> done,
                     const std::string& creator = "");
+  // A finished game's record (POST /api/records: record_row) stored as a finished private table;
+  // done({id, replay}) once committed (null when the store failed). Throws Error (bad record).
+  void import_record(const nlohmann::json& body, std::function<void(nlohmann::json)> done);
   // Evicts tables idle past the limit and, once an hour, expires abandoned ones on disk.
   void sweep();
   // Turn-based tables whose deadline has come (the store's, so evicted tables too, earliest

@@ -620,17 +620,19 @@ Response too_many(const http::request<http::string_body>& req, int retry_after,
 }
 
 // Waits for a callback on the same (single-threaded) executor.
-awaitable<nlohmann::json> create(Hub& hub, const nlohmann::json& body, const std::string& creator) {
+awaitable<nlohmann::json> create(Hub& hub, const nlohmann::json& body, const std::string& creator,
+                                 bool record) {
   auto exec = co_await asio::this_coro::executor;
   asio::steady_timer timer(exec, asio::steady_timer::time_point::max());
   auto result = std::make_shared<std::optional<nlohmann::json>>();
-  hub.create_table(
-      body,
-      [result, &timer](nlohmann::json answer) {
-        *result = std::move(answer);
-        timer.cancel();
-      },
-      creator);
+  auto done = [result, &timer](nlohmann::json answer) {
+    *result = std::move(answer);
+    timer.cancel();
+  };
+  if (record)
+    hub.import_record(body, done);
+  else
+    hub.create_table(body, done, creator);
   beast::error_code ec;
   while (!result->has_value()) co_await timer.async_wait(asio::redirect_error(use_awaitable, ec));
   co_return std::move(**result);
@@ -659,11 +661,15 @@ awaitable<Response> handle(Context& ctx, const std::string& key, AddressBook::En
         co_return error_response(req, http::status::not_found, "no such API path");
       co_return json_response(req, http::status::ok, game_cards_json(*game));
     }
-    if (path == "/api/tables") {
-      if (req.method() == http::verb::get)
+    if (path == "/api/tables" || path == "/api/records") {
+      // POST /api/records: a finished game's record (what the page read of a turf record file)
+      // becomes a finished private table, to replay.
+      const bool record = path == "/api/records";
+      if (req.method() == http::verb::get && !record)
         co_return json_response(req, http::status::ok, ctx.hub.lobby(200));
       if (req.method() != http::verb::post)
-        co_return error_response(req, http::status::method_not_allowed, "use GET or POST");
+        co_return error_response(req, http::status::method_not_allowed,
+                                 record ? "use POST" : "use GET or POST");
       // A state-changing request: from the server's own pages (or a program) only, and JSON.
       // (Every other method and path changes nothing: 405 or 404.)
       bool wrong_type = false;
@@ -683,7 +689,7 @@ awaitable<Response> handle(Context& ctx, const std::string& key, AddressBook::En
       auto body = nlohmann::json::parse(req.body(), nullptr, false);
       if (body.is_discarded())
         co_return error_response(req, http::status::bad_request, "malformed JSON");
-      nlohmann::json answer = co_await create(ctx.hub, body, key);
+      nlohmann::json answer = co_await create(ctx.hub, body, key, record);
       if (answer.is_null())
         co_return error_response(req, http::status::service_unavailable,
                                  "the table could not be stored");

@@ -366,6 +366,27 @@ bool Store::apply(Statements& stmts, const Write& w, const std::string& now) {
       st.maybe(10, w.deadline);
       st.integer(11, w.table.listed ? 1 : 0);
       st.step();
+      // An imported record comes with its actions (a finished table).
+      for (std::size_t i = 0; i < w.table.actions.size(); ++i) {
+        Stmt& a = stmts.insert_action;
+        a.reset();
+        a.text(1, w.table.id);
+        a.integer(2, static_cast<std::int64_t>(i));
+        a.integer(3, w.table.actions[i].first);
+        a.integer(4, w.table.actions[i].second);
+        check(wdb_, sqlite3_bind_null(a.st, 5), "bind");
+        a.step();
+      }
+      if (!w.table.actions.empty()) {
+        Stmt& up = stmts.set_moves;
+        up.reset();
+        up.integer(1, static_cast<std::int64_t>(w.table.actions.size()));
+        up.text(2, w.status.empty() ? "playing" : w.status);
+        up.text(3, w.table.created.empty() ? now : w.table.created);
+        up.maybe(4, std::nullopt);
+        up.text(5, w.table.id);
+        up.step();
+      }
       return true;
     }
     case Write::Kind::Append: {

@@ -499,6 +499,94 @@ StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& li
   return row;
 }
 
+StoredTable record_row(const nlohmann::json& body) {
+  if (!body.is_object()) throw Error("the record must be a JSON object");
+  if (!body.contains("game") || !body["game"].is_string()) throw Error("'game' must be a string");
+  const GameInfo& game = Registry::instance().find(body["game"].get<std::string>());
+  StoredTable row;
+  row.game = game.id;
+  if (body.contains("options")) {
+    const auto& o = body["options"];
+    if (!o.is_object() || o.size() > 32) throw Error("'options' must be an object");
+    for (auto& [k, v] : o.items()) {
+      if (v.is_string())
+        row.options[k] = v.get<std::string>();
+      else if (v.is_number_integer())
+        row.options[k] = std::to_string(v.get<long long>());
+      else
+        throw Error("option '" + k + "' must be a string or an integer");
+    }
+  }
+  const auto& seed = body.contains("seed") ? body["seed"] : nlohmann::json();
+  if (seed.is_number_unsigned()) {
+    row.seed = seed.get<std::uint64_t>();
+  } else if (seed.is_string() && !seed.get<std::string>().empty() &&
+             seed.get<std::string>().size() <= 20 &&
+             seed.get<std::string>().find_first_not_of("0123456789") == std::string::npos) {
+    try {
+      row.seed = std::stoull(seed.get<std::string>());
+    } catch (const std::exception&) {
+      throw Error("'seed' must be an integer from 0 to 2^64 - 1");
+    }
+  } else {
+    throw Error("'seed' must be an integer from 0 to 2^64 - 1 (or its decimal text)");
+  }
+  if (!body.contains("seats") || !body["seats"].is_array() || body["seats"].empty() ||
+      body["seats"].size() > 8)
+    throw Error("'seats' must be an array of 1 to 8 seats");
+  for (std::size_t i = 0; i < body["seats"].size(); ++i) {
+    const auto& s = body["seats"][i];
+    const std::string where = "seat " + std::to_string(i);
+    if (!s.is_object() || !s.contains("agent") || !s["agent"].is_string())
+      throw Error(where + ": 'agent' must be a string");
+    StoredSeat seat;
+    const bool human = table::seat_kind(s["agent"].get<std::string>()) == table::SeatKind::kHuman;
+    seat.kind = human ? "human" : "bot";
+    if (!human) seat.bot = "random";
+    try {
+      seat.name = table::seat_name(s.value("name", ""), static_cast<Seat>(i));
+    } catch (const Error& e) {
+      throw Error(where + ": " + e.what());
+    }
+    if (seat.name.empty())
+      seat.name = human ? player_name(static_cast<Seat>(i)) : "Bot " + std::to_string(i + 1);
+    row.seats.push_back(std::move(seat));
+  }
+  if (!body.contains("actions") || !body["actions"].is_array())
+    throw Error("'actions' must be an array of action ids");
+  if (body["actions"].size() > static_cast<std::size_t>(kMaxRecordActions))
+    throw Error("a record holds at most " + std::to_string(kMaxRecordActions) + " actions");
+  Options resolved = game.resolve(row.options);  // throws Error (bad option)
+  if (resolved.players() != static_cast<int>(row.seats.size()))
+    throw Error(game.id + " with players=" + std::to_string(resolved.players()) + " needs " +
+                std::to_string(resolved.players()) + " seats, not " +
+                std::to_string(row.seats.size()));
+  row.options = resolved.values();
+  // Played through: every action must be legal for the seat to move.
+  std::vector<SeatInfo> infos;
+  for (const auto& s : row.seats) infos.push_back({"human", s.name});
+  Match m(game, resolved, row.seed, std::move(infos));
+  for (std::size_t i = 0; i < body["actions"].size(); ++i) {
+    const auto& a = body["actions"][i];
+    if (!a.is_number_integer() || a.get<long long>() < INT32_MIN || a.get<long long>() > INT32_MAX)
+      throw Error("action " + std::to_string(i) + " must be an action id");
+    if (m.over()) throw Error("the game was over before action " + std::to_string(i));
+    const Seat seat = m.state().to_move();
+    const Action action = static_cast<Action>(a.get<long long>());
+    if (!m.state().is_legal(action))
+      throw Error("action " + std::to_string(i) + " is not a legal action there");
+    m.apply(action);
+    row.actions.emplace_back(seat, action);
+  }
+  if (!m.over()) throw Error("only a finished game's record can be replayed here");
+  row.id = os_random_hex(16);
+  row.created = now_iso8601();
+  row.updated = row.created;
+  row.status = "over";
+  row.moves = static_cast<int>(row.actions.size());
+  return row;
+}
+
 std::string game_about(const GameInfo& game) {
   std::string text(game.rules_text);
   std::size_t pos = 0;

@@ -149,6 +149,16 @@ StoredTable new_table_row(const nlohmann::json& body,
                           const table::BotLimits& limits = table::BotLimits::server(),
                           bool allow_seed = false);
 
+// A finished game's record, as a page sends what it read of a `turf` record file (POST
+// /api/records, docs/protocol.md): {game, options, seed (a number or its decimal text), seats:
+// [{name, agent}], actions: [action ids]}, at most kMaxRecordActions actions. Checked by playing
+// it (an unknown game or option, a bad name, an illegal action, a game not over: Error), it
+// becomes a finished private table's row with its actions: names kept, a person's seat holds no
+// token (nobody can sit there), every other seat is a bot seat ("random": the record's bots are
+// not run again, and no program of the record is ever started).
+inline constexpr int kMaxRecordActions = 4000;
+StoredTable record_row(const nlohmann::json& body);
+
 // A finished table's replay at move `at` (GET /api/tables/ID/replay?at=K, docs/protocol.md):
 // {welcome, state, moves} as `viewer` (a seat, or kSpectator) saw them live, built from the
 // stored row and its actions (the first `at` replayed; -1: the end); kOmniscient: everything

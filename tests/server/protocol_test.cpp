@@ -799,3 +799,79 @@ TEST(ServerProtocol, ControlFramesCountAgainstTheAddressFrameLimit) {
   EXPECT_LE(limited, 100);
   EXPECT_TRUE(server.alive());
 }
+
+// Issue 30: a `turf` record file opens as a replay in the browser: the page sends what it read
+// (game, options, seed, seats, action ids) and the server, having played it through, keeps it as
+// a finished private table. Each move's frames, from each seat and the spectator, are what
+// `turf replay FILE --seat N --at K --json` prints; bad records change nothing.
+TEST(ServerProtocol, ARecordFileOpensAsTheReplayTurfReplayShows) {
+  TempDir dir;
+  const std::string rec = dir.file("game.json");
+  auto run = [](const std::string& cmd) {
+    FILE* p = popen(cmd.c_str(), "r");
+    std::string out;
+    char buf[4096];
+    while (p && fgets(buf, sizeof buf, p)) out += buf;
+    const int status = p ? pclose(p) : -1;
+    EXPECT_EQ(WEXITSTATUS(status), 0) << cmd << "\n" << out;
+    return out;
+  };
+  // (a seed past 2^53: a page sends it as text, which a JavaScript number could not hold)
+  run(std::string(TURF_BIN) + " play dungeon --seats random,random --names Rex,Ann" +
+      " --seed 18446744073709551557 --record " + rec + " </dev/null >/dev/null");
+  std::ifstream in(rec);
+  const json record = json::parse(in);
+  json body = {{"game", record["game"]},
+               {"options", record["options"]},
+               {"seed", std::to_string(record["seed"].get<std::uint64_t>())},
+               {"seats", json::array()},
+               {"actions", json::array()}};
+  for (const auto& s : record["seats"])
+    body["seats"].push_back({{"name", s["name"]}, {"agent", s["agent"]}});
+  for (const auto& a : record["actions"]) body["actions"].push_back(a["id"]);
+  ServerProcess server(dir.file("turf.db"));
+  auto post = [&](const json& b) {
+    return http_request(server.port(), http::verb::post, "/api/records", b.dump());
+  };
+  // bad records: refused, nothing stored
+  json cut = body;
+  cut["actions"].erase(cut["actions"].end() - 1);
+  json illegal = body;
+  illegal["actions"][3] = 999999;
+  json wrong_seed = body;
+  wrong_seed["seed"] = "-1";
+  for (const json& bad : {cut, illegal, wrong_seed, json{{"game", "chess"}}, json::array()})
+    EXPECT_EQ(post(bad).status, 400) << post(bad).body;
+  EXPECT_EQ(http_request(server.port(), http::verb::get, "/api/records").status, 405);
+  const auto made = post(body);
+  ASSERT_EQ(made.status, 201) << made.body;
+  const std::string id = made.parsed()["id"];
+  EXPECT_NE(made.parsed()["replay"].get<std::string>().find("#/replay/" + id), std::string::npos);
+  EXPECT_TRUE(http_request(server.port(), http::verb::get, "/api/tables").parsed().empty())
+      << "an imported record is private";
+  const int total = static_cast<int>(body["actions"].size());
+  for (int k = 0; k <= total; k += std::max(1, total / 5)) {
+    for (const std::string seat : {"0", "1", "spectator"}) {
+      SCOPED_TRACE("move " + std::to_string(k) + ", seat " + seat);
+      const std::string q = seat == "spectator" ? "" : "view=" + seat + "&";
+      const auto r = http_request(server.port(), http::verb::get,
+                                  "/api/tables/" + id + "/replay?" + q + "at=" + std::to_string(k));
+      ASSERT_EQ(r.status, 200) << r.body;
+      json shown = json::parse(run(std::string(TURF_BIN) + " replay " + rec + " --seat " + seat +
+                                   " --at " + std::to_string(k) + " --json"));
+      // turf replay adds the last move's narration to the view; the replay's log holds it
+      const json told = shown["narration"];
+      shown.erase("narration");
+      const json got = r.parsed();
+      EXPECT_EQ(got["state"]["view"], shown);
+      const json& log = got["state"]["log"];
+      ASSERT_EQ(log.size(), static_cast<std::size_t>(k)) << r.body.substr(0, 600);
+      json texts = json::array(), expected = json::array();
+      if (k > 0)
+        for (const auto& line : log.back()["lines"]) texts.push_back(line["text"]);
+      for (const auto& line : told) expected.push_back(line["text"]);
+      EXPECT_EQ(texts, expected);
+      EXPECT_EQ(got["welcome"]["seats"][0]["name"], "Rex");
+    }
+  }
+}
