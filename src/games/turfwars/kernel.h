@@ -9,6 +9,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <vector>
 
 #include "games/turfwars/rules.h"
 
@@ -21,6 +22,8 @@ struct Acts {
   std::array<int, 192> a;  // only the first n are meaningful (no zeroing per call)
   int n = 0;
   void add(int x) { a[n++] = x; }
+  int size() const { return n; }
+  void sort() { std::sort(a.begin(), a.begin() + n); }
 };
 
 // ---- small helpers ---------------------------------------------------------------------------
@@ -265,6 +268,8 @@ inline int ceil_half(int n) {
   return (n + 1) / 2;
 }
 void gen(const Position& p, Acts& out);
+// The same, written into `out` (which the caller clears).
+void gen(const Position& p, std::vector<int>& out);
 void gen_few(const Position& p, Acts& out);
 void take(Position& p, int a);
 void run(Position& p, bool check);

@@ -788,9 +788,7 @@ void take(Position& p, int a) {
 void legal_actions(const Position& p, std::vector<int>& out) {
   out.clear();
   if (p.over()) return;
-  Acts acts;
-  gen(p, acts);
-  out.assign(acts.a.begin(), acts.a.begin() + acts.n);
+  gen(p, out);
 }
 
 bool is_legal(const Position& p, int action) {
