@@ -281,7 +281,7 @@ void end_round(Position& p);
 void deal_combat(Position& p);
 void draw_secret(Position& p, int seat);
 void reveal_factions(Position& p);
-// Starting turfs (T2.6 and R4's fall-backs).
+// Starting turfs (T2.6 and R4's fall-backs), ascending; f(cell) returns true to stop.
 template <class F>
 void start_options(const Position& p, int seat, F f) {
   const Board& b = board_of(p);
@@ -303,7 +303,7 @@ void start_options(const Position& p, int seat, F f) {
       const bool spacing_ok = tier >= 2 ? p.owner[c] < 0 : free_of_starts(c);
       if (type_ok && spacing_ok) {
         any = true;
-        f(c);
+        if (f(c)) return;
       }
     }
     if (any) return;
