@@ -182,6 +182,10 @@ void play_and_compare_lists(int players, int games, std::uint64_t seed) {
           if (kernel::buy_possible(p, s, item)) m |= 1u << item;
         ASSERT_EQ(kernel::buy_mask(p, s), m) << where << ": seat " << s;
         buys += m != 0;
+        // T7.3: num_held counts the bought action cards the draft merges (run_draft reads it).
+        int held = 0;
+        for (int t = 0; t < kMaxTemplates; ++t) held += p.seats[s].held[t];
+        ASSERT_EQ(held, p.seats[s].num_held) << where << ": seat " << s;
       }
       legal = direct;
       apply(p, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
