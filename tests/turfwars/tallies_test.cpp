@@ -154,7 +154,8 @@ TEST(TurfWarsFastPlayouts, IncrementalTalliesMatchARecountAfterEveryActionAt6Pla
 // tested together (buy_mask, with T12.1's exchange read from the hand as two words). After every
 // action of random games at every player count: the vector holds gen's list, in its order (E1:
 // the random bot picks by index); the short list tells none, one (the same) and several apart as
-// the full list does; and buy_mask has the bit of each purchase buy_possible allows (T12, T12.1).
+// the full list does; buy_mask has the bit of each purchase buy_possible allows (T12, T12.1); and
+// the kernel's inlined teleporter test is teleporters_active() (T1.5, T6.9).
 void play_and_compare_lists(int players, int games, std::uint64_t seed) {
   Rng rng(seed);
   std::vector<int> legal, direct;
@@ -166,6 +167,7 @@ void play_and_compare_lists(int players, int games, std::uint64_t seed) {
     while (!p.over()) {
       const std::string where = std::to_string(players) + " players, game " + std::to_string(g) +
                                 ", action " + std::to_string(actions);
+      ASSERT_EQ(kernel::tele_on(p), teleporters_active(p)) << where;  // T1.5, T6.9
       kernel::gen(p, all);
       direct.assign(3, -7);  // what the caller's vector held before is cleared
       legal_actions(p, direct);
@@ -196,7 +198,7 @@ void play_and_compare_lists(int players, int games, std::uint64_t seed) {
   EXPECT_GT(buys, 0);
 }
 
-TEST(TurfWarsFastPlayouts, E1_T12_1_TheListWrittenInPlaceTheShortListAndTheBuyMaskAgree) {
+TEST(TurfWarsFastPlayouts, E1_T12_1_T1_5_TheListWrittenInPlaceTheShortListAndTheBuyMaskAgree) {
   for (int players = 2; players <= 6; ++players)
     play_and_compare_lists(players, 25, 3200 + static_cast<std::uint64_t>(players));
 }

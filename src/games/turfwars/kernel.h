@@ -65,10 +65,17 @@ inline bool active(const Position& p, int seat) {
   return !p.seats[seat].eliminated;
 }
 
+// teleporters_active() inlined where the kernel reads it (speed): T1.5, the teleporters link their
+// turfs from round 2 on, unless Teleporter Storm switches them off (T6.9).
+inline bool tele_on(const Position& p) {
+  if (!board_of(p).has_teleporters || p.round < 2) return false;
+  return !(p.event != kNone && C().events[p.event].teleporters_off);
+}
+
 template <class F>
 void for_each_neighbour(const Position& p, int cell, F f) {
   const Board& b = board_of(p);
-  if (teleporters_active(p)) {
+  if (tele_on(p)) {
     for (int a : b.adj_tele[cell]) f(a);
   } else {
     for (int a : b.adj[cell]) f(a);
@@ -78,7 +85,7 @@ void for_each_neighbour(const Position& p, int cell, F f) {
 template <class F>
 void for_each_reach2(const Position& p, int cell, F f) {
   const Board& b = board_of(p);
-  if (teleporters_active(p)) {
+  if (tele_on(p)) {
     for (int a : b.reach2_tele[cell]) f(a);
   } else {
     for (int a : b.reach2[cell]) f(a);
@@ -168,7 +175,15 @@ struct BoardMasks {
   std::array<CellMask, kTypes> of_type;                                // the turfs of a type
   CellMask turfs;
 };
-const BoardMasks& masks_of(const Position& p);
+// Every board's, built once (indexed by Position::board).
+const BoardMasks* all_masks();
+// Inlined where it is read (speed): in an anonymous namespace, as C().
+namespace {
+inline const BoardMasks& masks_of(const Position& p) {
+  static const BoardMasks* const all = all_masks();
+  return all[p.board];
+}
+}  // namespace
 inline bool meets(const CellMask& a, const CellMask& b) {
   return ((a[0] & b[0]) | (a[1] & b[1])) != 0;
 }
@@ -218,7 +233,7 @@ struct CardReach {
 };
 inline CardReach card_reach(const Position& p, int seat, const ActionTemplate& t) {
   const BoardMasks& m = masks_of(p);
-  const bool tele = teleporters_active(p);
+  const bool tele = tele_on(p);
   CardReach r{tele ? m.adj_tele.data() : m.adj.data(),
               tele ? m.reach2_tele.data() : m.reach2.data(), board_of(p).type.data()};
   if (t.kind == ActionKind::kStrike) {

@@ -168,7 +168,7 @@ bool attackable(const Position& p, int attacker, int cell) {
   return true;
 }
 
-const BoardMasks& masks_of(const Position& p) {
+const BoardMasks* all_masks() {
   static const std::vector<BoardMasks> all = [] {
     std::vector<BoardMasks> v;
     for (const Board& b : C().boards) {
@@ -193,7 +193,7 @@ const BoardMasks& masks_of(const Position& p) {
     }
     return v;
   }();
-  return all[p.board];
+  return all.data();
 }
 
 bool reaches_two(const Position& p, int seat, const ActionTemplate& t, int source) {
