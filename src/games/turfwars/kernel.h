@@ -37,6 +37,22 @@ inline const Content& C() {
 }
 }  // namespace
 
+// ability_of() inlined where the kernel reads it (speed): the seat's faction ability, the cloned
+// one for the Doppelgangers (T4.2), none while an event in force switches abilities off (unless
+// the seat stayed out of it).
+namespace {
+const Ability kNoAbilityHere{};
+inline const Ability& ability_in(const Position& p, int seat) {
+  const SeatState& s = p.seats[seat];
+  if (s.faction == kNone) return kNoAbilityHere;
+  const Content& c = C();
+  if (p.event != kNone && !s.opted_out && c.events[p.event].abilities_off) return kNoAbilityHere;
+  const Faction& f = c.factions[s.faction];
+  if (f.ability.clone) return s.clone == kNone ? kNoAbilityHere : c.factions[s.clone].ability;
+  return f.ability;
+}
+}  // namespace
+
 inline const EventDef* event_for(const Position& p, int seat) {
   if (p.event == kNone) return nullptr;
   if (seat >= 0 && p.seats[seat].opted_out) return nullptr;
@@ -239,7 +255,7 @@ inline CardReach card_reach(const Position& p, int seat, const ActionTemplate& t
   if (t.kind == ActionKind::kStrike) {
     r.from = CardReach::kAll;
   } else if (t.kind == ActionKind::kAttack) {
-    const Ability& a = ability_of(p, seat);
+    const Ability& a = ability_in(p, seat);
     if (a.attack_range >= 2)
       r.from = a.attack_range_from == kNone ? CardReach::kAll : a.attack_range_from;
   }

@@ -37,7 +37,7 @@ void run_score(Position& p) {
 }
 
 int ftt_price(const Position& p, int seat) {
-  return std::max(0, C().price_ftt + p.ftt_steals - ability_of(p, seat).ftt_discount);
+  return std::max(0, C().price_ftt + p.ftt_steals - ability_in(p, seat).ftt_discount);
 }
 
 bool buy_possible(const Position& p, int seat, int item) {
