@@ -148,6 +148,61 @@ TEST(TurfWarsFastPlayouts, IncrementalTalliesMatchARecountAfterEveryActionAt6Pla
   play_and_compare(6, 30, 1806);
 }
 
+// Issue 32: legal_actions writes the list straight into the caller's vector (no list copied
+// after), the main loop's short list (gen_few) stops at a second option in every step with a
+// range or a scan and leaves its few options unsorted, and the spending phase's purchases are
+// tested together (buy_mask, with T12.1's exchange read from the hand as two words). After every
+// action of random games at every player count: the vector holds gen's list, in its order (E1:
+// the random bot picks by index); the short list tells none, one (the same) and several apart as
+// the full list does; buy_mask has the bit of each purchase buy_possible allows (T12, T12.1); and
+// the kernel's inlined teleporter test is teleporters_active() (T1.5, T6.9).
+void play_and_compare_lists(int players, int games, std::uint64_t seed) {
+  Rng rng(seed);
+  std::vector<int> legal, direct;
+  kernel::Acts all, few;
+  long actions = 0, buys = 0;
+  for (int g = 0; g < games; ++g) {
+    Position p;
+    setup(p, varied(players, g), rng.next());
+    while (!p.over()) {
+      const std::string where = std::to_string(players) + " players, game " + std::to_string(g) +
+                                ", action " + std::to_string(actions);
+      ASSERT_EQ(kernel::tele_on(p), teleporters_active(p)) << where;  // T1.5, T6.9
+      kernel::gen(p, all);
+      direct.assign(3, -7);  // what the caller's vector held before is cleared
+      legal_actions(p, direct);
+      ASSERT_EQ(direct, std::vector<int>(all.a.begin(), all.a.begin() + all.n)) << where;
+      kernel::gen_few(p, few);
+      ASSERT_EQ(few.n == 0, all.n == 0) << where;
+      ASSERT_EQ(few.n == 1, all.n == 1) << where;
+      if (all.n == 1) {
+        ASSERT_EQ(few.a[0], all.a[0]) << where;
+      }
+      for (int s = 0; s < p.num_seats; ++s) {
+        unsigned m = 0;
+        for (int item = kBuyTroop; item <= kBuyExchange; ++item)
+          if (kernel::buy_possible(p, s, item)) m |= 1u << item;
+        ASSERT_EQ(kernel::buy_mask(p, s), m) << where << ": seat " << s;
+        buys += m != 0;
+        // T7.3: num_held counts the bought action cards the draft merges (run_draft reads it).
+        int held = 0;
+        for (int t = 0; t < kMaxTemplates; ++t) held += p.seats[s].held[t];
+        ASSERT_EQ(held, p.seats[s].num_held) << where << ": seat " << s;
+      }
+      legal = direct;
+      apply(p, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+      ++actions;
+    }
+  }
+  EXPECT_GT(actions, games * 50L);
+  EXPECT_GT(buys, 0);
+}
+
+TEST(TurfWarsFastPlayouts, E1_T12_1_T1_5_TheListWrittenInPlaceTheShortListAndTheBuyMaskAgree) {
+  for (int players = 2; players <= 6; ++players)
+    play_and_compare_lists(players, 25, 3200 + static_cast<std::uint64_t>(players));
+}
+
 // Issue 32: the win check's quick look (wins.cpp) rules a win out mid-round from a cheap test per
 // condition held, and the main loop marks lost starting turfs from Position::start_away (kept
 // with every change of a cell). After every action of random games, and with the seats' records

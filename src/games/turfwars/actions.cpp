@@ -98,13 +98,14 @@ bool run_draft(Position& p) {
     const int s = p.draft_order[p.draft_cursor];
     SeatState& st = p.seats[s];
     if (!st.has_received) {  // bought cards join the packet (T7.3, R14)
-      unsigned added = 0;    // two plain loops, which the compiler vectorises
-      for (int t = 0; t < kMaxTemplates; ++t)
-        p.packet[t] = static_cast<std::uint8_t>(p.packet[t] + st.held[t]);
-      for (int t = 0; t < kMaxTemplates; ++t) added += st.held[t];
-      p.packet_size = static_cast<std::uint8_t>(p.packet_size + added);
+      // num_held counts the cards in held (most seats bought none): a plain loop, vectorised.
+      if (st.num_held != 0) {
+        for (int t = 0; t < kMaxTemplates; ++t)
+          p.packet[t] = static_cast<std::uint8_t>(p.packet[t] + st.held[t]);
+        p.packet_size = static_cast<std::uint8_t>(p.packet_size + st.num_held);
+        st.held = {};
+      }
       st.merged = st.num_held;
-      st.held = {};
       st.num_held = 0;
       st.received = p.packet;
       st.has_received = true;

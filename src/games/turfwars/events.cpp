@@ -36,7 +36,7 @@ bool run_pre_event(Position& p) {
       }
       [[fallthrough]];
     case 1: {  // Dryads' troops
-      const Ability& a = ability_of(p, s);
+      const Ability& a = ability_in(p, s);
       p.sub = 2;
       p.turn.left = static_cast<std::uint8_t>(a.pre_event_maneuver);
       p.turn.from = p.turn.target = kNone;
@@ -65,7 +65,7 @@ bool run_pre_event(Position& p) {
       [[fallthrough]];
     case 3:  // Geomancer declares a home turf
       p.sub = 4;
-      if (ability_of(p, s).declare_home) {
+      if (ability_in(p, s).declare_home) {
         p.count = kNone;  // any type, the current one included
         decide(p, Step::kDeclareHome, s);
         return true;
@@ -88,7 +88,7 @@ bool run_reinforce(Position& p) {
       p.count =
           p.seats[s].eliminated
               ? 0
-              : static_cast<std::uint8_t>(C().reinforcements + ability_of(p, s).reinforce_bonus);
+              : static_cast<std::uint8_t>(C().reinforcements + ability_in(p, s).reinforce_bonus);
     }
     if (p.count > 0 && can_place(p, s)) {
       decide(p, Step::kPlace, s);

@@ -9,6 +9,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <vector>
 
 #include "games/turfwars/rules.h"
 
@@ -21,6 +22,8 @@ struct Acts {
   std::array<int, 192> a;  // only the first n are meaningful (no zeroing per call)
   int n = 0;
   void add(int x) { a[n++] = x; }
+  int size() const { return n; }
+  void sort() { std::sort(a.begin(), a.begin() + n); }
 };
 
 // ---- small helpers ---------------------------------------------------------------------------
@@ -31,6 +34,22 @@ namespace {
 inline const Content& C() {
   static const Content& c = content();
   return c;
+}
+}  // namespace
+
+// ability_of() inlined where the kernel reads it (speed): the seat's faction ability, the cloned
+// one for the Doppelgangers (T4.2), none while an event in force switches abilities off (unless
+// the seat stayed out of it).
+namespace {
+const Ability kNoAbilityHere{};
+inline const Ability& ability_in(const Position& p, int seat) {
+  const SeatState& s = p.seats[seat];
+  if (s.faction == kNone) return kNoAbilityHere;
+  const Content& c = C();
+  if (p.event != kNone && !s.opted_out && c.events[p.event].abilities_off) return kNoAbilityHere;
+  const Faction& f = c.factions[s.faction];
+  if (f.ability.clone) return s.clone == kNone ? kNoAbilityHere : c.factions[s.clone].ability;
+  return f.ability;
 }
 }  // namespace
 
@@ -62,10 +81,17 @@ inline bool active(const Position& p, int seat) {
   return !p.seats[seat].eliminated;
 }
 
+// teleporters_active() inlined where the kernel reads it (speed): T1.5, the teleporters link their
+// turfs from round 2 on, unless Teleporter Storm switches them off (T6.9).
+inline bool tele_on(const Position& p) {
+  if (!board_of(p).has_teleporters || p.round < 2) return false;
+  return !(p.event != kNone && C().events[p.event].teleporters_off);
+}
+
 template <class F>
 void for_each_neighbour(const Position& p, int cell, F f) {
   const Board& b = board_of(p);
-  if (teleporters_active(p)) {
+  if (tele_on(p)) {
     for (int a : b.adj_tele[cell]) f(a);
   } else {
     for (int a : b.adj[cell]) f(a);
@@ -75,7 +101,7 @@ void for_each_neighbour(const Position& p, int cell, F f) {
 template <class F>
 void for_each_reach2(const Position& p, int cell, F f) {
   const Board& b = board_of(p);
-  if (teleporters_active(p)) {
+  if (tele_on(p)) {
     for (int a : b.reach2_tele[cell]) f(a);
   } else {
     for (int a : b.reach2[cell]) f(a);
@@ -165,7 +191,15 @@ struct BoardMasks {
   std::array<CellMask, kTypes> of_type;                                // the turfs of a type
   CellMask turfs;
 };
-const BoardMasks& masks_of(const Position& p);
+// Every board's, built once (indexed by Position::board).
+const BoardMasks* all_masks();
+// Inlined where it is read (speed): in an anonymous namespace, as C().
+namespace {
+inline const BoardMasks& masks_of(const Position& p) {
+  static const BoardMasks* const all = all_masks();
+  return all[p.board];
+}
+}  // namespace
 inline bool meets(const CellMask& a, const CellMask& b) {
   return ((a[0] & b[0]) | (a[1] & b[1])) != 0;
 }
@@ -215,13 +249,13 @@ struct CardReach {
 };
 inline CardReach card_reach(const Position& p, int seat, const ActionTemplate& t) {
   const BoardMasks& m = masks_of(p);
-  const bool tele = teleporters_active(p);
+  const bool tele = tele_on(p);
   CardReach r{tele ? m.adj_tele.data() : m.adj.data(),
               tele ? m.reach2_tele.data() : m.reach2.data(), board_of(p).type.data()};
   if (t.kind == ActionKind::kStrike) {
     r.from = CardReach::kAll;
   } else if (t.kind == ActionKind::kAttack) {
-    const Ability& a = ability_of(p, seat);
+    const Ability& a = ability_in(p, seat);
     if (a.attack_range >= 2)
       r.from = a.attack_range_from == kNone ? CardReach::kAll : a.attack_range_from;
   }
@@ -265,6 +299,8 @@ inline int ceil_half(int n) {
   return (n + 1) / 2;
 }
 void gen(const Position& p, Acts& out);
+// The same, written into `out` (which the caller clears).
+void gen(const Position& p, std::vector<int>& out);
 void gen_few(const Position& p, Acts& out);
 void take(Position& p, int a);
 void run(Position& p, bool check);
@@ -276,7 +312,7 @@ void end_round(Position& p);
 void deal_combat(Position& p);
 void draw_secret(Position& p, int seat);
 void reveal_factions(Position& p);
-// Starting turfs (T2.6 and R4's fall-backs).
+// Starting turfs (T2.6 and R4's fall-backs), ascending; f(cell) returns true to stop.
 template <class F>
 void start_options(const Position& p, int seat, F f) {
   const Board& b = board_of(p);
@@ -298,7 +334,7 @@ void start_options(const Position& p, int seat, F f) {
       const bool spacing_ok = tier >= 2 ? p.owner[c] < 0 : free_of_starts(c);
       if (type_ok && spacing_ok) {
         any = true;
-        f(c);
+        if (f(c)) return;
       }
     }
     if (any) return;

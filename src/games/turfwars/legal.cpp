@@ -4,13 +4,24 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "games/turfwars/kernel.h"
 
 namespace turf::turfwars::kernel {
 
-template <bool kFew>
-void gen_list(const Position& p, Acts& out);
+template <bool kFew, class Out>
+void gen_list(const Position& p, Out& out);
+
+// The caller's vector as gen_list's output (legal_actions): written in place, without a list on
+// the stack copied after (issue 32). Its capacity is kept between calls, so no allocation once
+// warm.
+struct VecActs {
+  std::vector<int>& v;
+  void add(int x) { v.push_back(x); }
+  int size() const { return static_cast<int>(v.size()); }
+  void sort() { std::sort(v.begin(), v.end()); }
+};
 
 static_assert(kMaxTemplates % 8 == 0 && std::endian::native == std::endian::little,
               "the draft's packet is read eight counts at a time, the first in the lowest byte");
@@ -42,23 +53,30 @@ void gen_few(const Position& p, Acts& out) {
 }
 
 void gen(const Position& p, Acts& out) {
+  out.n = 0;
   gen_list<false>(p, out);
 }
 
-// kFew: the scans over a seat's turfs stop at the second option (gen_few).
-template <bool kFew>
-void gen_list(const Position& p, Acts& out) {
-  out.n = 0;
+void gen(const Position& p, std::vector<int>& out) {
+  VecActs o{out};
+  gen_list<false>(p, o);
+}
+
+// kFew: the scans over a seat's turfs stop at the second option (gen_few). `out` starts empty.
+template <bool kFew, class Out>
+void gen_list(const Position& p, Out& out) {
   const int s = p.to_move;
   const Board& b = board_of(p);
   const SeatState& st = p.seats[s];
   const Turn& tn = p.turn;
   const War& w = p.war;
+  // gen_few: two options are enough, in any order (only none, one or several matter).
+  auto full = [&] { return kFew && out.size() >= 2; };
   // Cells the seat holds that pass pred, ascending.
   auto held_if = [&](int seat, auto pred) {
     scan_held(p, seat, [&](int c) {
       if (pred(c)) out.add(kActCell + c);
-      return kFew && out.n >= 2;
+      return full();
     });
   };
   switch (p.step) {
@@ -69,16 +87,19 @@ void gen_list(const Position& p, Acts& out) {
       break;
     }
     case Step::kChooseStart:
-      start_options(p, s, [&](int c) { out.add(kActCell + c); });
+      start_options(p, s, [&](int c) {
+        out.add(kActCell + c);
+        return full();
+      });
       break;
     case Step::kClone:
-      for (int f = 0; f < static_cast<int>(C().factions.size()); ++f) {
+      for (int f = 0; f < static_cast<int>(C().factions.size()) && !full(); ++f) {
         bool in_play = false;
         for (int o = 0; o < p.num_seats; ++o)
           in_play |= o != s && active(p, o) && p.seats[o].faction == f;
         if (in_play) out.add(kActFaction + f);
       }
-      if (out.n == 0) out.add(kActPass);
+      if (out.size() == 0) out.add(kActPass);
       break;
     case Step::kDeclareHome:
       for (int t = 0; t < kTypes; ++t)
@@ -96,7 +117,7 @@ void gen_list(const Position& p, Acts& out) {
       break;
     }
     case Step::kManeuverCount:
-      for (int n = 1; n <= p.troops[tn.from]; ++n) out.add(kActCount + n);
+      for (int n = 1; n <= p.troops[tn.from] && !full(); ++n) out.add(kActCount + n);
       break;
     case Step::kPlace: {
       const int seat = p.phase == Phase::kActions ? tn.owner : s;
@@ -148,7 +169,7 @@ void gen_list(const Position& p, Acts& out) {
       if (tn.bloodlust) {
         adjacent_targets(p, seat, tn.source, p.bloodlust_half,
                          [&](int c) { out.add(kActCell + c); });
-        std::sort(out.a.begin(), out.a.begin() + out.n);
+        if constexpr (!kFew) out.sort();
         break;
       }
       const ActionTemplate& t = tmpl_of(p);
@@ -158,20 +179,20 @@ void gen_list(const Position& p, Acts& out) {
       } else {
         card_targets(p, seat, t, tn.decl_source[tn.cursor], [&](int c) { out.add(kActCell + c); });
       }
-      std::sort(out.a.begin(), out.a.begin() + out.n);
+      if constexpr (!kFew) out.sort();
       break;
     }
     case Step::kCommit: {
       const WarSide& side = w.sides[w.cursor];
       const int have = p.troops[side.source];
       const int min = tn.bloodlust && p.bloodlust_half ? ceil_half(have) : 1;  // R22
-      for (int n = min; n <= have; ++n) out.add(kActCount + n);
+      for (int n = min; n <= have && !full(); ++n) out.add(kActCount + n);
       break;
     }
     case Step::kJoin: {
       for (int side = 0; side < w.n_sides; ++side)
         if (may_join(p, s, side)) out.add(kActSeat + w.sides[side].leader);
-      std::sort(out.a.begin(), out.a.begin() + out.n);
+      if constexpr (!kFew) out.sort();
       out.add(kActPass);
       break;
     }
@@ -179,11 +200,11 @@ void gen_list(const Position& p, Acts& out) {
       for_each_neighbour(p, w.target, [&](int c) {
         if (p.owner[c] == s) out.add(kActCell + c);
       });
-      std::sort(out.a.begin(), out.a.begin() + out.n);
+      if constexpr (!kFew) out.sort();
       out.add(kActPass);
       break;
     case Step::kPullCount:
-      for (int n = 1; n <= p.troops[w.pull_from]; ++n) out.add(kActCount + n);
+      for (int n = 1; n <= p.troops[w.pull_from] && !full(); ++n) out.add(kActCount + n);
       break;
     case Step::kLure:
       for (int o = 0; o < p.num_seats; ++o) {
@@ -194,7 +215,7 @@ void gen_list(const Position& p, Acts& out) {
       break;
     case Step::kDefendCommit: {
       const int lured = w.lured;
-      for (int n = lured; n <= p.troops[w.target]; ++n) out.add(kActCount + n);
+      for (int n = lured; n <= p.troops[w.target] && !full(); ++n) out.add(kActCount + n);
       break;
     }
     case Step::kSupportTurf:
@@ -219,7 +240,7 @@ void gen_list(const Position& p, Acts& out) {
       for_each_neighbour(p, w.target, [&](int c) {
         if (p.owner[c] == s) out.add(kActCell + c);
       });
-      std::sort(out.a.begin(), out.a.begin() + out.n);
+      if constexpr (!kFew) out.sort();
       break;
     case Step::kFury:
       for (int t = 1; t <= 10; ++t)
@@ -228,7 +249,7 @@ void gen_list(const Position& p, Acts& out) {
       break;
     case Step::kRampage:
       adjacent_targets(p, tn.owner, tn.target, false, [&](int c) { out.add(kActCell + c); });
-      std::sort(out.a.begin(), out.a.begin() + out.n);
+      if constexpr (!kFew) out.sort();
       out.add(kActPass);
       break;
     case Step::kBuy:

@@ -168,7 +168,7 @@ bool attackable(const Position& p, int attacker, int cell) {
   return true;
 }
 
-const BoardMasks& masks_of(const Position& p) {
+const BoardMasks* all_masks() {
   static const std::vector<BoardMasks> all = [] {
     std::vector<BoardMasks> v;
     for (const Board& b : C().boards) {
@@ -193,12 +193,12 @@ const BoardMasks& masks_of(const Position& p) {
     }
     return v;
   }();
-  return all[p.board];
+  return all.data();
 }
 
 bool reaches_two(const Position& p, int seat, const ActionTemplate& t, int source) {
   if (t.kind == ActionKind::kStrike) return true;
-  const Ability& a = ability_of(p, seat);
+  const Ability& a = ability_in(p, seat);
   return t.kind == ActionKind::kAttack && a.attack_range >= 2 &&
          (a.attack_range_from == kNone || board_of(p).type[source] == a.attack_range_from);
 }
@@ -312,19 +312,8 @@ int hand_size(const SeatState& s) {
   return hand_total(s);
 }
 
-namespace {
-constexpr Ability kNoAbility{};
-}  // namespace
-
 const Ability& ability_of(const Position& p, int seat) {
-  const SeatState& s = p.seats[seat];
-  if (s.faction == kNone) return kNoAbility;
-  const Content& c = C();
-  // abilities_on(): an event in force that switches abilities off, unless the seat stayed out.
-  if (p.event != kNone && !s.opted_out && c.events[p.event].abilities_off) return kNoAbility;
-  const Faction& f = c.factions[s.faction];
-  if (f.ability.clone) return s.clone == kNone ? kNoAbility : c.factions[s.clone].ability;
-  return f.ability;
+  return kernel::ability_in(p, seat);
 }
 
 bool teleporters_active(const Position& p) {
@@ -634,7 +623,7 @@ void take(Position& p, int a) {
       if (a != kActPass) {
         const int victim = a - kActSeat;
         const int from = most_populous(p, victim);
-        const int k = std::min<int>(ability_of(p, s).lure, p.troops[from] - 1);
+        const int k = std::min<int>(ability_in(p, s).lure, p.troops[from] - 1);
         const int added = std::min(k, cube_room(p, s));
         remove_troops(p, from, added, s);
         set_cell(p, w.target, p.owner[w.target], p.troops[w.target] + added);
@@ -788,9 +777,7 @@ void take(Position& p, int a) {
 void legal_actions(const Position& p, std::vector<int>& out) {
   out.clear();
   if (p.over()) return;
-  Acts acts;
-  gen(p, acts);
-  out.assign(acts.a.begin(), acts.a.begin() + acts.n);
+  gen(p, out);
 }
 
 bool is_legal(const Position& p, int action) {

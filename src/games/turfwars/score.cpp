@@ -1,5 +1,6 @@
 // Turf Wars kernel: scoring (T11) and spending DP (T12).
 #include <algorithm>
+#include <cstring>
 
 #include "games/turfwars/kernel.h"
 
@@ -36,7 +37,7 @@ void run_score(Position& p) {
 }
 
 int ftt_price(const Position& p, int seat) {
-  return std::max(0, C().price_ftt + p.ftt_steals - ability_of(p, seat).ftt_discount);
+  return std::max(0, C().price_ftt + p.ftt_steals - ability_in(p, seat).ftt_discount);
 }
 
 bool buy_possible(const Position& p, int seat, int item) {
@@ -62,6 +63,21 @@ bool buy_possible(const Position& p, int seat, int item) {
   return false;
 }
 
+// Whether the seat holds two combat cards other than the Zero (T12.1's exchange gives two): the
+// counts of types 1 to 12 read as two words, without a loop.
+namespace {
+bool two_to_give(const SeatState& s) {
+  static_assert(kCombatTypes == 13 && kZero == 0);
+  std::uint64_t lo = 0;  // the counts of types 1 to 8, a byte each
+  std::uint32_t hi = 0;  // 9 to 12
+  std::memcpy(&lo, s.hand.data() + 1, 8);
+  std::memcpy(&hi, s.hand.data() + 9, 4);
+  if (((lo & 0xFEFEFEFEFEFEFEFEull) | (hi & 0xFEFEFEFEu)) != 0) return true;  // two of a type
+  // Every count is 0 or 1: two set bits in all.
+  return (lo & (lo - 1)) != 0 || (hi & (hi - 1)) != 0 || (lo != 0 && hi != 0);
+}
+}  // namespace
+
 // Every buy_possible(p, seat, i) at once, bit i (the tests in the same order, shared work once).
 unsigned buy_mask(const Position& p, int seat) {
   const Content& c = C();
@@ -85,11 +101,7 @@ unsigned buy_mask(const Position& p, int seat) {
   }();
   if (p.ftt != seat && dp >= c.price_ftt + p.ftt_steals - most_off && dp >= ftt_price(p, seat))
     m |= 1u << kBuyFtt;
-  if (combat >= 1) {
-    int cards = 0;  // combat cards other than the Zero, enough to give two
-    for (int t = 1; t < kCombatTypes && cards < 2; ++t) cards += s.hand[t];
-    if (cards >= 2) m |= 1u << kBuyExchange;
-  }
+  if (combat >= 1 && two_to_give(s)) m |= 1u << kBuyExchange;
   return m;
 }
 

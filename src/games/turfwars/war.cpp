@@ -51,7 +51,7 @@ int side_value(const Position& p, int side) {
     if (u.card != kNone && u.card >= 1 && u.card <= 10) v += u.card;
   }
   const int leader = s.leader;
-  const Ability& a = ability_of(p, leader);
+  const Ability& a = ability_in(p, leader);
   const EventDef* e = event_for(p, leader);
   if (side == defender_side(w)) {
     v += a.defend_bonus_any + a.defend_bonus_type[board_of(p).type[w.target]];
@@ -149,7 +149,7 @@ bool may_join(const Position& p, int seat, int side) {
   const EventDef* e = event_for(p, seat);
   const EventDef* le = event_for(p, leader);
   if (e && e->support_allowed && le && le->support_allowed) return true;
-  return side == defender_side(w) && ability_of(p, seat).champion;
+  return side == defender_side(w) && ability_in(p, seat).champion;
 }
 
 int draw_from_hand(Position& p, int seat) {
@@ -259,7 +259,7 @@ bool may_play_card(const Position& p, int side) {
   if (e && e->no_combat_cards) return false;
   if (side == defender_side(w)) {  // Krakens (T9.5, FAQ)
     for (int i = 0; i < w.n_attackers; ++i) {
-      const int k = ability_of(p, w.sides[i].leader).silence_defender;
+      const int k = ability_in(p, w.sides[i].leader).silence_defender;
       if (k > 0 && p.troops[w.target] <= k) return false;
     }
   }
@@ -416,7 +416,7 @@ void after_win_abilities(Position& p) {
   War& w = p.war;
   if (w.cancelled || w.winner < 0) return;
   const int ws = w.sides[w.winner].leader;
-  const Ability& a = ability_of(p, ws);
+  const Ability& a = ability_in(p, ws);
   int loser = -1;
   for (int s = 0; s < w.n_sides; ++s)
     if (s != w.winner && (loser < 0 || s == defender_side(w))) loser = w.sides[s].leader;
@@ -467,7 +467,7 @@ void do_retreat(Position& p, int to) {
   const int d = w.sides[defender_side(w)].leader;
   const int attacker = w.sides[w.winner].leader;
   const int n = p.troops[w.target];
-  const int lost = ability_of(p, d).no_retreat_penalty ? 0 : n / 2;
+  const int lost = ability_in(p, d).no_retreat_penalty ? 0 : n / 2;
   remove_troops(p, w.target, n, attacker);
   p.last_war.retreat_to = static_cast<std::uint8_t>(to);
   p.last_war.retreat_moved = static_cast<std::uint8_t>(to != kNone ? n - lost : 0);
@@ -532,7 +532,7 @@ bool run_war(Position& p) {
       w.stage = kWsLure;
       if (!w.has_defender) return false;
       const int d = w.sides[defender_side(w)].leader;
-      if (ability_of(p, d).defend_pull && retreat_options(p, d, w.target)) {
+      if (ability_in(p, d).defend_pull && retreat_options(p, d, w.target)) {
         w.pull_from = kNone;
         decide(p, Step::kPull, d);
         return true;
@@ -547,7 +547,7 @@ bool run_war(Position& p) {
       w.stage = kWsDefend;
       if (!w.has_defender) return false;
       const int d = w.sides[defender_side(w)].leader;
-      if (ability_of(p, d).lure > 0) {
+      if (ability_in(p, d).lure > 0) {
         for (int o = 0; o < p.num_seats; ++o)
           if (!in_war(w, o) && active(p, o) && most_populous(p, o) >= 0 &&
               p.troops[most_populous(p, o)] >= 2) {
@@ -579,7 +579,7 @@ bool run_war(Position& p) {
       return false;
     case kWsVolley: {  // Rangers (T9.4)
       for (int s = 0; s < w.n_sides; ++s) {
-        const int v = ability_of(p, w.sides[s].leader).volley;
+        const int v = ability_in(p, w.sides[s].leader).volley;
         if (v <= 0) continue;
         for (int o = 0; o < w.n_sides; ++o) {
           if (o == s) continue;
