@@ -101,6 +101,7 @@ export const api = {
     const q = [view === null ? "" : `view=${view}`, at === null ? "" : `at=${at}`].filter(Boolean).join("&");
     return call<{ welcome: WelcomeFrame; state: StateFrame; moves: number }>(`api/tables/${encodeURIComponent(id)}/replay${q ? `?${q}` : ""}`);
   },
+  importRecord: (body: RecordBody) => call<{ id: string; replay: string }>("api/records", { method: "POST", body: JSON.stringify(body) }),
   create: (game: string, options: Record<string, unknown>, seats: NewSeat[], pace: NewPace | null = null, listed = false) =>
     call<CreatedTable>("api/tables", { method: "POST", body: JSON.stringify({ game, options, seats, ...(pace ?? {}), public: listed }) }),
 };
@@ -137,4 +138,38 @@ export function parseRoute(hash: string): Route {
 export function tableLink(base: string, table: string, token?: string | null): string {
   const root = base.replace(/#.*$/, "");
   return token ? `${root}#/table/${table}/seat/${token}` : `${root}#/table/${table}`;
+}
+
+// What the server needs of a turf record file to replay it (POST /api/records): the game, its
+// options, seed, seats and action ids, nothing else of the file. The seed goes as its decimal
+// text, read from the file itself: a seed past 2^53 does not survive a JavaScript number.
+export interface RecordBody {
+  game: string;
+  options: Record<string, unknown>;
+  seed: string;
+  seats: { name: string; agent: string }[];
+  actions: number[];
+}
+
+export function recordBody(text: string): RecordBody {
+  let r: unknown;
+  try {
+    r = JSON.parse(text);
+  } catch {
+    throw new Error("it is not JSON");
+  }
+  const rec = r as { format?: unknown; game?: unknown; options?: unknown; seed?: unknown; seats?: unknown; actions?: unknown };
+  if (typeof r !== "object" || r === null || rec.format !== "turf-record") throw new Error("it is not a turf record");
+  if (typeof rec.game !== "string" || typeof rec.seed !== "number" || !Array.isArray(rec.seats) || !Array.isArray(rec.actions)) throw new Error("the record is incomplete");
+  // the seed's digits as written (the top-level "seed", the one equal to the parsed number)
+  let seed = String(rec.seed);
+  if (!Number.isSafeInteger(rec.seed))
+    for (const m of text.matchAll(/"seed"\s*:\s*(\d{1,20})/g)) if (Number(m[1]) === rec.seed) seed = m[1];
+  return {
+    game: rec.game,
+    options: typeof rec.options === "object" && rec.options !== null ? (rec.options as Record<string, unknown>) : {},
+    seed,
+    seats: (rec.seats as { name?: unknown; agent?: unknown }[]).map((s) => ({ name: typeof s.name === "string" ? s.name : "", agent: typeof s.agent === "string" ? s.agent : "human" })),
+    actions: (rec.actions as { id?: unknown }[]).map((a) => (typeof a.id === "number" ? a.id : -1)),
+  };
 }

@@ -1,4 +1,4 @@
-import { api, HttpError, tableLink, type CreatedTable, type GameEntry, type GameOption, type LobbyTable, type NewPace, type NewSeat } from "./api";
+import { api, HttpError, recordBody, tableLink, type CreatedTable, type GameEntry, type GameOption, type LobbyTable, type NewPace, type NewSeat } from "./api";
 import { askToNotify, canAskToNotify, newTurns, notifyTurn, setFavicon } from "./attention";
 import { h } from "./dom";
 import { forgetTable, heldSeats, holdSeat, myTables, turnWords, type MyTable } from "./mytables";
@@ -146,6 +146,31 @@ export async function renderLobby(root: HTMLElement): Promise<() => void> {
     ),
   );
 
+  // A record file of `turf play`, `turf sim` or `turf arena`, read here and sent to the server as
+  // its game, seats and action ids (recordBody), opens as a replay.
+  const recordMsg = h("p", { class: "error", role: "alert" });
+  const recordInput = h("input", { type: "file", accept: ".json,application/json", "aria-label": "record file" }) as HTMLInputElement;
+  recordInput.addEventListener("change", async () => {
+    recordMsg.textContent = "";
+    const file = recordInput.files?.[0];
+    if (!file) return;
+    try {
+      const body = recordBody(await file.text());
+      const made = await api.importRecord(body);
+      location.hash = `#/replay/${made.id}`;
+    } catch (e) {
+      recordMsg.textContent = `This file cannot be replayed: ${(e as Error).message}`;
+    }
+  });
+  const recordBox = h(
+    "section",
+    { class: "join record" },
+    h("h2", null, "Watch a record"),
+    h("p", { class: "muted small" }, "A finished game saved by turf in a terminal opens here as a replay (it stays private)."),
+    recordInput,
+    recordMsg,
+  );
+
   const myBox = h("section", { class: "my-tables", "aria-live": "polite" });
   // the entries of held tables the lobby list does not carry, asked one by one, each at most every
   // 15 s (the server limits requests per address)
@@ -257,7 +282,7 @@ export async function renderLobby(root: HTMLElement): Promise<() => void> {
       "main",
       { class: "lobby" },
       h("header", { class: "lobby-head" }, h("h1", null, "Turf"), h("p", { class: "muted" }, "Sit at a table with friends or bots.")),
-      h("div", { class: "lobby-grid" }, h("div", null, myBox, created, form, joinBox), h("div", null, tablesBox, gameCards)),
+      h("div", { class: "lobby-grid" }, h("div", null, myBox, created, form, joinBox, recordBox), h("div", null, tablesBox, gameCards)),
     ),
   );
   await refresh();

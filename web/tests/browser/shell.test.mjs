@@ -1,6 +1,9 @@
 // Browser tests of the shell every game shares: the lobby's words and form, names, dead ends,
 // presence, the log's place on a laptop and the marks of six seats. Real server, real Chromium.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, it } from "node:test";
 import {
   DESKTOP,
@@ -17,6 +20,7 @@ import {
   rng,
   useShared,
   shot,
+  turfBin,
   waitForTurn,
 } from "./harness.mjs";
 
@@ -506,6 +510,27 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     await page.goto(new URL(`#/replay/${open.body.id}`, env.server.url).href);
     await page.waitForSelector(".dead-end:not([hidden])");
     assert.match(await page.locator(".dead-end").innerText(), /no replay yet/);
+    await ctx.close();
+  });
+
+  it("a record file of a terminal game opens as a replay from the lobby", async () => {
+    const file = join(env.server.dir, "terminal-game.json");
+    execFileSync(turfBin(), ["play", "dungeon", "--seats", "random,random", "--names", "Rex,Sue", "--seed", "18446744073709551557", "--record", file], { stdio: ["ignore", "ignore", "inherit"] });
+    const record = JSON.parse(readFileSync(file, "utf8"));
+    const ctx = await env.browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    await page.goto(env.server.url);
+    await page.setInputFiles('input[aria-label="record file"]', file);
+    await page.waitForFunction(() => location.hash.startsWith("#/replay/"));
+    await page.waitForSelector('[data-testid="replay-at"]');
+    const n = record.actions.length;
+    assert.equal(await page.locator('[data-testid="replay-at"]').innerText(), `move ${n} of ${n}`);
+    await page.waitForSelector(".end-card");
+    assert.match(await page.locator(".end-card").innerText(), /Rex|Sue/);
+    // a file that is not a record: said, and nothing made
+    await page.goto(env.server.url);
+    await page.setInputFiles('input[aria-label="record file"]', { name: "notes.json", mimeType: "application/json", buffer: Buffer.from('{"hello": 1}') });
+    await page.waitForFunction(() => /cannot be replayed/.test(document.querySelector(".record .error")?.textContent ?? ""));
     await ctx.close();
   });
 
