@@ -324,6 +324,14 @@ int main(int argc, char** argv) {
   load_cmd->add_option("--heavy-bot", load.heavy_bot,
                        "The bot of the --heavy tables (default mcts:time=5s, the heaviest a "
                        "client may ask for)");
+  load_cmd->add_option("--turn-based", load.turn_share, "Share of the tables that are turn-based")
+      ->check(CLI::Range(0.0, 1.0));
+  load_cmd
+      ->add_option("--spectators", load.spectator_share,
+                   "Share of the tables watched by one spectator more")
+      ->check(CLI::Range(0.0, 1.0));
+  load_cmd->add_option("--replays", load.replays, "Replay requests after each finished game")
+      ->check(CLI::Range(0, 100));
   load_cmd->add_option("--seed", load.seed, "Seed of the simulated clients");
   load_cmd->add_flag("--json", load.json, "Machine-readable output");
   load_cmd->add_option("--sync", load.sync, "The started server's --sync: full or normal");

@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <cmath>
 
 #include <algorithm>
 #include <boost/asio/co_spawn.hpp>
@@ -45,6 +46,8 @@ namespace {
 struct Target {
   std::string host;
   std::string port;
+  // What the Host header says: the server answers only for its own host and port (HostPolicy).
+  std::string authority() const { return host + ":" + port; }
 };
 
 Target parse_url(const std::string& url) {
@@ -82,8 +85,11 @@ long rss_kib(pid_t pid) {
 struct Stats {
   std::vector<double> latencies_ms;  // measured window only
   std::map<std::string, std::vector<double>> latencies_by_game;
-  std::vector<double> bot_turns_ms;  // a bot's whole turn at a human table, measured window only
-  long actions = 0;                  // measured window only
+  std::vector<double> bot_turns_ms;     // a bot's whole turn at a human table, measured window only
+  std::vector<double> replays_ms;       // GET .../replay answered, measured window only
+  long turn_based = 0, spectators = 0;  // tables of each kind opened
+  long replays_total = 0;               // replay requests answered, the whole run
+  long actions = 0;                     // measured window only
   long games = 0;
   long errors = 0;
   int open_tables = 0;
@@ -113,7 +119,7 @@ awaitable<json> post_table(const Target& target, const tcp::resolver::results_ty
                            const json& body) {
   auto exec = co_await asio::this_coro::executor;
   http::request<http::string_body> req{http::verb::post, "/api/tables", 11};
-  req.set(http::field::host, target.host);
+  req.set(http::field::host, target.authority());
   req.set(http::field::content_type, "application/json");
   req.body() = body.dump();
   req.prepare_payload();
@@ -126,6 +132,8 @@ awaitable<json> post_table(const Target& target, const tcp::resolver::results_ty
   if (res.result() != http::status::created) throw Error("create failed: " + res.body());
   co_return json::parse(res.body());
 }
+
+awaitable<json> get_json(const Target& target, const std::string& path);
 
 awaitable<void> run_table(const Target& target, const LoadOptions& o, int index, Stats& stats,
                           Clock::time_point deadline) {
@@ -145,7 +153,16 @@ awaitable<void> run_table(const Target& target, const LoadOptions& o, int index,
     json seats = json::array({{{"kind", "human"}, {"name", "load A"}}});
     seats.push_back(two_humans ? json{{"kind", "human"}, {"name", "load B"}}
                                : json{{"kind", "bot"}, {"bot", o.bot}});
-    const json body = {{"game", game}, {"seats", seats}};
+    json body = {{"game", game}, {"seats", seats}};
+    // the mix: turn-based tables and watched ones, spread over the indexes by their shares
+    const auto share = [&](double f, int salt) {
+      return f > 0 && std::fmod((index + salt) * 0.6180339887498949, 1.0) < f;
+    };
+    if (share(o.turn_share, 0)) {
+      body["pace"] = "turn";
+      ++stats.turn_based;
+    }
+    const bool watched = share(o.spectator_share, 7);
     json created = co_await post_table(target, endpoints, body);
     struct Seat {
       std::unique_ptr<Ws> ws;
@@ -161,13 +178,27 @@ awaitable<void> run_table(const Target& target, const LoadOptions& o, int index,
       c.ws = std::make_unique<Ws>(exec);
       co_await beast::get_lowest_layer(*c.ws).async_connect(endpoints, use_awaitable);
       beast::get_lowest_layer(*c.ws).expires_never();
-      co_await c.ws->async_handshake(target.host, "/ws", use_awaitable);
+      co_await c.ws->async_handshake(target.authority(), "/ws", use_awaitable);
       c.ws->text(true);
       const std::string hello =
           json{{"type", "hello"}, {"table", created["id"]}, {"token", s["token"]}}.dump();
       co_await c.ws->async_write(asio::buffer(hello), use_awaitable);
       c.last = co_await read_state(*c.ws, c.buf, stats);
       clients.push_back(std::move(c));
+    }
+    if (watched) {  // a spectator reads every frame (never to move: seat -1)
+      Seat c;
+      c.seat = -1;
+      c.ws = std::make_unique<Ws>(exec);
+      co_await beast::get_lowest_layer(*c.ws).async_connect(endpoints, use_awaitable);
+      beast::get_lowest_layer(*c.ws).expires_never();
+      co_await c.ws->async_handshake(target.authority(), "/ws", use_awaitable);
+      c.ws->text(true);
+      const std::string hello = json{{"type", "hello"}, {"table", created["id"]}}.dump();
+      co_await c.ws->async_write(asio::buffer(hello), use_awaitable);
+      c.last = co_await read_state(*c.ws, c.buf, stats);
+      clients.push_back(std::move(c));
+      ++stats.spectators;
     }
     ++stats.open_tables;
     Clock::time_point bot_turn_from{};
@@ -197,7 +228,11 @@ awaitable<void> run_table(const Target& target, const LoadOptions& o, int index,
         }
       }
       for (auto& c : clients)
-        if (&c != mover) c.last = co_await read_state(*c.ws, c.buf, stats);
+        if (&c != mover && c.seat >= 0) c.last = co_await read_state(*c.ws, c.buf, stats);
+      // a spectator catches up with the players (it may have joined a frame ahead of them)
+      for (auto& c : clients)
+        while (c.seat < 0 && c.last["move"].get<int>() < clients[0].last["move"].get<int>())
+          c.last = co_await read_state(*c.ws, c.buf, stats);
       if (!mover && stats.measuring(Clock::now())) ++stats.actions;  // a bot's action
       // A bot's turn ends when a client is to move again (or the game ends): timed from the
       // frame of the client's action that handed it over.
@@ -214,7 +249,25 @@ awaitable<void> run_table(const Target& target, const LoadOptions& o, int index,
       if (mover && client_next) bot_turn_from = {};  // the client moves again: no bot turn
     }
     --stats.open_tables;
-    if (clients[0].last["over"].get<bool>()) ++stats.games;
+    if (clients[0].last["over"].get<bool>()) {
+      ++stats.games;
+      // its replay, looked at a few moves (as a replay link opened later would)
+      const int moves = clients[0].last["move"].get<int>();
+      for (int r = 0; r < o.replays && Clock::now() < deadline; ++r) {
+        const int at = static_cast<int>(rng.below(static_cast<std::uint32_t>(moves + 1)));
+        const auto asked = Clock::now();
+        const json got =
+            co_await get_json(target, "/api/tables/" + created["id"].get<std::string>() +
+                                          "/replay?at=" + std::to_string(at));
+        if (!got.is_object() || !got.contains("state"))
+          ++stats.errors;
+        else
+          ++stats.replays_total;
+        if (stats.measuring(asked))
+          stats.replays_ms.push_back(
+              std::chrono::duration<double, std::milli>(Clock::now() - asked).count());
+      }
+    }
     for (auto& c : clients) {
       beast::error_code ec;
       beast::get_lowest_layer(*c.ws).socket().close(ec);
@@ -236,7 +289,7 @@ awaitable<void> run_heavy(const Target& target, const LoadOptions& o, Clock::tim
     Ws ws(exec);
     co_await beast::get_lowest_layer(ws).async_connect(endpoints, use_awaitable);
     beast::get_lowest_layer(ws).expires_never();
-    co_await ws.async_handshake(target.host, "/ws", use_awaitable);
+    co_await ws.async_handshake(target.authority(), "/ws", use_awaitable);
     ws.text(true);
     const std::string hello = json{{"type", "hello"}, {"table", created["id"]}}.dump();
     co_await ws.async_write(asio::buffer(hello), use_awaitable);
@@ -263,7 +316,7 @@ awaitable<json> get_json(const Target& target, const std::string& path) {
   beast::tcp_stream s(exec);
   co_await s.async_connect(endpoints, use_awaitable);
   http::request<http::empty_body> req{http::verb::get, path, 11};
-  req.set(http::field::host, target.host);
+  req.set(http::field::host, target.authority());
   co_await http::async_write(s, req, use_awaitable);
   beast::flat_buffer buf;
   http::response_parser<http::string_body> parser;
@@ -450,6 +503,8 @@ int serve_load(const LoadOptions& options) {
   const double p50 = percentile(lat, 0.50), p90 = percentile(lat, 0.90),
                p99 = percentile(lat, 0.99);
   const double mx = lat.empty() ? 0 : *std::max_element(lat.begin(), lat.end());
+  std::vector<double> replays = stats.replays_ms;
+  const double r50 = percentile(replays, 0.50), r99 = percentile(replays, 0.99);
   std::vector<double> turns = stats.bot_turns_ms;
   const double t50 = percentile(turns, 0.50), t90 = percentile(turns, 0.90);
   const double tmax = turns.empty() ? 0 : *std::max_element(turns.begin(), turns.end());
@@ -477,6 +532,12 @@ int serve_load(const LoadOptions& options) {
       {"p90_ms", p90},
       {"p99_ms", p99},
       {"max_ms", mx},
+      {"turn_based_tables", stats.turn_based},
+      {"spectators", stats.spectators},
+      {"replays", replays.size()},
+      {"replays_total", stats.replays_total},
+      {"replay_p50_ms", r50},
+      {"replay_p99_ms", r99},
       {"heavy_tables", o.heavy},
       {"heavy_bot", o.heavy_bot},
       {"bot_turns", turns.size()},
@@ -524,6 +585,10 @@ int serve_load(const LoadOptions& options) {
     for (auto& [g, l] : stats.latencies_by_game)
       std::printf("    %-9s %zu actions: p50 %.2f ms, p99 %.2f ms\n", g.c_str(), l.size(),
                   percentile(l, 0.50), percentile(l, 0.99));
+    std::printf(
+        "  the mix: %ld turn-based tables, %ld watched by a spectator; %zu replays of finished "
+        "games: p50 %.2f ms, p99 %.2f ms\n",
+        stats.turn_based, stats.spectators, replays.size(), r50, r99);
     if (!turns.empty() || o.heavy > 0)
       std::printf(
           "  bot turns at the human tables (%s), with %d bot-only tables of %s beside: %zu, p50 "

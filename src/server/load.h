@@ -8,7 +8,8 @@
 // server it starts itself, also the disk's commit time (a bare SQLite loop in the same folder)
 // and the server's own stages (GET /api/stats over the measured window). With --heavy N, N
 // bot-only tables run the heaviest allowed bot meanwhile, and the bots' turns at the human tables
-// are timed (docs/security.md "Bot time").
+// are timed (docs/security.md "Bot time"). The mix also has turn-based tables, spectators and
+// replays of finished games (LoadOptions).
 #pragma once
 
 #include <map>
@@ -36,6 +37,12 @@ struct LoadOptions {
   // human is to move again).
   int heavy = 0;
   std::string heavy_bot = "mcts:time=5s";
+  // The week-long table's mix (issue 30): a share of the tables turn-based (24 h a turn: their
+  // deadlines never pass here), a share watched by one spectator more, and after each finished
+  // game this many replay requests (GET .../replay at random moves, timed apart).
+  double turn_share = 0.25;
+  double spectator_share = 0.2;
+  int replays = 3;
 };
 
 // The fsync floor of a folder's disk: `commits` single-row SQLite commits in WAL mode with

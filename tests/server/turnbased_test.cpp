@@ -215,3 +215,27 @@ TEST(ServerTurnBased, ADeadlineThatPassedWhileDownActsAtStartAndTheLinkTakesTheS
   const json next = p1.recv_type("state");
   EXPECT_EQ(next["move"], p1s["move"].get<int>() + 1);
 }
+
+// `turf serve-load`'s mix (issue 30) runs against a server it starts: turn-based tables,
+// spectators and replays of finished games besides the live tables, with no failed table and
+// no error frame. (Its figures are measured on the device machine, docs/performance.md; this
+// checks that the generator works, not how fast.)
+TEST(ServerLoad, TheMixHasTurnBasedTablesSpectatorsAndReplays) {
+  const std::string cmd = std::string(TURF_BIN) +
+                          " serve-load --tables 12 --seconds 6 --ramp 1 --think 0.01 --probe 0" +
+                          " --turn-based 0.5 --spectators 0.5 --replays 2 --json 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string out;
+  char buf[4096];
+  while (fgets(buf, sizeof buf, p)) out += buf;
+  ASSERT_EQ(WEXITSTATUS(pclose(p)), 0) << out;
+  const json r = json::parse(out.substr(out.find('{')));
+  EXPECT_EQ(r["failed_tables"], 0) << out;
+  EXPECT_EQ(r["error_frames"], 0) << out;
+  EXPECT_GT(r["client_actions"].get<long>(), 0) << out;
+  EXPECT_GE(r["turn_based_tables"].get<long>(), 6) << out;
+  EXPECT_GE(r["spectators"].get<long>(), 6) << out;
+  EXPECT_GT(r["games_finished"].get<long>(), 0) << out;
+  EXPECT_GT(r["replays_total"].get<long>(), 0) << out;
+}
