@@ -399,6 +399,26 @@ nlohmann::json replay_json(const StoredTable& row, int at, Seat viewer) {
   return {{"welcome", std::move(welcome)}, {"state", std::move(state)}, {"moves", total}};
 }
 
+namespace {
+// The "options" of a create request or a record: {name: string or integer}, at most 32, as text.
+std::map<std::string, std::string> request_options(const nlohmann::json& body) {
+  std::map<std::string, std::string> out;
+  if (!body.contains("options")) return out;
+  const auto& o = body["options"];
+  if (!o.is_object()) throw Error("'options' must be an object");
+  if (o.size() > 32) throw Error("too many options");
+  for (auto& [k, v] : o.items()) {
+    if (v.is_string())
+      out[k] = v.get<std::string>();
+    else if (v.is_number_integer())
+      out[k] = std::to_string(v.get<long long>());
+    else
+      throw Error("option '" + k + "' must be a string or an integer");
+  }
+  return out;
+}
+}  // namespace
+
 StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& limits,
                           bool allow_seed) {
   if (!body.is_object()) throw Error("the body must be a JSON object");
@@ -410,19 +430,7 @@ StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& li
   const GameInfo& game = Registry::instance().find(body["game"].get<std::string>());
   StoredTable row;
   row.game = game.id;
-  if (body.contains("options")) {
-    const auto& o = body["options"];
-    if (!o.is_object()) throw Error("'options' must be an object");
-    if (o.size() > 32) throw Error("too many options");
-    for (auto& [k, v] : o.items()) {
-      if (v.is_string())
-        row.options[k] = v.get<std::string>();
-      else if (v.is_number_integer())
-        row.options[k] = std::to_string(v.get<long long>());
-      else
-        throw Error("option '" + k + "' must be a string or an integer");
-    }
-  }
+  row.options = request_options(body);
   if (!body.contains("seats") || !body["seats"].is_array() || body["seats"].empty())
     throw Error("'seats' must be a non-empty array");
   const auto& seats = body["seats"];
@@ -505,18 +513,7 @@ StoredTable record_row(const nlohmann::json& body) {
   const GameInfo& game = Registry::instance().find(body["game"].get<std::string>());
   StoredTable row;
   row.game = game.id;
-  if (body.contains("options")) {
-    const auto& o = body["options"];
-    if (!o.is_object() || o.size() > 32) throw Error("'options' must be an object");
-    for (auto& [k, v] : o.items()) {
-      if (v.is_string())
-        row.options[k] = v.get<std::string>();
-      else if (v.is_number_integer())
-        row.options[k] = std::to_string(v.get<long long>());
-      else
-        throw Error("option '" + k + "' must be a string or an integer");
-    }
-  }
+  row.options = request_options(body);
   const auto& seed = body.contains("seed") ? body["seed"] : nlohmann::json();
   if (seed.is_number_unsigned()) {
     row.seed = seed.get<std::uint64_t>();
