@@ -1,6 +1,7 @@
 #include "server/load.h"
 
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cmath>
@@ -410,6 +411,9 @@ int serve_load(const LoadOptions& options) {
     if (pipe(out) != 0) throw Error("pipe failed");
     child = fork();
     if (child == 0) {
+      // The server goes when the generator does, however it ends (a crash included): no
+      // server is left behind holding the generator's output open.
+      prctl(PR_SET_PDEATHSIG, SIGTERM);
       dup2(out[1], 1);
       close(out[0]);
       close(out[1]);
@@ -472,7 +476,8 @@ int serve_load(const LoadOptions& options) {
       const int end = &into == &stages_to ? 1 : 0;
       asio::co_spawn(
           io,
-          [&, at]() -> awaitable<void> {
+          // (`end` by value: this coroutine outlives the call of snap that made it)
+          [&, at, end]() -> awaitable<void> {
             asio::steady_timer t(co_await asio::this_coro::executor);
             t.expires_at(at);
             co_await t.async_wait(use_awaitable);
