@@ -803,6 +803,39 @@ TEST(TurfWarsRules, T2_5_SeatAttributesNameTheSetUpSecret) {
   }
 }
 
+// T2.3, T3.2 as the lab sees it (issue 31: a first-player attribute): "order" is the seat's place
+// in the first turn order, "first" for the FTT holder at set-up (the Pixies when in play), then to
+// the left; a purchase of the FTT later (T12.2) does not change it.
+TEST(TurfWarsRules, T2_3_T3_2_TheOrderAttributeFollowsTheFirstTurnTokenAtSetUp) {
+  const GameInfo& g = testing::game();
+  static const char* const kOrdinals[] = {"first", "second", "third", "fourth", "fifth", "sixth"};
+  int pixies_games = 0;
+  for (int players = 2; players <= 6; ++players) {
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+      auto s =
+          g.create(g.resolve({{"players", std::to_string(players)}, {"factions", "dealt"}}), seed);
+      Position& p = const_cast<Position&>(pos(*s));
+      ASSERT_EQ(p.order[0], p.ftt);  // T3.2: the first turn order starts with the holder
+      std::set<std::string> seen;
+      for (int k = 0; k < players; ++k) {
+        const int seat = (p.ftt + k) % players;  // to the left (R7)
+        const auto a = g.seat_attributes(*s, seat);
+        EXPECT_EQ(a.at("order"), kOrdinals[k]);
+        seen.insert(a.at("order"));
+        if (content().factions[p.seats[seat].faction].ability.first_turn_token) {
+          EXPECT_EQ(k, 0);  // T2.3: the Pixies take the FTT
+          ++pixies_games;
+        }
+      }
+      EXPECT_EQ(static_cast<int>(seen.size()), players);
+      const int holder = p.ftt;
+      p.ftt = static_cast<std::uint8_t>((holder + 1) % players);  // bought later (T12.2)
+      EXPECT_EQ(g.seat_attributes(*s, holder).at("order"), "first");
+    }
+  }
+  EXPECT_GT(pixies_games, 0);  // the seeds include tables with the Pixies
+}
+
 // ---- T7: the draft ---------------------------------------------------------------------------
 
 TEST(TurfWarsRules, T7_DraftPassesThePacketAndBoughtCardsJoin) {

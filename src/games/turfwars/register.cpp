@@ -99,7 +99,11 @@ void register_game(Registry& registry) {
   info->seat_attributes = [](const State& st, Seat seat) {
     const Position& p = dynamic_cast<const TurfWarsState&>(st).position();
     std::map<std::string, std::string> out;
+    // Where the seat sat in the first turn order (T2.3, T3.2): "first" holds the First Turn
+    // Token at the start. Before the factions are revealed nobody holds it yet.
+    static const char* const kOrdinals[] = {"first", "second", "third", "fourth", "fifth", "sixth"};
     const auto f = p.seats[seat].faction;
+    if (f != kNone) out["order"] = kOrdinals[(seat - p.first_ftt + p.num_seats) % p.num_seats];
     if (f != kNone) {
       out["faction"] = content().factions[f].id;
       out["home"] = content().type_ids[content().factions[f].home];

@@ -472,6 +472,7 @@ struct Position {
   std::uint8_t rounds_played = 0;
   std::uint8_t ftt = 0;                         // First Turn Token holder
   std::uint8_t ftt_steals = 0;                  // FTT purchases this round (T12.2)
+  std::uint8_t first_ftt = 0;                   // the FTT holder at the start (T2.3), for the lab
   std::array<std::uint8_t, kMaxSeats> order{};  // this phase's turn order
   std::uint8_t n_order = 0, cursor = 0, sub = 0, count = 0;
   std::array<std::uint8_t, kMaxSeats> draft_order{};  // this round's draft, from the FTT holder

@@ -47,6 +47,7 @@ void reveal_factions(Position& p) {
   }
   p.ftt =
       static_cast<std::uint8_t>(pixies >= 0 ? pixies : static_cast<int>(p.rng.below(p.num_seats)));
+  p.first_ftt = p.ftt;
   deal_combat(p);
   for (int s = 0; s < p.num_seats; ++s) {
     SeatState& st = p.seats[s];
