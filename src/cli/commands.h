@@ -101,9 +101,10 @@ struct ServeArgs {
   bool stats = false;
   bool test_seeds = false;  // hidden: a create request may fix its seed (the browser tests)
   std::string test_clock;   // hidden: the file holding the deadlines' wall clock (the tests)
-  std::vector<std::string> ext_bots;     // NAME=COMMAND: programs tables may seat as ext:NAME
-  bool allow_ext_bots = false;           // gone (it let a table run any command): an error
-  std::vector<std::string> allow_hosts;  // Host names served besides the server's own
+  std::vector<std::string> ext_bots;         // NAME=COMMAND: programs tables may seat as ext:NAME
+  bool allow_ext_bots = false;               // gone (it let a table run any command): an error
+  std::vector<std::string> allow_hosts;      // Host names served besides the server's own
+  std::vector<std::string> trusted_proxies;  // ADDR[/PREFIX] whose X-Forwarded-For is believed
   // Per client address (docs/security.md "Resources").
   int max_connections = 0;  // 0: from the file descriptor limit
   int connections_per_address = 64;

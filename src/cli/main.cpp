@@ -283,6 +283,9 @@ int main(int argc, char** argv) {
   serve_cmd->add_option("--allow-host", serve.allow_hosts,
                         "Another name this server is reached by, NAME[:PORT] (repeatable; a "
                         "request for a name it does not serve is refused), e.g. turf.local:8080");
+  serve_cmd->add_option("--trusted-proxy", serve.trusted_proxies,
+                        "A reverse proxy, ADDR or ADDR/PREFIX (repeatable): the per-address "
+                        "limits count the client its X-Forwarded-For names, not the proxy");
   serve_cmd
       ->add_option("--max-connections", serve.max_connections,
                    "Open connections in all (0: the file descriptor limit less 64)")

@@ -59,6 +59,7 @@ int serve(const ServeArgs& args) {
   o.limits.programs = std::move(programs);
   o.allow_hosts = args.allow_hosts;
   o.allow_origins = args.allow_origins;
+  o.trusted_proxies = args.trusted_proxies;
   if (args.sync != "full" && args.sync != "normal")
     throw Error("--sync must be full or normal, not '" + args.sync + "'");
   o.full_sync = args.sync == "full";

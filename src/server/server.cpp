@@ -21,6 +21,7 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <optional>
 #include <thread>
 #include <unordered_map>
 
@@ -269,6 +270,86 @@ std::string address_key(const asio::ip::address& a) {
   return asio::ip::address_v6(bytes).to_string() + "/64";
 }
 
+namespace {
+
+// An address as a proxy writes it in X-Forwarded-For: bare, "[v6]" or "[v6]:port", or
+// "v4:port"; nullopt when it is none of these.
+std::optional<asio::ip::address> forwarded_address(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  if (text.empty() || text.size() > 64) return std::nullopt;
+  if (text.front() == '[') {
+    const auto close = text.find(']');
+    if (close == std::string_view::npos) return std::nullopt;
+    text = text.substr(1, close - 1);
+  } else if (text.find(':') == text.rfind(':') && text.find(':') != std::string_view::npos) {
+    text = text.substr(0, text.find(':'));  // one colon: IPv4 with a port
+  }
+  beast::error_code ec;
+  const auto a = asio::ip::make_address(std::string(text), ec);
+  if (ec) return std::nullopt;
+  if (a.is_v6() && a.to_v6().is_v4_mapped())
+    return asio::ip::address(asio::ip::make_address_v4(asio::ip::v4_mapped, a.to_v6()));
+  return a;
+}
+
+}  // namespace
+
+ProxyPolicy::ProxyPolicy(const std::vector<std::string>& trusted) {
+  for (const auto& t : trusted) {
+    beast::error_code ec;
+    const bool has_prefix = t.find('/') != std::string::npos;
+    if (t.find(':') != std::string::npos) {
+      auto net = has_prefix ? asio::ip::make_network_v6(t, ec)
+                            : asio::ip::network_v6(asio::ip::make_address_v6(t, ec), 128);
+      if (!ec) {
+        v6_.push_back(net.canonical());
+        continue;
+      }
+    } else {
+      auto net = has_prefix ? asio::ip::make_network_v4(t, ec)
+                            : asio::ip::network_v4(asio::ip::make_address_v4(t, ec), 32);
+      if (!ec) {
+        v4_.push_back(net.canonical());
+        continue;
+      }
+    }
+    throw Error("--trusted-proxy: '" + t +
+                "' is not an IP address or a network (such as 10.0.0.2 or 10.0.0.0/8)");
+  }
+}
+
+bool ProxyPolicy::trusts(const asio::ip::address& peer) const {
+  if (peer.is_v4() || (peer.is_v6() && peer.to_v6().is_v4_mapped())) {
+    const auto a =
+        peer.is_v4() ? peer.to_v4() : asio::ip::make_address_v4(asio::ip::v4_mapped, peer.to_v6());
+    for (const auto& n : v4_)
+      if (asio::ip::network_v4(a, n.prefix_length()).canonical() == n) return true;
+    return false;
+  }
+  for (const auto& n : v6_)
+    if (asio::ip::network_v6(peer.to_v6(), n.prefix_length()).canonical() == n) return true;
+  return false;
+}
+
+asio::ip::address ProxyPolicy::client(const asio::ip::address& peer,
+                                      std::string_view forwarded_for) const {
+  asio::ip::address client = peer;
+  if (!trusts(peer)) return client;
+  while (!forwarded_for.empty()) {
+    const auto comma = forwarded_for.rfind(',');
+    const std::string_view hop =
+        comma == std::string_view::npos ? forwarded_for : forwarded_for.substr(comma + 1);
+    forwarded_for =
+        comma == std::string_view::npos ? std::string_view{} : forwarded_for.substr(0, comma);
+    const auto a = forwarded_address(hop);
+    if (!a) break;
+    client = *a;
+    if (!trusts(client)) break;
+  }
+  return client;
+}
+
 std::string state_change_refusal(const OriginPolicy& origins, std::string_view origin,
                                  std::string_view fetch_site, std::string_view content_type,
                                  std::string_view host_header, bool* wrong_type) {
@@ -353,22 +434,38 @@ class AddressBook {
   int total() const { return total_; }
   std::size_t size() const { return entries_.size(); }
 
+  int per_address() const { return limits_.connections; }
+
   // A connection from `key`, or nothing when the address or the server is full. Entries stay
   // where they are while connections hold them (unordered_map keeps its elements in place).
   Entry* open(const std::string& key) {
     sweep();
     if (total_ >= limits_.max_connections) return nullptr;
-    Entry& e = entries_[key];
-    e.seen = Clock::now();
-    if (e.connections >= limits_.connections) return nullptr;
-    ++e.connections;
+    Entry* e = join(key);
+    if (e) ++total_;
+    return e;
+  }
+  // A connection from a trusted proxy: counted in the server's total only until its first
+  // request names the client (move), or nothing when the server is full.
+  Entry* open_proxied() {
+    sweep();
+    if (total_ >= limits_.max_connections) return nullptr;
+    ++proxied_.connections;
     ++total_;
-    return &e;
+    return &proxied_;
+  }
+  // Counts the connection held by `e` as one of `key`'s instead (a proxied connection whose
+  // request came from another client): false, and nothing changed, when `key` is full.
+  bool move(Entry*& e, const std::string& key) {
+    Entry* to = join(key);
+    if (!to) return false;
+    leave(e);
+    e = to;
+    return true;
   }
   void close(Entry* e) {
-    --e->connections;
+    leave(e);
     --total_;
-    e->seen = Clock::now();
   }
   bool frame(Entry& e) { return e.frames.take(frame_rate_, frame_burst_, Clock::now()); }
   bool request(Entry& e) {
@@ -398,9 +495,22 @@ class AddressBook {
         ++it;
   }
 
+  Entry* join(const std::string& key) {
+    Entry& e = entries_[key];
+    e.seen = Clock::now();
+    if (e.connections >= per_address()) return nullptr;
+    ++e.connections;
+    return &e;
+  }
+  void leave(Entry* e) {
+    --e->connections;
+    e->seen = Clock::now();
+  }
+
   AddressLimits limits_;
   double frame_rate_, frame_burst_;
   std::unordered_map<std::string, Entry> entries_;
+  Entry proxied_;  // proxied connections before their first request (never rate-limited)
   int total_ = 0;
   Clock::time_point swept_{};
 };
@@ -408,17 +518,28 @@ class AddressBook {
 // Holds a connection's place in the address book for as long as the session lives.
 class Slot {
  public:
-  Slot(AddressBook& book, AddressBook::Entry* e) : book_(book), entry_(e) {}
+  // key: the address it counts as; "" for a proxied connection before its first request.
+  Slot(AddressBook& book, AddressBook::Entry* e, std::string key)
+      : book_(book), entry_(e), key_(std::move(key)) {}
   ~Slot() {
     if (entry_) book_.close(entry_);
   }
   Slot(const Slot&) = delete;
   Slot& operator=(const Slot&) = delete;
   AddressBook::Entry& entry() { return *entry_; }
+  const std::string& key() const { return key_; }
+  // Counts the connection as `key`'s from now on: false when that address is full.
+  bool count_as(const std::string& key) {
+    if (key == key_) return true;
+    if (!book_.move(entry_, key)) return false;
+    key_ = key;
+    return true;
+  }
 
  private:
   AddressBook& book_;
   AddressBook::Entry* entry_;
+  std::string key_;
 };
 
 // A WebSocket connection: a Client of the hub.
@@ -590,6 +711,7 @@ struct Context {
   std::string web_root;  // canonical, or empty when there is no client folder
   OriginPolicy origins;
   HostPolicy hosts;
+  ProxyPolicy proxies;
   AddressBook book;
   bool stats = false;
 };
@@ -788,22 +910,28 @@ awaitable<void> send_response(beast::tcp_stream& stream, Response& res, double s
 awaitable<void> http_session(Context& ctx, tcp::socket socket) {
   beast::error_code ec;
   const auto remote = socket.remote_endpoint(ec);
-  const std::string key = ec ? std::string("?") : address_key(remote.address());
+  const auto peer = ec ? asio::ip::address() : remote.address();
+  // A trusted proxy's connection counts as the client its requests are forwarded for.
+  const bool proxied = !ec && ctx.proxies.trusts(peer);
+  const std::string key = proxied ? std::string() : ec ? std::string("?") : address_key(peer);
   beast::tcp_stream stream(std::move(socket));
   const double handshake = ctx.book.limits().handshake_s;
-  AddressBook::Entry* entry = ctx.book.open(key);
-  if (!entry) {
-    // The address (or the server) holds as many connections as it may: say so and close.
-    http::request<http::string_body> req;
+  AddressBook::Entry* entry = proxied ? ctx.book.open_proxied() : ctx.book.open(key);
+  // The address (or the server) holds as many connections as it may: say so and close.
+  auto full = [&](const http::request<http::string_body>& req) {
     auto res = error_response(req, http::status::service_unavailable,
                               "too many connections; close some and try again");
     res.set(http::field::retry_after, "5");
     res.keep_alive(false);
+    return res;
+  };
+  if (!entry) {
+    auto res = full({});
     co_await send_response(stream, res, 2.0, ec);
     stream.socket().shutdown(tcp::socket::shutdown_both, ec);
     co_return;
   }
-  Slot slot(ctx.book, entry);
+  Slot slot(ctx.book, entry, key);
   beast::flat_buffer buffer;
   for (;;) {
     http::request_parser<http::string_body> parser;
@@ -834,6 +962,16 @@ awaitable<void> http_session(Context& ctx, tcp::socket socket) {
     }
     if (ec) break;
     auto req = parser.release();
+    if (proxied) {
+      std::string forwarded;
+      for (auto [it, end] = req.equal_range("X-Forwarded-For"); it != end; ++it)
+        forwarded += (forwarded.empty() ? "" : ",") + std::string(it->value());
+      if (!slot.count_as(address_key(ctx.proxies.client(peer, forwarded)))) {
+        auto res = full(req);
+        co_await send_response(stream, res, handshake, ec);
+        break;
+      }
+    }
     if (!ctx.book.request(slot.entry())) {
       auto res = too_many(req, slot.entry().requests.wait_s(ctx.book.limits().request_rate),
                           "too many requests from your address; slow down");
@@ -867,11 +1005,12 @@ awaitable<void> http_session(Context& ctx, tcp::socket socket) {
         break;
       }
       stream.expires_never();  // the WebSocket's own timeouts from here on
-      auto session = std::make_shared<WsSession>(std::move(stream), ctx.hub, ctx.book, *entry);
+      auto session =
+          std::make_shared<WsSession>(std::move(stream), ctx.hub, ctx.book, slot.entry());
       co_await session->run(std::move(req));
       co_return;
     }
-    Response res = co_await handle(ctx, key, slot.entry(), req);
+    Response res = co_await handle(ctx, slot.key(), slot.entry(), req);
     const bool keep = res.keep_alive();
     co_await send_response(stream, res, handshake, ec);
     if (ec || !keep) break;
@@ -977,11 +1116,15 @@ int serve(const ServerOptions& options) {
   // Both throw for a bad --allow-origin or --allow-host.
   OriginPolicy origins(options.host, port, options.allow_origins, options.allow_hosts);
   HostPolicy hosts(options.host, port, options.allow_hosts, options.allow_origins);
+  ProxyPolicy proxies(options.trusted_proxies);
   const std::string host = address.is_v6() ? "[" + options.host + "]" : options.host;
   const std::string url = "http://" + host + ":" + std::to_string(port) + "/";
   AddressLimits address_limits = options.address;
   const int room = connection_room();
   if (address_limits.max_connections <= 0) address_limits.max_connections = room;
+  // One address never holds more than half the server's connections.
+  address_limits.connections =
+      std::max(1, std::min(address_limits.connections, address_limits.max_connections / 2));
 
   Store store(options.db, options.full_sync);
   int threads = options.bot_threads > 0
@@ -996,13 +1139,15 @@ int serve(const ServerOptions& options) {
   std::cout << "turf serve: database " << options.db << ", web client "
             << (web_root.empty() ? std::string("not served") : web_root) << ", at most "
             << address_limits.max_connections << " connections (" << address_limits.connections
-            << " an address)" << std::endl;
+            << " an address" << (proxies.empty() ? "" : ", behind trusted proxies") << ")"
+            << std::endl;
 
   Context ctx{hub,
               store,
               web_root,
               std::move(origins),
               std::move(hosts),
+              std::move(proxies),
               AddressBook(address_limits, options.limits.rate, options.limits.burst),
               options.stats};
   // Idle tables leave memory, abandoned ones the disk (Hub::sweep), checked every 30 s (or a

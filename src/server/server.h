@@ -3,6 +3,8 @@
 #pragma once
 
 #include <boost/asio/ip/address.hpp>
+#include <boost/asio/ip/network_v4.hpp>
+#include <boost/asio/ip/network_v6.hpp>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -16,8 +18,10 @@ namespace turf::server {
 // usually holds a whole /64), and the server in all. docs/security.md "Resources" gives the
 // reasons for each number.
 struct AddressLimits {
-  int max_connections = 0;     // open connections in all; 0: the descriptor limit less 64
-  int connections = 64;        // open connections (HTTP and WebSocket) per address
+  int max_connections = 0;  // open connections in all; 0: the descriptor limit less 64
+  // Open connections (HTTP and WebSocket) per address; never more than half of max_connections,
+  // so that one address cannot take the whole server.
+  int connections = 64;
   double frame_factor = 3.0;   // WebSocket frames per address: this many connections' worth
   double request_rate = 20.0;  // HTTP requests a second per address (token bucket)
   double request_burst = 100.0;
@@ -40,6 +44,10 @@ struct ServerOptions {
   // Names besides its address this server is reached by (`--allow-host NAME[:PORT]`): Host
   // headers it serves (HostPolicy), and http origins its pages come from.
   std::vector<std::string> allow_hosts;
+  // Reverse proxies whose X-Forwarded-For is believed (`--trusted-proxy ADDR[/PREFIX]`): behind
+  // one, every client has the proxy's address, so the per-address limits count the address the
+  // proxy forwarded for instead (ProxyPolicy).
+  std::vector<std::string> trusted_proxies;
   bool full_sync = true;    // SQLite synchronous=FULL (durable against power loss) or NORMAL
   bool stats = false;       // serve GET /api/stats (latency of each stage; for turf serve-load)
   bool test_seeds = false;  // tests only: a create request may fix the seed (Hub::allow_test_seeds)
@@ -92,6 +100,28 @@ std::string normalize_origin(std::string_view origin);
 // The key by which per-address limits count a client: the IPv4 address (also when mapped into
 // IPv6), or the first 64 bits of an IPv6 address ("2001:db8:1:2::/64").
 std::string address_key(const boost::asio::ip::address& a);
+
+// Which peers are reverse proxies whose X-Forwarded-For names the client (docs/security.md
+// "Behind a reverse proxy"). A request from any other peer is counted by the peer's address, and
+// its X-Forwarded-For is ignored: a client cannot choose whom it is counted as.
+class ProxyPolicy {
+ public:
+  // Each entry an IP address or a network ADDR/PREFIX; throws Error for anything else.
+  explicit ProxyPolicy(const std::vector<std::string>& trusted);
+  bool empty() const { return v4_.empty() && v6_.empty(); }
+  bool trusts(const boost::asio::ip::address& peer) const;
+  // The client a request from `peer` is counted as. X-Forwarded-For lists the addresses each proxy
+  // saw, the nearest last: read from the right, the first address that is not a trusted proxy is
+  // the client (one to its left could be written by the client itself). A peer that is not
+  // trusted, a missing header, or an entry that is not an address (the hops to its right are
+  // trusted, it is not) ends the walk: the last trusted hop is the client then.
+  boost::asio::ip::address client(const boost::asio::ip::address& peer,
+                                  std::string_view forwarded_for) const;
+
+ private:
+  std::vector<boost::asio::ip::network_v4> v4_;
+  std::vector<boost::asio::ip::network_v6> v6_;
+};
 
 // Whether a state-changing request (POST /api/tables; any other method and path changes
 // nothing and is answered 405 or 404) may come from the page that

@@ -5,6 +5,7 @@
 // file descriptors. The limits and why: docs/security.md "Resources". Every loop is bounded.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -50,11 +51,21 @@ class RawConn {
   // Sends one keep-alive request and reads its answer's head: once it is answered the server
   // has taken the connection and counts it (a state to wait for, not a time). The status code,
   // or 0 when no head came within `limit`.
-  int answered(std::chrono::milliseconds limit) {
+  // `headers`: more header lines, each ending in \r\n.
+  int answered(std::chrono::milliseconds limit, const std::string& headers = "") {
     write("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port_) +
-          "\r\nConnection: keep-alive\r\n\r\n");
+          "\r\nConnection: keep-alive\r\n" + headers + "\r\n");
+    // The head and the body (by its Content-Length), so that the next answer starts clean.
     std::string got;
-    read_until(limit, got, [&](bool) { return got.find("\r\n\r\n") != std::string::npos; });
+    read_until(limit, got, [&](bool) {
+      const auto head = got.find("\r\n\r\n");
+      if (head == std::string::npos) return false;
+      std::string lower = got.substr(0, head);
+      std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
+      const auto at = lower.find("\r\ncontent-length:");
+      const std::size_t body = at == std::string::npos ? 0 : std::atol(lower.c_str() + at + 17);
+      return got.size() >= head + 4 + body;
+    });
     if (got.rfind("HTTP/1.1 ", 0) != 0 || got.size() < 12) return 0;
     return std::atoi(got.c_str() + 9);
   }
@@ -368,13 +379,25 @@ TEST(ServerResources, OutOfDescriptorsTheServerBacksOffAndServesAgain) {
 // crowd is answered 503 instead of starving the database of descriptors.
 TEST(ServerResources, TheConnectionCapFollowsTheDescriptorLimit) {
   TempDir dir;
-  // Room for 96 - 64 = 32 connections; answered ones stay open while the test runs.
-  ServerProcess server(dir.file("turf.db"), {"--handshake-timeout", "300"}, 96);
+  // Room for 96 - 64 = 32 connections; answered ones stay open while the test runs. One address
+  // holds at most half of them: the test's clients come through a trusted proxy (127.0.0.1),
+  // each as its own address, to fill the rest.
+  ServerProcess server(dir.file("turf.db"),
+                       {"--handshake-timeout", "300", "--trusted-proxy", "127.0.0.1"}, 96);
   EXPECT_NE(server.first_line().find("open http"), std::string::npos);
   std::vector<std::unique_ptr<RawConn>> held;
-  for (int i = 0; i < 32; ++i) {
+  for (int i = 0; i < 16; ++i) {
     held.push_back(std::make_unique<RawConn>(server.port()));
     ASSERT_EQ(held.back()->answered(std::chrono::seconds(60)), 200) << "connection " << i;
+  }
+  {
+    RawConn seventeenth(server.port());  // the proxy's own address, with no header: full
+    EXPECT_EQ(seventeenth.answered(std::chrono::seconds(60)), 503);
+  }
+  for (int i = 16; i < 32; ++i) {
+    held.push_back(std::make_unique<RawConn>(server.port()));
+    const std::string client = "X-Forwarded-For: 198.51.100." + std::to_string(i) + "\r\n";
+    ASSERT_EQ(held.back()->answered(std::chrono::seconds(60), client), 200) << "connection " << i;
   }
   RawConn over(server.port());
   std::string got;
@@ -382,6 +405,90 @@ TEST(ServerResources, TheConnectionCapFollowsTheDescriptorLimit) {
   EXPECT_NE(got.find("503"), std::string::npos) << got;
   held.clear();
   EXPECT_EQ(status_once_served(server.port()), 200);
+}
+
+// Behind a reverse proxy every client has the proxy's address. `--trusted-proxy` names the
+// proxies whose X-Forwarded-For is believed: read from the right, the first address that is not
+// a trusted proxy is the client; anything a client writes further left is not read.
+TEST(ServerResources, TrustedProxiesNameTheClientAndOthersCannot) {
+  using asio::ip::make_address;
+  const server::ProxyPolicy none({});
+  EXPECT_TRUE(none.empty());
+  EXPECT_EQ(none.client(make_address("192.0.2.7"), "198.51.100.1"), make_address("192.0.2.7"));
+  const server::ProxyPolicy p({"127.0.0.1", "10.0.0.0/8", "2001:db8:1::/48"});
+  EXPECT_TRUE(p.trusts(make_address("127.0.0.1")));
+  EXPECT_TRUE(p.trusts(make_address("::ffff:127.0.0.1")));
+  EXPECT_TRUE(p.trusts(make_address("10.200.3.4")));
+  EXPECT_TRUE(p.trusts(make_address("2001:db8:1:ffff::9")));
+  EXPECT_FALSE(p.trusts(make_address("127.0.0.2")));
+  EXPECT_FALSE(p.trusts(make_address("11.0.0.1")));
+  EXPECT_FALSE(p.trusts(make_address("2001:db8:2::1")));
+  const auto proxy = make_address("127.0.0.1");
+  auto client = [&](std::string_view xff, const char* peer = "127.0.0.1") {
+    return p.client(make_address(peer), xff).to_string();
+  };
+  EXPECT_EQ(client(""), "127.0.0.1");                 // no header: the proxy itself
+  EXPECT_EQ(client("198.51.100.1"), "198.51.100.1");  // one hop
+  // The client wrote a header of its own: its left part is not believed.
+  EXPECT_EQ(client("203.0.113.9, 198.51.100.1"), "198.51.100.1");
+  EXPECT_EQ(client("198.51.100.1,10.1.2.3"), "198.51.100.1");  // two proxies of ours
+  EXPECT_EQ(client("198.51.100.1:4711"), "198.51.100.1");      // with a port
+  EXPECT_EQ(client("[2001:db8:9::1]:443"), "2001:db8:9::1");
+  EXPECT_EQ(client(" 2001:db8:9::2 "), "2001:db8:9::2");
+  EXPECT_EQ(client("::ffff:198.51.100.3"), "198.51.100.3");
+  EXPECT_EQ(client("unknown, 10.1.2.3"), "10.1.2.3");  // not an address: the last proxy
+  EXPECT_EQ(client("198.51.100.1, nonsense"), "127.0.0.1");
+  EXPECT_EQ(client("198.51.100.1", "192.0.2.7"), "192.0.2.7");               // not a proxy: ignored
+  EXPECT_EQ(p.client(proxy, "10.1.2.3, 10.4.5.6").to_string(), "10.1.2.3");  // all ours
+  for (const char* bad : {"proxy.example.org", "10.0.0.0/33", "10.0.0.1/8x", "", "::1/129"})
+    EXPECT_THROW(server::ProxyPolicy({bad}), Error) << bad;
+}
+
+// The same through a real server: with 127.0.0.1 trusted, each forwarded client has its own
+// connection and request budget; without it, the header changes nothing.
+TEST(ServerResources, BehindATrustedProxyEachForwardedClientHasItsOwnLimits) {
+  TempDir dir;
+  const std::vector<std::string> limits{"--connections-per-address", "2",  "--request-rate", "1",
+                                        "--handshake-timeout",       "300"};
+  auto from = [](const std::string& address) { return "X-Forwarded-For: " + address + "\r\n"; };
+  const auto wait = std::chrono::seconds(60);
+  {
+    std::vector<std::string> args = limits;
+    args.insert(args.end(), {"--trusted-proxy", "127.0.0.1"});
+    ServerProcess server(dir.file("proxied.db"), args);
+    std::vector<std::unique_ptr<RawConn>> held;
+    for (int i = 0; i < 2; ++i) {
+      held.push_back(std::make_unique<RawConn>(server.port()));
+      ASSERT_EQ(held.back()->answered(wait, from("198.51.100.1")), 200) << i;
+    }
+    RawConn third(server.port());  // a third of the same client: over its two
+    ASSERT_EQ(third.answered(wait, from("198.51.100.1")), 503);
+    RawConn other(server.port());  // another client through the same proxy
+    ASSERT_EQ(other.answered(wait, from("198.51.100.2")), 200);
+    // Requests: the burst is 10 (at least 10, 5 s' worth of 1 a second). The other client spent
+    // one; 30 more empty its bucket (unless they took 20 s), while the first client keeps its own.
+    int refused = 0;
+    for (int i = 0; i < 30; ++i) refused += other.answered(wait, from("198.51.100.2")) == 429;
+    EXPECT_GE(refused, 1);
+    EXPECT_EQ(held[0]->answered(wait, from("198.51.100.1")), 200);
+    // A connection that carries another client's request counts as that client's: the first
+    // client is full, so a request for it on the other connection is refused and closes it.
+    RawConn fresh(server.port());
+    ASSERT_EQ(fresh.answered(wait, from("198.51.100.3")), 200);
+    EXPECT_EQ(fresh.answered(wait, from("198.51.100.1")), 503);
+  }
+  {
+    ServerProcess server(dir.file("direct.db"), limits);  // no trusted proxy: one address
+    std::vector<std::unique_ptr<RawConn>> held;
+    for (int i = 0; i < 2; ++i) {
+      held.push_back(std::make_unique<RawConn>(server.port()));
+      ASSERT_EQ(held.back()->answered(wait, from("198.51.100." + std::to_string(i + 1))), 200);
+    }
+    RawConn third(server.port());  // refused as it is taken, whatever it would send
+    std::string got;
+    ASSERT_TRUE(third.seconds_to_close(wait, &got));
+    EXPECT_NE(got.find("503"), std::string::npos) << got;
+  }
 }
 
 TEST(ServerResources, AddressKeys) {
