@@ -590,7 +590,7 @@ void Hub::greet(Live& l, const std::shared_ptr<Client>& cp) {
   l.clients.push_back(cp);
   l.active = Clock::now();
   send(*cp, l.table->welcome(cp->seat_));
-  auto frame = l.table->state_frame(cp->seat_, 0);
+  auto frame = l.table->state_frame(cp->seat_, 0, wall_now());
   cp->sent_steps_ = l.table->moves();
   send(*cp, frame);
   if (!l.table->rematch().empty()) send(*cp, {{"type", "rematch"}, {"table", l.table->rematch()}});
@@ -727,6 +727,7 @@ void Hub::committed(const std::string& id, bool ok, const std::weak_ptr<Client>&
 void Hub::prepare(Live& live) {
   Table& t = *live.table;
   const int moves = t.moves();
+  const std::int64_t now = t.deadline() ? wall_now() : 0;  // the clock's "deadline_in"
   // One frame per viewer and starting step; most clients of a viewer share one.
   std::map<std::pair<Seat, int>, std::shared_ptr<const std::string>> frames;
   live.pending.clear();
@@ -737,8 +738,8 @@ void Hub::prepare(Live& live) {
     auto f = frames.find(key);
     if (f == frames.end())
       f = frames
-              .emplace(key,
-                       std::make_shared<const std::string>(t.state_frame(c->seat_, from).dump()))
+              .emplace(key, std::make_shared<const std::string>(
+                                t.state_frame(c->seat_, from, now).dump()))
               .first;
     c->sent_steps_ = moves;
     live.pending.emplace_back(c, f->second);

@@ -58,9 +58,33 @@ Pace Pace::from_request(const nlohmann::json& body) {
       throw Error("'pace' must be \"live\" or \"turn\"");
     p.turn_based = v == "turn";
   }
-  for (const char* field : {"turn_seconds", "on_timeout", "timeout_bot"})
-    if (body.contains(field) && !p.turn_based)
-      throw Error(std::string("'") + field + "' is for a turn-based table (\"pace\": \"turn\")");
+  for (const char* field : {"clock", "move_seconds"})
+    if (body.contains(field) && p.turn_based)
+      throw Error(std::string("'") + field + "' is for a live table (a turn-based table has " +
+                  "'turn_seconds')");
+  if (body.contains("clock")) {
+    const auto& v = body["clock"];
+    if (!v.is_string() || (v != "none" && v != "move"))
+      throw Error("'clock' must be \"none\" or \"move\" (a time per move)");
+    if (v == "move") p.move_seconds = kDefaultMoveSeconds;
+  }
+  if (body.contains("move_seconds")) {
+    const auto& v = body["move_seconds"];
+    if (!p.move_seconds)
+      throw Error("'move_seconds' is for a table with a clock (\"clock\": \"move\")");
+    if (!v.is_number_integer() || v.get<long long>() < kMinMoveSeconds ||
+        v.get<long long>() > kMaxMoveSeconds)
+      throw Error("'move_seconds' must be an integer from " + std::to_string(kMinMoveSeconds) +
+                  " to " + std::to_string(kMaxMoveSeconds) + " (1 hour)");
+    p.move_seconds = v.get<int>();
+  }
+  if (body.contains("turn_seconds") && !p.turn_based)
+    throw Error("'turn_seconds' is for a turn-based table (\"pace\": \"turn\")");
+  for (const char* field : {"on_timeout", "timeout_bot"})
+    if (body.contains(field) && !p.timed())
+      throw Error(std::string("'") + field +
+                  "' is for a turn-based table (\"pace\": \"turn\") or a table with a clock " +
+                  "(\"clock\": \"move\")");
   if (body.contains("turn_seconds")) {
     const auto& v = body["turn_seconds"];
     if (!v.is_number_integer() || v.get<long long>() < kMinTurnSeconds ||
@@ -89,10 +113,17 @@ Pace Pace::from_request(const nlohmann::json& body) {
 Pace Pace::from_settings(const nlohmann::json& settings) {
   // A stored row was checked when it was made; anything unreadable reads as live.
   Pace p;
-  if (!settings.is_object() || settings.value("pace", "") != "turn") return p;
-  p.turn_based = true;
-  const auto t = settings.value("turn_seconds", 0);
-  if (t >= kMinTurnSeconds && t <= kMaxTurnSeconds) p.turn_seconds = t;
+  if (!settings.is_object()) return p;
+  if (settings.value("pace", "") == "turn") {
+    p.turn_based = true;
+    const auto t = settings.value("turn_seconds", 0);
+    if (t >= kMinTurnSeconds && t <= kMaxTurnSeconds) p.turn_seconds = t;
+  } else if (settings.value("clock", "") == "move") {
+    const auto t = settings.value("move_seconds", 0);
+    p.move_seconds = t >= kMinMoveSeconds && t <= kMaxMoveSeconds ? t : kDefaultMoveSeconds;
+  } else {
+    return p;
+  }
   if (settings.value("on_timeout", "") == "bot") p.on_timeout = table::StandIn::kFromNow;
   const std::string bot = settings.value("timeout_bot", "");
   const auto& levels = bot_levels();
@@ -101,11 +132,18 @@ Pace Pace::from_settings(const nlohmann::json& settings) {
 }
 
 nlohmann::json Pace::to_json() const {
-  if (!turn_based) return {{"pace", "live"}};
-  return {{"pace", "turn"},
-          {"turn_seconds", turn_seconds},
-          {"on_timeout", on_timeout == table::StandIn::kOnce ? "move" : "bot"},
-          {"timeout_bot", timeout_bot}};
+  if (!timed()) return {{"pace", "live"}};
+  nlohmann::json j = {{"on_timeout", on_timeout == table::StandIn::kOnce ? "move" : "bot"},
+                      {"timeout_bot", timeout_bot}};
+  if (turn_based) {
+    j["pace"] = "turn";
+    j["turn_seconds"] = turn_seconds;
+  } else {
+    j["pace"] = "live";
+    j["clock"] = "move";
+    j["move_seconds"] = move_seconds;
+  }
+  return j;
 }
 
 namespace {
@@ -199,12 +237,12 @@ std::optional<Seat> Table::human_to_move() const {
 }
 
 std::optional<std::int64_t> Table::update_deadline(std::int64_t now) {
-  const auto s = pace_.turn_based ? human_to_move() : std::nullopt;
+  const auto s = pace_.timed() ? human_to_move() : std::nullopt;
   if (!s) {
     row_.deadline.reset();
     deadline_seat_.reset();
   } else if (deadline_seat_ != s || !row_.deadline) {
-    row_.deadline = now + pace_.turn_seconds;
+    row_.deadline = now + pace_.seconds();
     deadline_seat_ = s;
   }
   return row_.deadline;
@@ -267,7 +305,7 @@ nlohmann::json Table::welcome(Seat viewer) const {
           {"pace", pace_.to_json()}};
 }
 
-nlohmann::json Table::state_frame(Seat viewer, int from_step) {
+nlohmann::json Table::state_frame(Seat viewer, int from_step, std::int64_t now) {
   const auto& all = table_.story(viewer).steps();
   View v = match().view(viewer, true);
   nlohmann::json legal = nlohmann::json::array();
@@ -295,6 +333,11 @@ nlohmann::json Table::state_frame(Seat viewer, int from_step) {
           {"result", std::move(result)},
           {"log", std::move(log)},
           {"deadline", deadline_json()},
+          // Seconds left when the frame was made: a clock counts down from it whatever the
+          // browser's own clock says (the server's deadline is the only authority).
+          {"deadline_in", row_.deadline
+                              ? nlohmann::json(std::max<std::int64_t>(0, *row_.deadline - now))
+                              : nlohmann::json(nullptr)},
           {"stand_ins", stand_ins_json()}};
 }
 

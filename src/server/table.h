@@ -50,16 +50,25 @@ struct Pace {
   static constexpr int kMinTurnSeconds = 3600;            // 1 hour
   static constexpr int kMaxTurnSeconds = 14 * 24 * 3600;  // 14 days
   static constexpr int kDefaultTurnSeconds = 24 * 3600;
+  // A live table's clock: a time per move (the seat to move's turn), 10 s to 1 hour.
+  static constexpr int kMinMoveSeconds = 10;
+  static constexpr int kMaxMoveSeconds = 3600;
+  static constexpr int kDefaultMoveSeconds = 60;
   bool turn_based = false;
   int turn_seconds = kDefaultTurnSeconds;
+  int move_seconds = 0;                               // a live table's time per move (0: no clock)
   table::StandIn on_timeout = table::StandIn::kOnce;  // "move" once, or "bot" from now on
   std::string timeout_bot = "normal";                 // a bot level
-  // From a create request's fields ("pace", "turn_seconds", "on_timeout", "timeout_bot"):
+  // From a create request's fields ("pace", "turn_seconds", "clock", "move_seconds",
+  // "on_timeout", "timeout_bot"):
   // throws Error with a message for the client.
   static Pace from_request(const nlohmann::json& body);
   // From a stored row's settings (a row of an older schema, or without them: live).
   static Pace from_settings(const nlohmann::json& settings);
   nlohmann::json to_json() const;
+  // Whether a deadline runs for the seat to move, and how long it is.
+  bool timed() const { return turn_based || move_seconds > 0; }
+  int seconds() const { return turn_based ? turn_seconds : move_seconds; }
 };
 
 class Table {
@@ -106,9 +115,9 @@ class Table {
   const Pace& pace() const { return pace_; }
   // When the seat to move runs out of time (Unix seconds), if it does: kept by the hub.
   const std::optional<std::int64_t>& deadline() const { return row_.deadline; }
-  // After a change, at wall time `now`: a turn-based table whose player is to move has a
-  // deadline, set when that seat came to move (kept while the same seat acts on: the time is per
-  // turn, not per action); any other has none. Returns it.
+  // After a change, at wall time `now`: a turn-based table, or a live one with a clock, whose
+  // player is to move has a deadline, set when that seat came to move (kept while the same seat
+  // acts on: the time is per turn, not per action); any other has none. Returns it.
   std::optional<std::int64_t> update_deadline(std::int64_t now);
   // The human seat to move (a turn-based table's), if any: whose deadline counts.
   std::optional<Seat> human_to_move() const;
@@ -126,7 +135,8 @@ class Table {
 
   nlohmann::json welcome(Seat viewer) const;
   // The state frame for `viewer` carrying the narration steps from index `from_step` on.
-  nlohmann::json state_frame(Seat viewer, int from_step);
+  // `now`: the wall time (Unix seconds) the frame's "deadline_in" counts from.
+  nlohmann::json state_frame(Seat viewer, int from_step, std::int64_t now);
   // The lobby entry; `seats[s]` says who is at seat s now.
   nlohmann::json lobby_entry(const std::vector<SeatPresence>& seats) const;
 

@@ -53,7 +53,7 @@ TEST(ServerTable, RefusalsUndoAndNarrationPerViewer) {
   EXPECT_EQ(t.check_act(mover, 123456, 0), "illegal");
   EXPECT_EQ(t.check_act(mover, a, 0), "");
   EXPECT_EQ(t.check_undo(mover), "cannot_undo");
-  (void)t.state_frame(0, 0);  // seat 0 connected from the start: narrated incrementally
+  (void)t.state_frame(0, 0, 0);  // seat 0 connected from the start: narrated incrementally
   Rng rng(4);
   bool undone = false;
   for (int i = 0; i < 60 && !t.over(); ++i) {
@@ -83,7 +83,7 @@ TEST(ServerTable, RefusalsUndoAndNarrationPerViewer) {
   // Incremental narration equals a full replay's, for every viewer.
   for (Seat v : {0, 1, kSpectator}) {
     const auto full = narrate_history(t.match(), v);
-    const auto log = t.state_frame(v, 0)["log"];
+    const auto log = t.state_frame(v, 0, 0)["log"];
     ASSERT_EQ(log.size(), full.size());
     for (std::size_t i = 0; i < full.size(); ++i) {
       nlohmann::json lines = nlohmann::json::array();
@@ -91,7 +91,7 @@ TEST(ServerTable, RefusalsUndoAndNarrationPerViewer) {
       EXPECT_EQ(log[i]["lines"], lines);
     }
   }
-  auto frame = t.state_frame(kSpectator, 0);
+  auto frame = t.state_frame(kSpectator, 0, 0);
   EXPECT_TRUE(frame["legal"].empty());
   EXPECT_EQ(frame["view"], t.match().view(kSpectator).to_json());
   EXPECT_EQ(t.welcome(kSpectator).dump().find(row.seats[0].token), std::string::npos);

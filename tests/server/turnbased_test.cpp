@@ -144,6 +144,77 @@ TEST(ServerTurnBased, APassedDeadlineLetsABotMoveForTheSeatAndTheLogSaysSo) {
   EXPECT_EQ(s["deadline"], kT0 + 3600 + 3600);
 }
 
+// A live table's clock (issue 30, "Clocks for real-time tables"): a time per move, checked and
+// defaulted like the turn-based fields; the seat to move's deadline starts when its turn does and
+// is kept while it acts on; the frames say the seconds left from the server's clock; when it
+// passes, the table's timeout rule applies and the log says so, as at a turn-based table.
+TEST(ServerClock, ATimePerMoveRunsOutAndTheTimeoutRuleApplies) {
+  TempDir dir;
+  const std::string db = dir.file("turf.db"), clock = dir.file("clock");
+  set_clock(clock, kT0);
+  ServerProcess server(db, {"--test-clock", clock});
+  const json seats = json::array({{{"kind", "human"}}, {{"kind", "human"}}});
+  for (const json& bad :
+       {json{{"clock", "fischer"}}, json{{"clock", "move"}, {"move_seconds", 5}},
+        json{{"clock", "move"}, {"move_seconds", 3601}}, json{{"move_seconds", 60}},
+        json{{"pace", "turn"}, {"clock", "move"}}, json{{"clock", "none"}, {"on_timeout", "bot"}},
+        json{{"clock", "move"}, {"turn_seconds", 3600}}}) {
+    json body = bad;
+    body["game"] = "dungeon";
+    body["seats"] = seats;
+    const auto a = http_request(server.port(), http::verb::post, "/api/tables", body.dump());
+    EXPECT_EQ(a.status, 400) << body.dump() << " " << a.body;
+  }
+  const json plain =
+      create_table(server.port(), {{"game", "dungeon"}, {"clock", "none"}, {"seats", seats}});
+  EXPECT_EQ(lobby_entry(server.port(), plain["id"])["pace"], json({{"pace", "live"}}));
+  const json dflt =
+      create_table(server.port(), {{"game", "dungeon"}, {"clock", "move"}, {"seats", seats}});
+  EXPECT_EQ(lobby_entry(server.port(), dflt["id"])["pace"], json({{"pace", "live"},
+                                                                  {"clock", "move"},
+                                                                  {"move_seconds", 60},
+                                                                  {"on_timeout", "move"},
+                                                                  {"timeout_bot", "normal"}}));
+  const json created = create_table(server.port(), {{"game", "dungeon"},
+                                                    {"clock", "move"},
+                                                    {"move_seconds", 30},
+                                                    {"on_timeout", "move"},
+                                                    {"timeout_bot", "easy"},
+                                                    {"seats", seats}});
+  const std::string id = created["id"];
+  WsClient spectator(server.port());
+  EXPECT_EQ(hello(spectator, id)["pace"]["move_seconds"], 30);
+  const json start = spectator.recv_type("state");
+  const int first = start["to_move"].get<int>();
+  EXPECT_EQ(start["deadline"], kT0 + 30);
+  EXPECT_EQ(start["deadline_in"], 30);
+  // Ten seconds on: a new viewer's frame says 20 s are left; the deadline has not moved.
+  set_clock(clock, kT0 + 10);
+  WsClient late(server.port());
+  hello(late, id);
+  const json seen = late.recv_type("state");
+  EXPECT_EQ(seen["deadline"], kT0 + 30);
+  EXPECT_EQ(seen["deadline_in"], 20);
+  std::vector<json> lines;
+  set_clock(clock, kT0 + 30);
+  const json after = state_until(
+      spectator, [&](const json& s) { return s["over"] == true || s["to_move"] != first; }, &lines);
+  const auto told = timeout_lines(lines);
+  ASSERT_FALSE(told.empty());
+  const std::string p = "{P" + std::to_string(first + 1) + "}";
+  EXPECT_EQ(told[0]["text"], p + " ran out of time: the easy bot moved for " + p + ".");
+  if (after["over"] == false) {
+    EXPECT_EQ(after["deadline"], kT0 + 30 + 30);  // the next seat's time counts from now
+    EXPECT_EQ(after["deadline_in"], 30);
+  }
+  // A table without a clock has no deadline.
+  WsClient other(server.port());
+  hello(other, plain["id"]);
+  const json none = other.recv_type("state");
+  EXPECT_TRUE(none["deadline"].is_null());
+  EXPECT_TRUE(none["deadline_in"].is_null());
+}
+
 // "bot": the deadline passed while the server was down (killed): at start the bot takes the
 // seat and plays it on; the player's link gives it back, with a fresh deadline on their turn.
 TEST(ServerTurnBased, ADeadlineThatPassedWhileDownActsAtStartAndTheLinkTakesTheSeatBack) {

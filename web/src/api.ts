@@ -51,11 +51,9 @@ export interface LobbyTable {
 }
 
 // A new table's pace (docs/protocol.md "Turn-based tables"); live when absent.
-export interface NewPace {
-  pace: "turn";
-  turn_seconds: number;
-  on_timeout: "move" | "bot";
-}
+export type NewPace =
+  | { pace: "turn"; turn_seconds: number; on_timeout: "move" | "bot" }
+  | { pace: "live"; clock: "move"; move_seconds: number; on_timeout: "move" | "bot" }; // a clock
 
 export type NewSeat = { kind: "human"; name: string } | { kind: "bot"; bot: string; name: string };
 

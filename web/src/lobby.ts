@@ -425,17 +425,32 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
     ],
     hours(24),
   );
+  // A live table's clock: a time per move (docs/protocol.md "Clocks").
+  const clockSel = select("move_seconds", "clock", [
+    ["0", "No clock: the game waits"],
+    ["30", "30 seconds a turn"],
+    ["60", "1 minute a turn"],
+    ["120", "2 minutes a turn"],
+    ["300", "5 minutes a turn"],
+  ]);
+  const clockBox = h("div", { class: "clock-options" }, h("label", { class: "option" }, h("span", null, "Clock"), clockSel));
   const timeoutSel = select("on_timeout", "when time runs out", [
     ["move", "a bot makes that turn for them"],
     ["bot", "a bot plays for them until they are back"],
   ]);
-  const turnBox = h(
+  const turnBox = h("div", { class: "turn-options", hidden: true }, h("label", { class: "option" }, h("span", null, "Time per turn"), turnSel));
+  const timeoutBox = h(
     "div",
-    { class: "turn-options", hidden: true },
-    h("label", { class: "option" }, h("span", null, "Time per turn"), turnSel),
+    { class: "timeout-options", hidden: true },
     h("label", { class: "option" }, h("span", null, "When a player's time runs out"), timeoutSel, h("small", { class: "muted option-help" }, "The game's normal bot steps in; the player's link still opens their seat.")),
   );
-  paceSel.addEventListener("change", () => (turnBox.hidden = paceSel.value !== "turn"));
+  const showPace = () => {
+    turnBox.hidden = paceSel.value !== "turn";
+    clockBox.hidden = paceSel.value === "turn";
+    timeoutBox.hidden = paceSel.value !== "turn" && clockSel.value === "0";
+  };
+  paceSel.addEventListener("change", showPace);
+  clockSel.addEventListener("change", showPace);
   // Listed in the lobby for anyone to watch (off: only its links reach it).
   const publicBox = h("input", { type: "checkbox", name: "public" }) as HTMLInputElement;
 
@@ -531,8 +546,13 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
           return;
         }
         try {
+          const onTimeout = timeoutSel.value === "bot" ? "bot" : "move";
           const pace: NewPace | null =
-            paceSel.value === "turn" ? { pace: "turn", turn_seconds: Number(turnSel.value), on_timeout: timeoutSel.value === "bot" ? "bot" : "move" } : null;
+            paceSel.value === "turn"
+              ? { pace: "turn", turn_seconds: Number(turnSel.value), on_timeout: onTimeout }
+              : clockSel.value !== "0"
+                ? { pace: "live", clock: "move", move_seconds: Number(clockSel.value), on_timeout: onTimeout }
+                : null;
           onCreated(await api.create(g.id, options, seats, pace, publicBox.checked), g.id);
         } catch (e) {
           msg.textContent = `Could not create the table: ${(e as Error).message}`;
@@ -546,6 +566,8 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
     seatsBox,
     h("label", { class: "option" }, h("span", null, "Pace"), paceSel),
     turnBox,
+    clockBox,
+    timeoutBox,
     h("label", { class: "option check" }, publicBox, h("span", null, "Public: list it in the lobby for anyone to watch")),
     msg,
     h("button", { type: "submit", class: "primary" }, "Create table"),

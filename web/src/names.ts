@@ -68,9 +68,9 @@ export function agoWords(seconds: number): string {
 // the table's rule does then.
 export function absenceWords(name: string, awaySeconds: number | null, pace?: Pace, secondsLeft?: number | null): string {
   const where = awaySeconds === null ? `${name} is not at the table` : `${name} left the table ${agoWords(awaySeconds)}`;
-  if (pace?.pace === "turn" && typeof secondsLeft === "number") {
-    const bot = `the ${pace.timeout_bot ?? "normal"} bot`;
-    const then = pace.on_timeout === "bot" ? `${bot} plays for them until they open their link again` : `${bot} makes that turn for them`;
+  if ((pace?.pace === "turn" || hasClock(pace)) && typeof secondsLeft === "number") {
+    const bot = `the ${pace?.timeout_bot ?? "normal"} bot`;
+    const then = pace?.on_timeout === "bot" ? `${bot} plays for them until they open their link again` : `${bot} makes that turn for them`;
     return `${where}; the game waits for them ${secondsLeft > 0 ? `for ${durationWords(secondsLeft)} more` : "no longer"}, then ${then}.`;
   }
   return `${where}; the game waits until they open their link again (only that link plays the seat).`;
@@ -81,8 +81,28 @@ export function timeLeftWords(secondsLeft: number): string {
   return secondsLeft > 0 ? `${durationWords(secondsLeft)} left` : "time is up";
 }
 
-// A turn-based table's pace in words: "turn-based, 24 h a turn" (live: "").
+// A clock's face (a live table's time per move): "0:45", "12:05", "1:00:00"; whole seconds,
+// rounded up (it reads 0:00 only when the time is up).
+export function clockWords(secondsLeft: number): string {
+  const s = Math.max(0, Math.ceil(secondsLeft));
+  const two = (n: number) => String(n).padStart(2, "0");
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}
+
+// Whether a table's pace has a clock that runs while the players sit at it (a live table's time
+// per move), shown as a clock face that counts down each second.
+export function hasClock(pace: Pace | undefined): boolean {
+  return pace?.pace === "live" && pace.clock === "move";
+}
+
+// A table's pace in words: "turn-based, 24 h a turn", "live, 1 min a turn" (live, no clock: "").
 export function paceWords(pace: Pace | undefined): string {
+  if (hasClock(pace)) {
+    const t = pace?.move_seconds ?? 60;
+    return `live, ${t % 60 === 0 ? `${t / 60} min` : `${t} s`} a turn`;
+  }
   if (!pace || pace.pace !== "turn") return "";
   const t = pace.turn_seconds ?? 86400;
   return `turn-based, ${t % 86400 === 0 ? `${t / 86400} ${t === 86400 ? "day" : "days"}` : `${Math.round(t / 3600)} h`} a turn`;

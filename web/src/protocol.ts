@@ -40,6 +40,8 @@ export interface MatchResult {
 export interface Pace {
   pace: "live" | "turn";
   turn_seconds?: number;
+  clock?: "move"; // a live table's clock: a time per move (move_seconds)
+  move_seconds?: number;
   on_timeout?: "move" | "bot";
   timeout_bot?: string;
 }
@@ -65,6 +67,7 @@ export interface StateFrame {
   result: MatchResult | null;
   log: Step[];
   deadline?: number | null; // Unix seconds: when the seat to move runs out of time
+  deadline_in?: number | null; // seconds left when the server made the frame (its clock, not ours)
   stand_ins?: Record<string, string>; // seat -> the bot that plays it until its player is back
 }
 
@@ -107,6 +110,7 @@ export interface TableState {
   rematch: string | null; // the id of this finished table's rematch, once made
   pace: Pace;
   deadline: number | null; // Unix seconds (a turn-based table's seat to move)
+  deadlineIn: number | null; // seconds left when the frame was made (the server's clock)
   standIns: Record<string, string>;
 }
 
@@ -129,6 +133,7 @@ export function initialState(): TableState {
     rematch: null,
     pace: { pace: "live" },
     deadline: null,
+    deadlineIn: null,
     standIns: {},
   };
 }
@@ -193,6 +198,7 @@ export function reduce(state: TableState, frame: ServerFrame): TableState {
         log: mergeLog(base, frame.log ?? []),
         error: null,
         deadline: typeof frame.deadline === "number" ? frame.deadline : null,
+        deadlineIn: typeof frame.deadline_in === "number" ? frame.deadline_in : null,
         standIns: frame.stand_ins ?? {},
       };
     }

@@ -7,7 +7,7 @@ import { h } from "./dom";
 import type { GameBoard, GameHost } from "./games/game";
 import { gameUi } from "./games/registry";
 import { logEntries, type LogEntry } from "./log";
-import { absenceWords, durationWords, seatNames, seatTags, timeLeftWords, type Presence } from "./names";
+import { absenceWords, clockWords, durationWords, hasClock, seatNames, seatTags, timeLeftWords, type Presence } from "./names";
 import { initialState, myTurn, rankingWords, reduce, renderText, type MatchResult, type Step, type TableState } from "./protocol";
 import { markBadge, seatMark } from "./seats";
 import type { SourceStatus, TableSource } from "./source";
@@ -65,6 +65,8 @@ class TablePage {
   private presence: Presence[] | null = null;
   private conn: SourceStatus = "connecting";
   private wasMine = false;
+  private frameAt = 0; // when the last state frame came (ms since 1970, this browser's clock)
+  private clockTimer = 0; // redraws the clock faces each second while a clock runs
   private changedAt: number | null = null; // the table's last change (ms since 1970), as the source knows it
 
   private readonly status = h("span", { class: "conn", "data-conn": "connecting" }, "connecting…");
@@ -128,6 +130,7 @@ class TablePage {
 
   close() {
     const root = this.root;
+    window.clearInterval(this.clockTimer);
     this.source.close();
     document.removeEventListener("keydown", this.onKey);
     this.log.disconnect();
@@ -208,12 +211,18 @@ class TablePage {
   private nameTag(seat: number): HTMLElement {
     const st = this.seatsNow().find((x) => x.seat === seat);
     const tags = st ? seatTags(st, this.state.seat, String(seat) in this.state.standIns) : [];
+    const left = this.secondsLeft();
+    const clock =
+      hasClock(this.state.pace) && !this.state.over && seat === this.state.toMove && left !== null && !this.source.controls
+        ? h("span", { class: `tag clock-left${left <= 10 ? " low" : ""}`, "data-testid": "clock-left", title: "time left for this turn" }, clockWords(left))
+        : null;
     return h(
       "span",
       { class: `name-tag ${seatMark(seat).cls}`, "data-seat": seat },
       markBadge(seatMark(seat)),
       nameEl(this.names()[seat] ?? renderText(`{P${seat + 1}}`, []), seat),
       ...tags.map((t) => h("span", { class: `tag tag-${t}` }, TAG_WORDS[t])),
+      clock,
     );
   }
 
@@ -225,6 +234,7 @@ class TablePage {
         if (f.type === "state" || f.type === "error") this.busy = false;
         // for tests: how many frames this page drew (they compare it with the frames they saw)
         root.dataset.frames = String(Number(root.dataset.frames ?? 0) + 1);
+        if (f.type === "state") this.frameAt = Date.now();
         this.state = reduce(this.state, f);
         this.draw();
       },
@@ -309,6 +319,7 @@ class TablePage {
   }
 
   private draw() {
+    this.runClock();
     const state = this.state;
     const nm = this.names();
     this.status.dataset.conn = this.conn;
@@ -389,9 +400,30 @@ class TablePage {
     this.rules.hidden = true;
   }
 
-  // Seconds the seat to move has left at a turn-based table (null: no deadline).
+  // Seconds the seat to move has left (null: no deadline): counted from what the server said
+  // when it made the last frame, so that this browser's clock being off does not matter.
   private secondsLeft(): number | null {
+    if (this.state.deadlineIn !== null) return Math.max(0, this.state.deadlineIn - (Date.now() - this.frameAt) / 1000);
     return this.state.deadline === null ? null : Math.max(0, this.state.deadline - Math.floor(Date.now() / 1000));
+  }
+
+  // A live table's clock: the seat to move's face counts down each second, in the turn line and
+  // on its name tag wherever the drawing shows it (the server alone decides when time is up).
+  private runClock() {
+    const running = hasClock(this.state.pace) && !this.state.over && this.secondsLeft() !== null && !this.source.controls;
+    if (running && !this.clockTimer) {
+      this.clockTimer = window.setInterval(() => {
+        const left = this.secondsLeft();
+        for (const el of this.root.querySelectorAll<HTMLElement>(".clock-left")) {
+          el.textContent = left === null ? "" : clockWords(left);
+          el.classList.toggle("low", left !== null && left <= 10);
+        }
+        this.drawTurn();
+      }, 1000);
+    } else if (!running && this.clockTimer) {
+      window.clearInterval(this.clockTimer);
+      this.clockTimer = 0;
+    }
   }
 
   // Whose turn, in the header, and the Undo button.
@@ -411,9 +443,12 @@ class TablePage {
       const secs = this.changedAt === null ? 0 : (Date.now() - this.changedAt) / 1000;
       if (secs >= 60) turn.append(h("span", { class: "since", "data-testid": "turn-since" }, ` · for ${durationWords(secs)}`));
     }
-    // a turn-based table: the time the seat to move has left (the server's deadline)
+    // a turn-based table, or a clock: the time the seat to move has left (the server's deadline)
     const left = this.secondsLeft();
-    if (left !== null && !state.over && !this.source.controls) turn.append(h("span", { class: "time-left", "data-testid": "time-left" }, ` · ${timeLeftWords(left)}`));
+    // (with a clock, the name tag of the seat to move carries its face: said once)
+    const faceShown = hasClock(state.pace) && !(you !== null && state.toMove === you);
+    if (left !== null && !state.over && !this.source.controls && !faceShown)
+      turn.append(h("span", { class: "time-left", "data-testid": "time-left" }, ` · ${hasClock(state.pace) ? (left > 0 ? `${clockWords(left)} left` : "time is up") : timeLeftWords(left)}`));
     if (this.source.controls && state.view) turn.append(" · replay");
     else if (you === null && state.view) turn.append(" · you are watching");
     turn.dataset.mine = String(myTurn(state));

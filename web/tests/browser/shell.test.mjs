@@ -26,6 +26,28 @@ import {
 
 const env = useShared();
 
+// The lobby's form, filled for a dungeon table of two people, Ann and Bea (the pace is the test's).
+async function twoPlayerForm(page) {
+  await page.goto(env.server.url);
+  await page.waitForSelector("form.new-table select[name=game]");
+  await page.selectOption("form.new-table select[name=game]", "dungeon");
+  for (const [i, name] of ["Ann", "Bea"].entries()) {
+    await page.fill(`[name="name-${i}"]`, name);
+    await page.selectOption(`[name="kind-${i}"]`, "human");
+  }
+}
+
+// Creates the table the form describes: its id and each seat's link.
+async function createFromForm(page) {
+  await page.click("form.new-table button[type=submit]");
+  await page.waitForSelector(".created .links");
+  const spectate = await page.locator('.created .links input[aria-label="spectate link"]').inputValue();
+  const id = /#\/table\/([0-9a-f]+)/.exec(spectate)[1];
+  const join = [];
+  for (let i = 0; i < 2; i++) join.push(await page.locator(`.created .links li[data-seat="${i}"] input.link`).inputValue());
+  return { id, join };
+}
+
 async function post(body) {
   const r = await fetch(new URL("api/tables", env.server.url), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   return { status: r.status, body: await r.json() };
@@ -220,23 +242,12 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
   it("turn-based: a table made to wait a turn says the time left; when it runs out a bot plays the seat, the log says so, and the player's link takes it back", async () => {
     const ctx = await env.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    await page.goto(env.server.url);
-    await page.waitForSelector("form.new-table select[name=game]");
-    await page.selectOption("form.new-table select[name=game]", "dungeon");
-    for (const [i, name] of ["Ann", "Bea"].entries()) {
-      await page.fill(`[name="name-${i}"]`, name);
-      await page.selectOption(`[name="kind-${i}"]`, "human");
-    }
+    await twoPlayerForm(page);
     assert.equal(await page.locator(".turn-options").isVisible(), false, "a live table asks nothing of turns");
     await page.selectOption("form.new-table select[name=pace]", "turn");
     await page.selectOption("form.new-table select[name=turn_seconds]", "3600");
     await page.selectOption("form.new-table select[name=on_timeout]", "bot");
-    await page.click("form.new-table button[type=submit]");
-    await page.waitForSelector(".created .links");
-    const spectate = await page.locator('.created .links input[aria-label="spectate link"]').inputValue();
-    const id = /#\/table\/([0-9a-f]+)/.exec(spectate)[1];
-    const join = [];
-    for (let i = 0; i < 2; i++) join.push(await page.locator(`.created .links li[data-seat="${i}"] input.link`).inputValue());
+    const { id, join } = await createFromForm(page);
     const entry = async () => (await fetch(new URL(`api/tables/${id}`, env.server.url))).json();
     const made = await entry();
     assert.deepEqual(made.pace, { pace: "turn", turn_seconds: 3600, on_timeout: "bot", timeout_bot: "normal" });
@@ -269,6 +280,38 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     await mine.waitFor();
     assert.match(await mine.innerText(), /turn-based, 1 h a turn/);
     assert.match(await mine.locator('[data-testid="my-time-left"]').innerText(), /left/);
+    await ctx.close();
+  });
+
+  it("a clock: a live table with a time per turn shows the face of the seat to move counting down; when the server's time runs out a bot makes that turn and the log says so", async () => {
+    const ctx = await env.browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    await twoPlayerForm(page);
+    assert.equal(await page.locator(".timeout-options").isVisible(), false, "no clock: nothing runs out");
+    await page.selectOption("form.new-table select[name=move_seconds]", "30");
+    assert.equal(await page.locator(".timeout-options").isVisible(), true);
+    const { id, join } = await createFromForm(page);
+    const made = await (await fetch(new URL(`api/tables/${id}`, env.server.url))).json();
+    assert.deepEqual(made.pace, { pace: "live", clock: "move", move_seconds: 30, on_timeout: "move", timeout_bot: "normal" });
+    // (the server's clock is where earlier tests left it: the deadline is 30 s past it)
+    assert.equal(typeof made.deadline, "number");
+    const first = made.to_move;
+    const names = ["Ann", "Bea"];
+    await page.goto(join[1 - first]);
+    await page.waitForSelector("#app[data-move]");
+    // the face on the name tag of the seat to move, from the server's 30 s, counting down
+    const face = page.locator(`.turn .name-tag[data-seat="${first}"] [data-testid="clock-left"]`);
+    await face.waitFor();
+    const shown = await face.innerText();
+    assert.match(shown, /^0:(30|2\d)$/);
+    await page.waitForFunction((was) => {
+      const now = document.querySelector('.turn [data-testid="clock-left"]')?.textContent ?? was;
+      return now !== was && /^0:[0-2]\d$/.test(now);
+    }, shown);
+    await shot(page, "table-clock", { docs: true });
+    // the server's time runs out: the normal bot makes that turn; the other's clock starts
+    env.server.setClock(made.deadline);
+    await page.waitForFunction((who) => document.body.innerText.includes(`${who} ran out of time: the normal bot moved for ${who}.`), names[first]);
     await ctx.close();
   });
 

@@ -53,11 +53,13 @@ describe("reduce", () => {
   it("a turn-based table's pace, deadline and stand-ins follow the frames", () => {
     let s = reduce(initialState(), { ...welcome, pace: { pace: "turn", turn_seconds: 3600, on_timeout: "bot", timeout_bot: "easy" } });
     expect(s.pace.pace).toBe("turn");
-    s = reduce(s, stateFrame({ move: 1, to_move: 0, deadline: 2000003600, stand_ins: { "1": "easy" } }));
+    s = reduce(s, stateFrame({ move: 1, to_move: 0, deadline: 2000003600, deadline_in: 3600, stand_ins: { "1": "easy" } }));
     expect(s.deadline).toBe(2000003600);
+    expect(s.deadlineIn).toBe(3600);
     expect(s.standIns).toEqual({ "1": "easy" });
-    s = reduce(s, stateFrame({ move: 2, to_move: 1, deadline: null, stand_ins: {} }));
+    s = reduce(s, stateFrame({ move: 2, to_move: 1, deadline: null, deadline_in: null, stand_ins: {} }));
     expect(s.deadline).toBeNull();
+    expect(s.deadlineIn).toBeNull();
     expect(s.standIns).toEqual({});
     expect(reduce(initialState(), welcome).pace).toEqual({ pace: "live" });
   });

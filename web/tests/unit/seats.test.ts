@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { absenceWords, agoWords, checkName, defaultName, keptName, paceWords, seatNames, seatTags, timeLeftWords } from "../../src/names";
+import { absenceWords, agoWords, checkName, clockWords, defaultName, hasClock, keptName, paceWords, seatNames, seatTags, timeLeftWords } from "../../src/names";
 import seatNameCases from "../../../tests/fixtures/seat_names.json";
 import { MAX_SEATS, seatMark, shapePath } from "../../src/seats";
 
@@ -97,6 +97,22 @@ describe("turn-based tables in words", () => {
     expect(timeLeftWords(23 * 3600 + 59)).toBe("23 h left");
     expect(timeLeftWords(30)).toBe("less than a minute left");
     expect(timeLeftWords(0)).toBe("time is up");
+  });
+  it("a live table's clock: its face, rounded up to whole seconds, and its pace", () => {
+    expect(clockWords(45)).toBe("0:45");
+    expect(clockWords(44.2)).toBe("0:45");
+    expect(clockWords(0.01)).toBe("0:01");
+    expect(clockWords(0)).toBe("0:00");
+    expect(clockWords(-3)).toBe("0:00");
+    expect(clockWords(725)).toBe("12:05");
+    expect(clockWords(3600)).toBe("1:00:00");
+    const clock = { pace: "live" as const, clock: "move" as const, move_seconds: 60, on_timeout: "move" as const, timeout_bot: "easy" };
+    expect(hasClock(clock)).toBe(true);
+    expect(hasClock({ pace: "live" })).toBe(false);
+    expect(hasClock(turn)).toBe(false);
+    expect(paceWords(clock)).toBe("live, 1 min a turn");
+    expect(paceWords({ ...clock, move_seconds: 30 })).toBe("live, 30 s a turn");
+    expect(absenceWords("Bea", null, clock, 20)).toBe("Bea is not at the table; the game waits for them for less than a minute more, then the easy bot makes that turn for them.");
   });
   it("the pace", () => {
     expect(paceWords({ pace: "live" })).toBe("");
