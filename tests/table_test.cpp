@@ -409,6 +409,37 @@ TEST(TableStandIns, OnceOrFromNowOnAndTheSeatComesBack) {
   EXPECT_FALSE(t.seat_back(other));  // nothing to give back now
 }
 
+// Replaced at another player's request: the bot plays the seat from now on; the request is told
+// with the bot's first action for it; a player back before that action is not told about it.
+TEST(TableStandIns, ReplacedAtAnotherPlayersRequest) {
+  Table t(new_match(game("dungeon"), "human,human", 21), {});
+  std::vector<std::string> noted;
+  t.on_change([&](const Change& c) { noted.push_back(c.note ? c.note->text : ""); });
+  const Seat first = t.to_move(), other = 1 - first;
+  EXPECT_FALSE(t.replace(first, first, "easy"));  // one's own seat
+  EXPECT_FALSE(t.replace(2, first, "easy"));      // no such seat
+  // Asked, and the player back before the bot moved for them: nothing is told.
+  ASSERT_TRUE(t.replace(first, other, "easy"));
+  EXPECT_FALSE(t.replace(first, other, "easy"));  // a bot's already
+  EXPECT_EQ(t.standing_in(first), "easy");
+  EXPECT_TRUE(t.seat_back(first));
+  Rng rng(5);
+  ASSERT_EQ(t.act(first, any_action(t, rng), t.moves()), Refusal::kNone);
+  EXPECT_EQ(noted, std::vector<std::string>{""});
+  // Asked for the seat to move: the bot's action carries the line.
+  const Seat now = t.to_move(), asker = 1 - now;
+  ASSERT_TRUE(t.replace(now, asker, "normal"));
+  auto turn = t.bot_turn();
+  ASSERT_TRUE(turn);
+  ASSERT_EQ(t.complete(*turn, turn->run()), Refusal::kNone);
+  const std::string p = "{P" + std::to_string(now + 1) + "}";
+  EXPECT_EQ(noted.back(), "{P" + std::to_string(asker + 1) + "} asked the normal bot to play for " +
+                              p + " until " + p + " comes back.");
+  const auto line = replaced_note(now, asker, "normal");
+  EXPECT_EQ(line.kind, "replaced");
+  EXPECT_EQ(line.seats, (std::vector<Seat>{now, asker}));
+}
+
 // A decision stopped from another thread ends and is dropped; one that reaches the cap of its
 // limits ends and is played. Bounded waits (the latency is measured in docs/architecture.md).
 TEST(TableBots, DecisionsStopOnRequestAndAtTheCap) {

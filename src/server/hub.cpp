@@ -582,7 +582,53 @@ void Hub::on_frame(const std::shared_ptr<Client>& cp, std::string_view text) {
     when_idle(c.table_, [this, cp](Live& l) { rematch(l, cp); });
     return;
   }
+  if (type == "replace") {
+    if (!c.hello_) {
+      refused(code::kBadFrame, "send hello first");
+      return;
+    }
+    auto s = f.find("seat");
+    if (s == f.end() || !s->is_number_integer() || s->get<long long>() < 0 ||
+        s->get<long long>() > 64) {
+      refused(code::kBadFrame, "replace needs an integer 'seat'");
+      return;
+    }
+    if (c.seat_ < 0) {
+      refused(table::refusal_code(table::Refusal::kSpectator),
+              table::refusal_text(table::Refusal::kSpectator));
+      return;
+    }
+    const Seat seat = static_cast<Seat>(s->get<long long>());
+    when_idle(c.table_, [this, cp, seat, now](Live& l) { replace(l, cp, seat, now); });
+    return;
+  }
   refused(code::kBadFrame, "unknown frame type");
+}
+
+void Hub::replace(Live& l, const std::shared_ptr<Client>& cp, Seat seat,
+                  Clock::time_point received) {
+  Table& t = *l.table;
+  const auto here = presence(l);
+  // Only a player who is not at the table (no connection at their seat) can be replaced.
+  if (seat >= t.num_seats() || seat == cp->seat_ || t.row().seats[seat].kind != "human") {
+    refuse(*cp, code::kNotAway, "only another player's seat can be handed to a bot");
+    return;
+  }
+  if (here[static_cast<std::size_t>(seat)].connections > 0) {
+    refuse(*cp, code::kNotAway, "that player is at the table");
+    return;
+  }
+  bool done = false;
+  try {
+    done = t.replace(seat, cp->seat_);
+  } catch (const Error& e) {  // its bot is beyond the limits: nothing changes
+    std::cerr << "turf serve: table " << t.id() << ": " << e.what() << "\n";
+  }
+  if (!done) {
+    refuse(*cp, code::kNotAway, "a bot cannot take that seat now");
+    return;
+  }
+  write_and_prepare(l, *t.take_write(), nullptr, received, received);
 }
 
 void Hub::greet(Live& l, const std::shared_ptr<Client>& cp) {

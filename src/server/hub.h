@@ -189,6 +189,10 @@ class Hub {
   void greet(Live& live, const std::shared_ptr<Client>& c);
   void act(Live& live, const std::shared_ptr<Client>& actor, Seat seat, Action a, int move,
            Clock::time_point received);
+  // A player asks a bot to play another seat whose player left the table (docs/protocol.md
+  // "Clocks"): refused with not_away while that player is connected.
+  void replace(Live& live, const std::shared_ptr<Client>& asker, Seat seat,
+               Clock::time_point received);
   void undo(Live& live, const std::shared_ptr<Client>& actor, Seat seat,
             Clock::time_point received);
   // A bot's answer, back on the I/O thread: played when the table is still where the bot saw it,

@@ -149,6 +149,12 @@ nlohmann::json Pace::to_json() const {
 namespace {
 // A stored event (Write::note) and back.
 std::string note_text(const Narration& n) {
+  if (n.kind == "replaced" && n.seats.size() == 2)
+    return nlohmann::json{{"kind", "replaced"},
+                          {"seat", n.seats[0]},
+                          {"by", n.seats[1]},
+                          {"bot", n.data.value("bot", "")}}
+        .dump();
   if (n.kind != "timeout" || n.seats.empty()) return "";
   return nlohmann::json{{"kind", "timeout"},
                         {"seat", n.seats[0]},
@@ -158,9 +164,15 @@ std::string note_text(const Narration& n) {
 }
 std::optional<Narration> stored_note(const std::string& text, int seats) {
   const auto j = nlohmann::json::parse(text, nullptr, false);
-  if (!j.is_object() || j.value("kind", "") != "timeout") return std::nullopt;
+  if (!j.is_object()) return std::nullopt;
   const int seat = j.value("seat", -1);
   if (seat < 0 || seat >= seats) return std::nullopt;
+  if (j.value("kind", "") == "replaced") {
+    const int by = j.value("by", -1);
+    if (by < 0 || by >= seats || by == seat) return std::nullopt;
+    return table::replaced_note(seat, by, j.value("bot", ""));
+  }
+  if (j.value("kind", "") != "timeout") return std::nullopt;
   return table::timeout_note(
       seat, j.value("rule", "") == "bot" ? table::StandIn::kFromNow : table::StandIn::kOnce,
       j.value("bot", ""));
@@ -252,16 +264,27 @@ std::optional<table::BotTurn> Table::time_out() {
   return table_.stand_in(pace_.on_timeout, pace_.timeout_bot);
 }
 
+bool Table::replace(Seat seat, Seat by) {
+  if (!table_.replace(seat, by, pace_.timeout_bot)) return false;
+  row_.seats[static_cast<std::size_t>(seat)].stand_in = pace_.timeout_bot;
+  write_seats();
+  return true;
+}
+
 bool Table::take_back(Seat seat) {
   if (!table_.seat_back(seat)) return false;
   row_.seats[static_cast<std::size_t>(seat)].stand_in.clear();
+  write_seats();
+  return true;
+}
+
+void Table::write_seats() {
   Write w;
   w.kind = Write::Kind::Seats;
   w.table_id = row_.id;
   w.status = status();
   w.seats = row_.seats;
   write_ = std::move(w);
-  return true;
 }
 
 std::string Table::check_act(Seat seat, Action a, int move) const {

@@ -31,6 +31,7 @@ inline constexpr const char* kRateLimited = "rate_limited";
 inline constexpr const char* kBadToken = "bad_token";
 inline constexpr const char* kNoTable = "no_table";
 inline constexpr const char* kServerError = "server_error";
+inline constexpr const char* kNotAway = "not_away";  // a replace the table cannot do
 }  // namespace code
 
 // True for exactly 32 lowercase hex digits.
@@ -128,6 +129,10 @@ class Table {
   // The seat a stand-in plays from now on is its player's again (their link came back); its
   // write is then ready (take_write). False when no stand-in plays it.
   bool take_back(Seat seat);
+  // Seat `by`'s player asked a bot (the table's timeout_bot) to play seat `seat`, whose player
+  // left the table, until that player's link comes back (table::Table::replace); its write is
+  // then ready. False when the seat cannot be handed over now.
+  bool replace(Seat seat, Seat by);
 
   // The table made as this one's rematch ("" when none yet; kept in memory only).
   const std::string& rematch() const { return rematch_; }
@@ -141,6 +146,7 @@ class Table {
   nlohmann::json lobby_entry(const std::vector<SeatPresence>& seats) const;
 
  private:
+  void write_seats();  // the store's write of who plays each seat
   nlohmann::json deadline_json() const;
   nlohmann::json stand_ins_json() const;
   StoredTable row_;

@@ -308,6 +308,28 @@ Narration timeout_note(Seat seat, StandIn how, const std::string& bot) {
   return n;
 }
 
+Narration replaced_note(Seat seat, Seat by, const std::string& bot) {
+  const std::string p = "{P" + std::to_string(seat + 1) + "}";
+  const bool level = std::find(bot_levels().begin(), bot_levels().end(), bot) != bot_levels().end();
+  Narration n;
+  n.kind = "replaced";
+  n.seats = {seat, by};
+  n.data = {{"bot", bot}};
+  n.text = "{P" + std::to_string(by + 1) + "} asked " +
+           (level ? "the " + bot + " bot" : "a bot (" + bot + ")") + " to play for " + p +
+           " until " + p + " comes back.";
+  return n;
+}
+
+bool Table::replace(Seat seat, Seat by, const std::string& bot) {
+  if (over() || seat < 0 || seat >= num_seats() || seat == by || !is_human(seat) ||
+      in_flight_[static_cast<std::size_t>(seat)])
+    return false;
+  hand_over(seat, bot);
+  waiting_[static_cast<std::size_t>(seat)] = replaced_note(seat, by, bot);
+  return true;
+}
+
 void Table::stand_agent(Seat seat, const std::string& bot) {
   const auto s = static_cast<std::size_t>(seat);
   // Built at the seat's first stand-in and kept (its randomness by the table's seed rule, on a
@@ -361,6 +383,8 @@ bool Table::seat_back(Seat seat) {
   if (standing_[s].empty()) return false;
   standing_[s].clear();
   kinds_[s] = SeatKind::kHuman;
+  // Back before the bot moved for them: the request is not told with their own action.
+  if (waiting_[s] && waiting_[s]->kind == "replaced") waiting_[s].reset();
   if (in_flight_[s]) stops_[s]->stop();  // its answer will be stale (complete)
   return true;
 }

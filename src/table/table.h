@@ -65,6 +65,9 @@ enum class StandIn { kOnce, kFromNow };
 // "move" or "bot", "bot": level}): "{P2} ran out of time: the easy bot moved for {P2}." The
 // same words at the table, in a reloaded table and in a replay.
 Narration timeout_note(Seat seat, StandIn how, const std::string& bot);
+// The line told when seat `by` asked `bot` to play for `seat`, whose player had left the table:
+// "{P1} asked the normal bot to play for {P2} until {P2} comes back."
+Narration replaced_note(Seat seat, Seat by, const std::string& bot);
 
 // One bot decision, ready to run on any thread.
 class BotTurn {
@@ -158,6 +161,11 @@ class Table {
   // complete it like any bot turn); every viewer is told timeout_note with the action. Nothing
   // when a human is not to move or a decision for that seat is in flight.
   std::optional<BotTurn> stand_in(StandIn how, const std::string& bot);
+  // Another player asked for it (seat `by`, its player having left the table): `bot` plays the
+  // human seat from now on, and every viewer is told replaced_note with that seat's next action.
+  // False, and nothing changed, for a seat that is not a player's now, is `by`'s own, or has a
+  // decision in flight, or when the game is over; an Error for a bot beyond the limits.
+  bool replace(Seat seat, Seat by, const std::string& bot);
   // The seat a stand-in plays from now on (kFromNow) is its player's again (their link came
   // back): false when it is not such a seat. Its decision in flight, if any, is dropped.
   bool seat_back(Seat s);

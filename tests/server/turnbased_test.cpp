@@ -215,6 +215,85 @@ TEST(ServerClock, ATimePerMoveRunsOutAndTheTimeoutRuleApplies) {
   EXPECT_TRUE(none["deadline_in"].is_null());
 }
 
+// A player who left can be replaced by a bot at another player's request (issue 30): a seat
+// whose player is connected cannot; neither can a spectator, nor a player's own seat. The bot
+// plays the seat until its player's link comes back; the log tells the request with the bot's
+// first action for that seat, and a reloaded table tells it again.
+TEST(ServerClock, APlayerWhoLeftIsReplacedAtTheOthersRequestAndTakesTheSeatBack) {
+  TempDir dir;
+  const std::string db = dir.file("turf.db");
+  json created;
+  std::vector<json> lines;
+  int moved = 0;
+  {
+    ServerProcess server(db);
+    created = create_table(
+        server.port(),
+        {{"game", "dungeon"}, {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}}})}});
+    const std::string id = created["id"];
+    WsClient ann(server.port()), watcher(server.port());
+    hello(ann, id, created["seats"][0]["token"]);
+    json s = ann.recv_type("state");
+    hello(watcher, id);
+    watcher.recv_type("state");
+    auto refused = [](WsClient& ws, const json& frame) {
+      ws.send(frame);
+      return ws.recv_type("error")["code"].get<std::string>();
+    };
+    EXPECT_EQ(refused(watcher, {{"type", "replace"}, {"seat", 1}}), "spectator");
+    EXPECT_EQ(refused(ann, {{"type", "replace"}, {"seat", 0}}), "not_away");  // her own
+    EXPECT_EQ(refused(ann, {{"type", "replace"}, {"seat", 2}}), "not_away");  // no such seat
+    EXPECT_EQ(refused(ann, {{"type", "replace"}, {"seat", "1"}}), "bad_frame");
+    {
+      WsClient bea(server.port());  // Bea at the table: she cannot be replaced
+      hello(bea, id, created["seats"][1]["token"]);
+      bea.recv_type("state");
+      EXPECT_EQ(refused(ann, {{"type", "replace"}, {"seat", 1}}), "not_away");
+    }
+    // Bea's connection closed: once the server knows it (the lobby entry says so), Ann asks.
+    for (;;) {
+      const json e = lobby_entry(server.port(), id);
+      if (e["seats"][1]["connected"] == false) break;
+    }
+    ann.send({{"type", "replace"}, {"seat", 1}});
+    s = state_until(ann, [](const json& f) { return f["stand_ins"].contains("1"); });
+    EXPECT_EQ(s["stand_ins"]["1"], "normal");
+    EXPECT_EQ(lobby_entry(server.port(), id)["seats"][1]["stand_in"], "normal");
+    // Ann plays on; the bot moves for Bea, and the log says who asked for it.
+    std::vector<json> replaced;
+    while (replaced.empty() && s["over"] == false) {
+      if (s["to_move"] == 0)
+        ann.send({{"type", "act"}, {"action", s["legal"][0]["id"]}, {"move", s["move"]}});
+      s = ann.recv_type("state");
+      for (const auto& step : s["log"])
+        for (const auto& l : step["lines"]) {
+          lines.push_back(l);
+          if (l.value("kind", "") == "replaced") replaced.push_back(l);
+        }
+    }
+    ASSERT_EQ(replaced.size(), 1u);
+    EXPECT_EQ(replaced[0]["text"],
+              "{P1} asked the normal bot to play for {P2} until {P2} comes back.");
+    EXPECT_EQ(replaced[0]["seats"], json::array({1, 0}));
+    moved = s["move"].get<int>();
+    server.kill9();
+  }
+  // Restarted: the same line in the log, the seat still the bot's until Bea's link comes back.
+  ServerProcess server(db);
+  WsClient bea(server.port());
+  const json w = hello(bea, created["id"], created["seats"][1]["token"]);
+  EXPECT_EQ(w["seat"], 1);
+  std::vector<json> again;
+  const json s = state_until(
+      bea, [](const json&) { return true; }, &again);
+  EXPECT_GE(s["move"].get<int>(), moved);
+  EXPECT_TRUE(s["stand_ins"].empty()) << s["stand_ins"];
+  int told = 0;
+  for (const auto& l : again) told += l.value("kind", "") == "replaced";
+  EXPECT_EQ(told, 1);
+  EXPECT_TRUE(lobby_entry(server.port(), created["id"])["seats"][1]["stand_in"].is_null());
+}
+
 // "bot": the deadline passed while the server was down (killed): at start the bot takes the
 // seat and plays it on; the player's link gives it back, with a fresh deadline on their turn.
 TEST(ServerTurnBased, ADeadlineThatPassedWhileDownActsAtStartAndTheLinkTakesTheSeatBack) {

@@ -90,6 +90,7 @@ export type ClientFrame =
   | { type: "act"; action: number; move: number }
   | { type: "undo" }
   | { type: "rematch" }
+  | { type: "replace"; seat: number }
   | { type: "ping" };
 
 export interface TableState {

@@ -42,6 +42,9 @@ export interface TableSource {
   claim?(): void;
   // Asks for a rematch of the finished table (a seat only). False: not sent.
   rematch?(): boolean;
+  // Asks a bot to play another seat whose player left the table, until their link comes back
+  // (a seat only; docs/protocol.md "Clocks"). False: not sent.
+  replace?(seat: number): boolean;
   // Goes to the rematch `table` as this source's viewer: the same seat(s), or watching.
   openRematch?(table: string): void;
   // A source with controls of its own (a replay's moves): the shell shows them under its header.
@@ -128,6 +131,10 @@ export class LiveSource implements TableSource {
 
   rematch(): boolean {
     return this.token !== null && (this.conn?.send({ type: "rematch" }) ?? false);
+  }
+
+  replace(seat: number): boolean {
+    return this.token !== null && (this.conn?.send({ type: "replace", seat }) ?? false);
   }
 
   // A seat's token opens its seat at the rematch too (docs/protocol.md, "rematch").

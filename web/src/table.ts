@@ -65,6 +65,7 @@ class TablePage {
   private presence: Presence[] | null = null;
   private conn: SourceStatus = "connecting";
   private wasMine = false;
+  private replaceBar = h("div", { class: "replace-bar", hidden: true });
   private frameAt = 0; // when the last state frame came (ms since 1970, this browser's clock)
   private clockTimer = 0; // redraws the clock faces each second while a clock runs
   private changedAt: number | null = null; // the table's last change (ms since 1970), as the source knows it
@@ -276,6 +277,7 @@ class TablePage {
       this.source.controls?.() ?? "",
       this.deadEnd,
       this.handover,
+      this.replaceBar,
       h(
         "div",
         { class: "table-body" },
@@ -320,6 +322,7 @@ class TablePage {
 
   private draw() {
     this.runClock();
+    this.drawReplace();
     const state = this.state;
     const nm = this.names();
     this.status.dataset.conn = this.conn;
@@ -424,6 +427,32 @@ class TablePage {
       window.clearInterval(this.clockTimer);
       this.clockTimer = 0;
     }
+  }
+
+  // Another player has left the table (not connected: away a while, or never came): a player may
+  // ask a bot to play their seat until their link comes back. Not on a hot seat or a replay.
+  private drawReplace() {
+    const st = this.state;
+    const away =
+      !this.source.replace || st.seat === null || st.over || !st.view || !this.presence
+        ? []
+        : st.seats.filter((s) => {
+            const p = this.presence?.[s.seat];
+            return s.kind === "human" && s.seat !== st.seat && !(String(s.seat) in st.standIns) && p && !p.connected && (p.awaySeconds === null || p.awaySeconds >= 30);
+          });
+    this.replaceBar.hidden = away.length === 0;
+    this.replaceBar.replaceChildren(
+      ...away.map((s) =>
+        h(
+          "p",
+          { class: "replace-one", "data-seat": s.seat },
+          this.nameTag(s.seat),
+          " is not at the table. ",
+          h("button", { type: "button", class: "small", "data-testid": "replace", onclick: (() => this.source.replace?.(s.seat)) as EventListener }, "Let a bot play for them"),
+          h("span", { class: "muted small" }, " until they open their link again"),
+        ),
+      ),
+    );
   }
 
   // Whose turn, in the header, and the Undo button.

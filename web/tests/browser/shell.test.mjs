@@ -315,6 +315,31 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     await ctx.close();
   });
 
+  it("a player who is not at the table can be replaced by a bot at another player's request, and their link takes the seat back", async () => {
+    const r = await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "human", name: "Bea" }] });
+    const link = (i) => new URL(`#/table/${r.body.id}/seat/${r.body.seats[i].token}`, env.server.url).href;
+    const ctx = await env.browser.newContext(DESKTOP);
+    const ann = await ctx.newPage();
+    await ann.goto(link(0));
+    await ann.waitForSelector("#app[data-move]");
+    // Bea never came: Ann is offered to let a bot play for her
+    const ask = ann.locator('.replace-bar [data-testid="replace"]');
+    await ask.waitFor();
+    assert.match(await ann.locator(".replace-bar").innerText(), /Bea[\s\S]*is not at the table\.[\s\S]*Let a bot play for them[\s\S]*until they open their link again/);
+    await shot(ann, "table-replace");
+    await ask.click();
+    await ann.waitForSelector('.name-tag[data-seat="1"] .tag-stand-in');
+    await ann.waitForSelector(".replace-bar", { state: "hidden" });
+    assert.equal((await (await fetch(new URL(`api/tables/${r.body.id}`, env.server.url))).json()).seats[1].stand_in, "normal");
+    // Bea's link: the seat is hers again, on every page
+    const bea = await ctx.newPage();
+    await bea.goto(link(1));
+    await bea.waitForSelector("#app[data-move]");
+    await ann.waitForFunction(() => !document.querySelector('.name-tag[data-seat="1"] .tag-stand-in'));
+    assert.equal((await (await fetch(new URL(`api/tables/${r.body.id}`, env.server.url))).json()).seats[1].stand_in, undefined);
+    await ctx.close();
+  });
+
   it("being told: the tab's icon marks your turn, Notify me asks only on a click, a turn met in another tab is notified, the wait is said", async () => {
     const r = await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "human", name: "Bea" }] });
     const link = (i) => new URL(`#/table/${r.body.id}/seat/${r.body.seats[i].token}`, env.server.url).href;
