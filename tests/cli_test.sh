@@ -107,4 +107,25 @@ grep -q "Final scores" "$dir/hh.out" || fail "two humans did not finish"
 # Input ending early saves and exits 1, never crashes.
 printf '' | "$turf" play dungeon --seats human,random --seed 5 --no-record >/dev/null 2>&1; rc=$?
 [ $rc -eq 1 ] || fail "EOF: exit $rc"
+# --clock: a person's turn has its time; when it runs out the normal bot makes that turn for them
+# and the log says so; the screen says the time left. stdin stays open (a fifo) and silent until
+# the output shows the timeout (a state, polled), then the player quits.
+mkfifo "$dir/clock.in"
+"$turf" play dungeon --seats human,random --seed 3 --clock 1 --record "$dir/clock.json" \
+  <"$dir/clock.in" >"$dir/clock.out" 2>&1 &
+clock_pid=$!
+exec 7>"$dir/clock.in"
+for _ in $(seq 1 1200); do
+  grep -q "ran out of time: the normal bot moved for Player 1" "$dir/clock.out" && break
+  sleep 0.1
+done
+echo q >&7
+exec 7>&-
+wait $clock_pid; rc=$?
+[ $rc -le 1 ] || fail "--clock: exit $rc"
+grep -q "ran out of time: the normal bot moved for Player 1" "$dir/clock.out" || fail "--clock: no timeout told"
+grep -q "Time left for this turn: 0:01" "$dir/clock.out" || fail "--clock: the time left is not shown"
+"$turf" replay "$dir/clock.json" >/dev/null || fail "--clock: the record does not replay"
+"$turf" play dungeon --seats human,random --clock 0 --no-record </dev/null >"$dir/clock0" 2>&1; rc=$?
+[ $rc -eq 2 ] && grep -q "clock" "$dir/clock0" || fail "--clock 0: exit $rc, $(cat "$dir/clock0")"
 echo "all CLI sessions passed"

@@ -25,6 +25,7 @@ struct PlayArgs {
   bool ascii = false;
   bool no_colour = false;
   bool wide = false;  // draw rivals' areas in full (more than 80x40)
+  int clock = 0;      // seconds a human seat has for each turn (0: no clock)
 };
 int play(const PlayArgs& args);
 // The help text after `turf play --help`: in-game commands, default seats, the bot levels of

@@ -143,6 +143,11 @@ int main(int argc, char** argv) {
       "--record", play.record,
       "Save the match record here (default: turf-records/<game>-<time>-<id>.json)");
   play_cmd->add_flag("--no-record", play.no_record, "Do not save a record");
+  play_cmd
+      ->add_option("--clock", play.clock,
+                   "Seconds each person has for a turn (1 to 3600); when they run out, the "
+                   "normal bot makes that turn for them and the log says so")
+      ->check(CLI::Range(1, 3600));
   play_cmd->add_option("--resume", play.resume, "Continue the match saved in this record");
   play_cmd->add_flag("--quiet,-q", play.quiet, "Bots-only games: print only the result");
   play_cmd->add_flag("--ascii", play.ascii, "Draw with ASCII characters only");

@@ -12,7 +12,12 @@
 // a match in progress is sealed (core/live_record.h); screens are drawn on the terminal's
 // alternate screen and cleared with their scrollback; input typed while it is not a human's turn
 // is dropped, and the pass screen takes only a deliberate Enter.
+#include <poll.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -56,15 +61,19 @@ class Terminal {
  public:
   // `bot_notes`: the external bots' clear lines (a failure and its consequence) when humans play
   // (table::TableConfig::external_log): shown to the next human, printed again after the match.
+  // `clock`: seconds a human seat has for each turn (0: none).
   Terminal(table::Table& t, std::string record_path, LiveSeal seal, bool quiet, DrawStyle style,
-           std::shared_ptr<std::vector<std::string>> bot_notes)
+           std::shared_ptr<std::vector<std::string>> bot_notes, int clock)
       : t_(t),
         record_(std::move(record_path)),
         seal_(std::move(seal)),
         quiet_(quiet),
         style_(std::move(style)),
-        bot_notes_(std::move(bot_notes)) {
+        bot_notes_(std::move(bot_notes)),
+        clock_(clock) {
     t_.on_change([this](const table::Change&) { save(); });
+    // The clock waits for input with poll(): nothing may wait in stdin's own buffer unseen.
+    if (clock_ > 0) std::setvbuf(stdin, nullptr, _IONBF, 0);
   }
 
   // Plays to the end. Returns the exit code.
@@ -101,6 +110,7 @@ class Terminal {
   bool play_until_a_human_quits() {
     while (!t_.over()) {
       const Seat seat = t_.to_move();
+      if (seat != clock_seat_) clock_seat_ = kNobody;  // another seat's turn: a new clock
       if (!t_.is_human(seat)) {
         show_bot_thinking(seat);
         t_.play_bot();
@@ -180,11 +190,21 @@ class Terminal {
   bool human_turn(Seat seat) {
     if (t_.humans() > 1 && last_human_ != seat && !pass_device(seat)) return false;
     last_human_ = seat;
+    // The clock of this turn starts once the player has the device; it runs for the whole turn
+    // (every decision of it).
+    if (clock_ > 0 && clock_seat_ != seat) {
+      clock_seat_ = seat;
+      deadline_ = std::chrono::steady_clock::now() + std::chrono::seconds(clock_);
+    }
     // Keys pressed while it was not this human's turn (a bot thinking, another seat) are dropped.
     term::discard_typeahead();
     std::string notice;
     for (;;) {
+      if (clock_ > 0 && std::chrono::steady_clock::now() >= deadline_) return time_out(seat);
       const View v = t_.match().view(seat);
+      if (clock_ > 0)
+        notice = "Time left for this turn: " + clock_words(deadline_) + "." +
+                 (notice.empty() ? "" : " " + notice);
       for (std::size_t& k = bot_notes_shown_; k < bot_notes_->size(); ++k)  // a program failed
         if ((*bot_notes_)[k].rfind("  ", 0) != 0)  // its stderr lines wait for the end
           notice += (notice.empty() ? "" : " ") + (*bot_notes_)[k];
@@ -195,6 +215,7 @@ class Terminal {
       std::cout << std::flush;
       notice.clear();
       std::string line;
+      if (!wait_for_input()) continue;  // the time ran out (the loop's first test)
       if (!std::getline(std::cin, line)) return false;
       line = trim(line);
       if (line.empty()) continue;
@@ -252,6 +273,39 @@ class Terminal {
       if (why == table::Refusal::kNone) return true;
       notice = table::refusal_text(why);
     }
+  }
+
+  // Until input is there or the turn's time runs out (false); true at once without a clock.
+  bool wait_for_input() const {
+    if (clock_ <= 0) return true;
+    for (;;) {
+      const auto left = std::chrono::ceil<std::chrono::milliseconds>(
+          deadline_ - std::chrono::steady_clock::now());
+      if (left.count() <= 0) return false;
+      pollfd p{0, POLLIN, 0};
+      const int r = ::poll(&p, 1, static_cast<int>(std::min<long long>(left.count(), INT_MAX)));
+      if (r > 0) return true;                    // a line, or the end of the input
+      if (r < 0 && errno != EINTR) return true;  // let getline say what is wrong
+    }
+  }
+
+  // "0:45": the time left to `deadline`, rounded up to whole seconds.
+  static std::string clock_words(std::chrono::steady_clock::time_point deadline) {
+    const auto s = std::max<long long>(
+        0, std::chrono::ceil<std::chrono::seconds>(deadline - std::chrono::steady_clock::now())
+               .count());
+    const std::string ss = std::to_string(s % 60);
+    return std::to_string(s / 60) + ":" + (ss.size() < 2 ? "0" : "") + ss;
+  }
+
+  // The turn's time ran out: the normal bot makes this decision for the seat, and every viewer
+  // is told why with it (table::timeout_note); the seat stays its player's. True: play goes on.
+  bool time_out(Seat seat) {
+    auto turn = t_.stand_in(table::StandIn::kOnce, "normal");
+    if (!turn) return true;
+    show_bot_thinking(seat);
+    t_.complete(*turn, turn->run());
+    return true;
   }
 
   void finish() {
@@ -336,6 +390,9 @@ class Terminal {
   std::shared_ptr<std::vector<std::string>> bot_notes_;
   std::size_t bot_notes_shown_ = 0;
   Seat last_human_ = kNobody;
+  int clock_ = 0;              // seconds a turn (0: no clock)
+  Seat clock_seat_ = kNobody;  // whose turn the clock counts
+  std::chrono::steady_clock::time_point deadline_{};
 };
 
 }  // namespace
@@ -451,7 +508,7 @@ int play(const PlayArgs& args) {
   style.unicode = !args.ascii && term::unicode_wanted();
   style.wide = args.wide;
   style.seat_names = t.names();
-  Terminal terminal(t, record, seal, args.quiet, style, bot_notes);
+  Terminal terminal(t, record, seal, args.quiet, style, bot_notes, args.clock);
   return terminal.run();
 }
 
