@@ -704,6 +704,7 @@ void Hub::write_and_prepare(Live& live, Write w, const std::shared_ptr<Client>& 
   std::weak_ptr<bool> alive = alive_;
   std::weak_ptr<Client> who = actor;
   w.deadline = next_deadline(*live.table);
+  live.table->stamp_clocks(w);
   // The write first: the writer thread commits (and fsyncs) while this thread builds the frames.
   store_.write(std::move(w), [this, alive, id = live.table->id(), who](bool ok) {
     const auto done = Clock::now();

@@ -58,15 +58,40 @@ Pace Pace::from_request(const nlohmann::json& body) {
       throw Error("'pace' must be \"live\" or \"turn\"");
     p.turn_based = v == "turn";
   }
-  for (const char* field : {"clock", "move_seconds"})
+  for (const char* field : {"clock", "move_seconds", "budget_seconds", "increment_seconds"})
     if (body.contains(field) && p.turn_based)
       throw Error(std::string("'") + field + "' is for a live table (a turn-based table has " +
                   "'turn_seconds')");
   if (body.contains("clock")) {
     const auto& v = body["clock"];
-    if (!v.is_string() || (v != "none" && v != "move"))
-      throw Error("'clock' must be \"none\" or \"move\" (a time per move)");
+    if (!v.is_string() || (v != "none" && v != "move" && v != "fischer"))
+      throw Error(
+          "'clock' must be \"none\", \"move\" (a time per move) or \"fischer\" (a "
+          "budget for the game and an increment a turn)");
     if (v == "move") p.move_seconds = kDefaultMoveSeconds;
+    if (v == "fischer") {
+      p.budget_seconds = kDefaultBudgetSeconds;
+      p.increment_seconds = kDefaultIncrementSeconds;
+    }
+  }
+  for (const char* field : {"budget_seconds", "increment_seconds"})
+    if (body.contains(field) && !p.fischer())
+      throw Error(std::string("'") + field + "' is for a Fischer clock (\"clock\": \"fischer\")");
+  if (body.contains("budget_seconds")) {
+    const auto& v = body["budget_seconds"];
+    if (!v.is_number_integer() || v.get<long long>() < kMinBudgetSeconds ||
+        v.get<long long>() > kMaxBudgetSeconds)
+      throw Error("'budget_seconds' must be an integer from " + std::to_string(kMinBudgetSeconds) +
+                  " to " + std::to_string(kMaxBudgetSeconds) + " (2 hours)");
+    p.budget_seconds = v.get<int>();
+  }
+  if (body.contains("increment_seconds")) {
+    const auto& v = body["increment_seconds"];
+    if (!v.is_number_integer() || v.get<long long>() < 0 ||
+        v.get<long long>() > kMaxIncrementSeconds)
+      throw Error("'increment_seconds' must be an integer from 0 to " +
+                  std::to_string(kMaxIncrementSeconds));
+    p.increment_seconds = v.get<int>();
   }
   if (body.contains("move_seconds")) {
     const auto& v = body["move_seconds"];
@@ -121,6 +146,11 @@ Pace Pace::from_settings(const nlohmann::json& settings) {
   } else if (settings.value("clock", "") == "move") {
     const auto t = settings.value("move_seconds", 0);
     p.move_seconds = t >= kMinMoveSeconds && t <= kMaxMoveSeconds ? t : kDefaultMoveSeconds;
+  } else if (settings.value("clock", "") == "fischer") {
+    const auto b = settings.value("budget_seconds", 0);
+    const auto i = settings.value("increment_seconds", -1);
+    p.budget_seconds = b >= kMinBudgetSeconds && b <= kMaxBudgetSeconds ? b : kDefaultBudgetSeconds;
+    p.increment_seconds = i >= 0 && i <= kMaxIncrementSeconds ? i : kDefaultIncrementSeconds;
   } else {
     return p;
   }
@@ -138,6 +168,11 @@ nlohmann::json Pace::to_json() const {
   if (turn_based) {
     j["pace"] = "turn";
     j["turn_seconds"] = turn_seconds;
+  } else if (fischer()) {
+    j["pace"] = "live";
+    j["clock"] = "fischer";
+    j["budget_seconds"] = budget_seconds;
+    j["increment_seconds"] = increment_seconds;
   } else {
     j["pace"] = "live";
     j["clock"] = "move";
@@ -162,6 +197,18 @@ std::string note_text(const Narration& n) {
                         {"bot", n.data.value("bot", "")}}
       .dump();
 }
+// A Fischer clock's times left as an action's note keeps them ({"clocks": [s0, s1, ...]}).
+void stored_clocks(const std::string& text, std::vector<std::int64_t>& banks) {
+  if (text.find("clocks") == std::string::npos) return;
+  const auto j = nlohmann::json::parse(text, nullptr, false);
+  if (!j.is_object() || !j.contains("clocks") || !j["clocks"].is_array() ||
+      j["clocks"].size() != banks.size())
+    return;
+  for (std::size_t s = 0; s < banks.size(); ++s)
+    if (j["clocks"][s].is_number_integer() && j["clocks"][s].get<std::int64_t>() >= 0)
+      banks[s] = j["clocks"][s].get<std::int64_t>();
+}
+
 std::optional<Narration> stored_note(const std::string& text, int seats) {
   const auto j = nlohmann::json::parse(text, nullptr, false);
   if (!j.is_object()) return std::nullopt;
@@ -188,10 +235,16 @@ Table::Table(StoredTable row, const table::BotLimits& limits, table::SeedRule se
   for (int s = 0; s < num_seats(); ++s)
     if (row_.seats[s].kind == "human" && !row_.seats[s].stand_in.empty())
       table_.hand_over(s, row_.seats[s].stand_in);
-  for (const auto& [move, text] : row_.notes)
+  if (pace_.fischer()) banks_.assign(static_cast<std::size_t>(num_seats()), pace_.budget_seconds);
+  for (const auto& [move, text] : row_.notes) {
     if (auto n = stored_note(text, num_seats())) table_.note(move, std::move(*n));
+    if (pace_.fischer()) stored_clocks(text, banks_);  // the last action's say
+  }
   row_.notes.clear();
   if (row_.deadline) deadline_seat_ = human_to_move();
+  // The turn in progress began its seat's time left before the deadline.
+  if (row_.deadline && deadline_seat_ && pace_.fischer())
+    turn_start_ = *row_.deadline - banks_[static_cast<std::size_t>(*deadline_seat_)];
   // The table keeps the tokens' hashes only (a fresh row brings the tokens for its creator).
   for (auto& s : row_.seats) {
     if (s.kind == "human" && s.token_hash.empty() && !s.token.empty())
@@ -250,14 +303,31 @@ std::optional<Seat> Table::human_to_move() const {
 
 std::optional<std::int64_t> Table::update_deadline(std::int64_t now) {
   const auto s = pace_.timed() ? human_to_move() : std::nullopt;
+  // A Fischer clock: the turn of the seat it counted ended: its time used is taken off (never
+  // below zero) and the increment added.
+  if (pace_.fischer() && deadline_seat_ && deadline_seat_ != s) {
+    auto& bank = banks_[static_cast<std::size_t>(*deadline_seat_)];
+    bank = std::max<std::int64_t>(0, bank - (now - turn_start_)) + pace_.increment_seconds;
+  }
   if (!s) {
     row_.deadline.reset();
     deadline_seat_.reset();
   } else if (deadline_seat_ != s || !row_.deadline) {
-    row_.deadline = now + pace_.seconds();
+    row_.deadline =
+        now + (pace_.fischer() ? banks_[static_cast<std::size_t>(*s)] : pace_.seconds());
+    turn_start_ = now;
     deadline_seat_ = s;
   }
   return row_.deadline;
+}
+
+void Table::stamp_clocks(Write& w) const {
+  if (!pace_.fischer() || w.kind != Write::Kind::Append) return;
+  nlohmann::json j =
+      w.note.empty() ? nlohmann::json::object() : nlohmann::json::parse(w.note, nullptr, false);
+  if (!j.is_object()) return;
+  j["clocks"] = banks_;
+  w.note = j.dump();
 }
 
 std::optional<table::BotTurn> Table::time_out() {
@@ -361,7 +431,19 @@ nlohmann::json Table::state_frame(Seat viewer, int from_step, std::int64_t now) 
           {"deadline_in", row_.deadline
                               ? nlohmann::json(std::max<std::int64_t>(0, *row_.deadline - now))
                               : nlohmann::json(nullptr)},
-          {"stand_ins", stand_ins_json()}};
+          {"stand_ins", stand_ins_json()},
+          // A Fischer clock: each seat's time left now (the seat to move's counts down).
+          {"clocks", clocks_json(now)}};
+}
+
+nlohmann::json Table::clocks_json(std::int64_t now) const {
+  if (!pace_.fischer()) return nullptr;
+  nlohmann::json out = nlohmann::json::array();
+  for (std::size_t s = 0; s < banks_.size(); ++s)
+    out.push_back(deadline_seat_ && static_cast<std::size_t>(*deadline_seat_) == s && row_.deadline
+                      ? std::max<std::int64_t>(0, *row_.deadline - now)
+                      : banks_[s]);
+  return out;
 }
 
 nlohmann::json Table::deadline_json() const {

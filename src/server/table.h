@@ -55,9 +55,18 @@ struct Pace {
   static constexpr int kMinMoveSeconds = 10;
   static constexpr int kMaxMoveSeconds = 3600;
   static constexpr int kDefaultMoveSeconds = 60;
+  // A live table's Fischer clock: a budget for the whole game (1 min to 2 h) and an increment
+  // added after each of the seat's turns (0 to 2 min).
+  static constexpr int kMinBudgetSeconds = 60;
+  static constexpr int kMaxBudgetSeconds = 7200;
+  static constexpr int kDefaultBudgetSeconds = 600;
+  static constexpr int kMaxIncrementSeconds = 120;
+  static constexpr int kDefaultIncrementSeconds = 5;
   bool turn_based = false;
   int turn_seconds = kDefaultTurnSeconds;
-  int move_seconds = 0;                               // a live table's time per move (0: no clock)
+  int move_seconds = 0;       // a live table's time per move (0: no such clock)
+  int budget_seconds = 0;     // a live table's Fischer budget (0: no such clock)
+  int increment_seconds = 0;  // with a budget
   table::StandIn on_timeout = table::StandIn::kOnce;  // "move" once, or "bot" from now on
   std::string timeout_bot = "normal";                 // a bot level
   // From a create request's fields ("pace", "turn_seconds", "clock", "move_seconds",
@@ -68,7 +77,8 @@ struct Pace {
   static Pace from_settings(const nlohmann::json& settings);
   nlohmann::json to_json() const;
   // Whether a deadline runs for the seat to move, and how long it is.
-  bool timed() const { return turn_based || move_seconds > 0; }
+  bool timed() const { return turn_based || move_seconds > 0 || budget_seconds > 0; }
+  bool fischer() const { return budget_seconds > 0; }
   int seconds() const { return turn_based ? turn_seconds : move_seconds; }
 };
 
@@ -142,12 +152,20 @@ class Table {
   // The state frame for `viewer` carrying the narration steps from index `from_step` on.
   // `now`: the wall time (Unix seconds) the frame's "deadline_in" counts from.
   nlohmann::json state_frame(Seat viewer, int from_step, std::int64_t now);
+  // With a Fischer clock: adds each seat's time left after the change to the store's write of an
+  // action (its note), from which a reloaded table takes them back.
+  void stamp_clocks(Write& w) const;
   // The lobby entry; `seats[s]` says who is at seat s now.
   nlohmann::json lobby_entry(const std::vector<SeatPresence>& seats) const;
 
  private:
   void write_seats();  // the store's write of who plays each seat
+  // A Fischer clock: each seat's time left (whole seconds) at the start of its turn, and when the
+  // turn of deadline_seat_ began (Unix seconds).
+  std::vector<std::int64_t> banks_;
+  std::int64_t turn_start_ = 0;
   nlohmann::json deadline_json() const;
+  nlohmann::json clocks_json(std::int64_t now) const;
   nlohmann::json stand_ins_json() const;
   StoredTable row_;
   Pace pace_;

@@ -62,6 +62,16 @@ std::vector<json> timeout_lines(const std::vector<json>& lines) {
   return out;
 }
 
+// Each create body (a dungeon table of two people, plus its fields) is refused with 400.
+void expect_refused(int port, std::initializer_list<json> bodies) {
+  for (json body : bodies) {
+    body["game"] = "dungeon";
+    body["seats"] = json::array({{{"kind", "human"}}, {{"kind", "human"}}});
+    const auto r = http_request(port, http::verb::post, "/api/tables", body.dump());
+    EXPECT_EQ(r.status, 400) << body.dump() << " " << r.body;
+  }
+}
+
 json lobby_entry(int port, const std::string& id) {
   return http_request(port, http::verb::get, "/api/tables/" + id).parsed();
 }
@@ -72,17 +82,11 @@ TEST(ServerTurnBased, CreateFieldsAreCheckedAndDefaulted) {
   TempDir dir;
   ServerProcess server(dir.file("turf.db"));
   const json seats = json::array({{{"kind", "human"}}, {{"kind", "human"}}});
-  for (const json& bad :
-       {json{{"pace", "weekly"}}, json{{"pace", "turn"}, {"turn_seconds", 60}},
-        json{{"pace", "turn"}, {"turn_seconds", 15 * 24 * 3600}}, json{{"turn_seconds", 3600}},
-        json{{"pace", "turn"}, {"on_timeout", "skip"}},
-        json{{"pace", "turn"}, {"timeout_bot", "mcts:iters=9"}}}) {
-    json body = bad;
-    body["game"] = "dungeon";
-    body["seats"] = seats;
-    const auto a = http_request(server.port(), http::verb::post, "/api/tables", body.dump());
-    EXPECT_EQ(a.status, 400) << body.dump() << " " << a.body;
-  }
+  expect_refused(server.port(),
+                 {json{{"pace", "weekly"}}, json{{"pace", "turn"}, {"turn_seconds", 60}},
+                  json{{"pace", "turn"}, {"turn_seconds", 15 * 24 * 3600}},
+                  json{{"turn_seconds", 3600}}, json{{"pace", "turn"}, {"on_timeout", "skip"}},
+                  json{{"pace", "turn"}, {"timeout_bot", "mcts:iters=9"}}});
   const json live = create_table(server.port(), {{"game", "dungeon"}, {"seats", seats}});
   EXPECT_EQ(lobby_entry(server.port(), live["id"])["pace"], json({{"pace", "live"}}));
   EXPECT_TRUE(lobby_entry(server.port(), live["id"])["deadline"].is_null());
@@ -154,17 +158,12 @@ TEST(ServerClock, ATimePerMoveRunsOutAndTheTimeoutRuleApplies) {
   set_clock(clock, kT0);
   ServerProcess server(db, {"--test-clock", clock});
   const json seats = json::array({{{"kind", "human"}}, {{"kind", "human"}}});
-  for (const json& bad :
-       {json{{"clock", "fischer"}}, json{{"clock", "move"}, {"move_seconds", 5}},
-        json{{"clock", "move"}, {"move_seconds", 3601}}, json{{"move_seconds", 60}},
-        json{{"pace", "turn"}, {"clock", "move"}}, json{{"clock", "none"}, {"on_timeout", "bot"}},
-        json{{"clock", "move"}, {"turn_seconds", 3600}}}) {
-    json body = bad;
-    body["game"] = "dungeon";
-    body["seats"] = seats;
-    const auto a = http_request(server.port(), http::verb::post, "/api/tables", body.dump());
-    EXPECT_EQ(a.status, 400) << body.dump() << " " << a.body;
-  }
+  expect_refused(
+      server.port(),
+      {json{{"clock", "blitz"}}, json{{"clock", "move"}, {"move_seconds", 5}},
+       json{{"clock", "move"}, {"move_seconds", 3601}}, json{{"move_seconds", 60}},
+       json{{"pace", "turn"}, {"clock", "move"}}, json{{"clock", "none"}, {"on_timeout", "bot"}},
+       json{{"clock", "move"}, {"turn_seconds", 3600}}});
   const json plain =
       create_table(server.port(), {{"game", "dungeon"}, {"clock", "none"}, {"seats", seats}});
   EXPECT_EQ(lobby_entry(server.port(), plain["id"])["pace"], json({{"pace", "live"}}));
@@ -213,6 +212,99 @@ TEST(ServerClock, ATimePerMoveRunsOutAndTheTimeoutRuleApplies) {
   const json none = other.recv_type("state");
   EXPECT_TRUE(none["deadline"].is_null());
   EXPECT_TRUE(none["deadline_in"].is_null());
+}
+
+// A Fischer clock (issue 30): a budget for the game and an increment a turn. A seat's turn takes
+// the time it used off its budget (whole seconds, the server's clock) and adds the increment;
+// frames say every seat's time left; the times survive kill -9; when a budget runs out, the
+// table's timeout rule applies.
+TEST(ServerClock, AFischerBudgetLosesTheTimeUsedGainsTheIncrementAndSurvivesARestart) {
+  TempDir dir;
+  const std::string db = dir.file("turf.db"), clock = dir.file("clock");
+  set_clock(clock, kT0);
+  json created;
+  int a = -1;
+  {
+    ServerProcess server(db, {"--test-clock", clock});
+    const json seats = json::array({{{"kind", "human"}}, {{"kind", "human"}}});
+    expect_refused(server.port(), {json{{"clock", "fischer"}, {"budget_seconds", 30}},
+                                   json{{"clock", "fischer"}, {"increment_seconds", 121}},
+                                   json{{"clock", "move"}, {"budget_seconds", 600}},
+                                   json{{"increment_seconds", 5}}});
+    const json dflt =
+        create_table(server.port(), {{"game", "dungeon"}, {"clock", "fischer"}, {"seats", seats}});
+    EXPECT_EQ(lobby_entry(server.port(), dflt["id"])["pace"], json({{"pace", "live"},
+                                                                    {"clock", "fischer"},
+                                                                    {"budget_seconds", 600},
+                                                                    {"increment_seconds", 5},
+                                                                    {"on_timeout", "move"},
+                                                                    {"timeout_bot", "normal"}}));
+    created = create_table(server.port(), {{"game", "dungeon"},
+                                           {"clock", "fischer"},
+                                           {"budget_seconds", 60},
+                                           {"increment_seconds", 5},
+                                           {"timeout_bot", "easy"},
+                                           {"seats", seats}});
+    const std::string id = created["id"];
+    WsClient p0(server.port()), p1(server.port());
+    hello(p0, id, created["seats"][0]["token"]);
+    hello(p1, id, created["seats"][1]["token"]);
+    json s0 = p0.recv_type("state");
+    json s1 = p1.recv_type("state");
+    a = s0["to_move"].get<int>();
+    const int b = 1 - a;
+    WsClient* conn[2] = {&p0, &p1};
+    json* last[2] = {&s0, &s1};
+    EXPECT_EQ(s0["deadline"], kT0 + 60);
+    EXPECT_EQ(s0["clocks"], json::array({60, 60}));
+    // Plays seat `who`'s whole turn with its first legal actions; both connections read along.
+    auto play_turn = [&](int who) {
+      while ((*last[who])["to_move"] == who && (*last[who])["over"] == false) {
+        conn[who]->send({{"type", "act"},
+                         {"action", (*last[who])["legal"][0]["id"]},
+                         {"move", (*last[who])["move"]}});
+        const int next = (*last[who])["move"].get<int>() + 1;
+        for (int k = 0; k < 2; ++k)
+          *last[k] = state_until(*conn[k], [&](const json& f) { return f["move"] >= next; });
+      }
+    };
+    set_clock(clock, kT0 + 20);
+    play_turn(a);
+    ASSERT_EQ((*last[b])["to_move"], b);
+    json want = json::array({0, 0});
+    want[a] = 60 - 20 + 5;
+    want[b] = 60;
+    EXPECT_EQ((*last[b])["clocks"], want);
+    EXPECT_EQ((*last[b])["deadline"], kT0 + 20 + 60);
+    set_clock(clock, kT0 + 30);
+    play_turn(b);
+    ASSERT_EQ((*last[a])["to_move"], a);
+    want[b] = 60 - 10 + 5;
+    EXPECT_EQ((*last[a])["clocks"], want);
+    EXPECT_EQ((*last[a])["deadline"], kT0 + 30 + 45);
+    server.kill9();
+  }
+  // After kill -9: the same times left and deadline.
+  ServerProcess server(db, {"--test-clock", clock});
+  WsClient watcher(server.port());
+  hello(watcher, created["id"]);
+  const json s = watcher.recv_type("state");
+  json want = json::array({0, 0});
+  want[a] = 45;
+  want[1 - a] = 55;
+  EXPECT_EQ(s["clocks"], want);
+  EXPECT_EQ(s["deadline"], kT0 + 75);
+  // The budget runs out: the easy bot makes that turn; the seat has its increment from then on.
+  std::vector<json> lines;
+  set_clock(clock, kT0 + 75);
+  const json after = state_until(
+      watcher, [&](const json& f) { return f["over"] == true || f["to_move"] != a; }, &lines);
+  ASSERT_FALSE(timeout_lines(lines).empty());
+  if (after["over"] == false) {
+    want[a] = 5;
+    EXPECT_EQ(after["clocks"], want);
+    EXPECT_EQ(after["deadline"], kT0 + 75 + 55);
+  }
 }
 
 // A player who left can be replaced by a bot at another player's request (issue 30): a seat

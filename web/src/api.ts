@@ -53,7 +53,8 @@ export interface LobbyTable {
 // A new table's pace (docs/protocol.md "Turn-based tables"); live when absent.
 export type NewPace =
   | { pace: "turn"; turn_seconds: number; on_timeout: "move" | "bot" }
-  | { pace: "live"; clock: "move"; move_seconds: number; on_timeout: "move" | "bot" }; // a clock
+  | { pace: "live"; clock: "move"; move_seconds: number; on_timeout: "move" | "bot" } // a clock
+  | { pace: "live"; clock: "fischer"; budget_seconds: number; increment_seconds: number; on_timeout: "move" | "bot" };
 
 export type NewSeat = { kind: "human"; name: string } | { kind: "bot"; bot: string; name: string };
 

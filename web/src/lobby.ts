@@ -432,6 +432,9 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
     ["60", "1 minute a turn"],
     ["120", "2 minutes a turn"],
     ["300", "5 minutes a turn"],
+    ["f:300:5", "5 minutes a game, +5 s a turn"],
+    ["f:600:5", "10 minutes a game, +5 s a turn"],
+    ["f:1800:10", "30 minutes a game, +10 s a turn"],
   ]);
   const clockBox = h("div", { class: "clock-options" }, h("label", { class: "option" }, h("span", null, "Clock"), clockSel));
   const timeoutSel = select("on_timeout", "when time runs out", [
@@ -550,9 +553,11 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
           const pace: NewPace | null =
             paceSel.value === "turn"
               ? { pace: "turn", turn_seconds: Number(turnSel.value), on_timeout: onTimeout }
-              : clockSel.value !== "0"
-                ? { pace: "live", clock: "move", move_seconds: Number(clockSel.value), on_timeout: onTimeout }
-                : null;
+              : clockSel.value.startsWith("f:")
+                ? { pace: "live", clock: "fischer", budget_seconds: Number(clockSel.value.split(":")[1]), increment_seconds: Number(clockSel.value.split(":")[2]), on_timeout: onTimeout }
+                : clockSel.value !== "0"
+                  ? { pace: "live", clock: "move", move_seconds: Number(clockSel.value), on_timeout: onTimeout }
+                  : null;
           onCreated(await api.create(g.id, options, seats, pace, publicBox.checked), g.id);
         } catch (e) {
           msg.textContent = `Could not create the table: ${(e as Error).message}`;

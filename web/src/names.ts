@@ -94,15 +94,14 @@ export function clockWords(secondsLeft: number): string {
 // Whether a table's pace has a clock that runs while the players sit at it (a live table's time
 // per move), shown as a clock face that counts down each second.
 export function hasClock(pace: Pace | undefined): boolean {
-  return pace?.pace === "live" && pace.clock === "move";
+  return pace?.pace === "live" && (pace.clock === "move" || pace.clock === "fischer");
 }
 
 // A table's pace in words: "turn-based, 24 h a turn", "live, 1 min a turn" (live, no clock: "").
 export function paceWords(pace: Pace | undefined): string {
-  if (hasClock(pace)) {
-    const t = pace?.move_seconds ?? 60;
-    return `live, ${t % 60 === 0 ? `${t / 60} min` : `${t} s`} a turn`;
-  }
+  const span = (t: number) => (t % 60 === 0 ? `${t / 60} min` : `${t} s`);
+  if (pace?.pace === "live" && pace.clock === "fischer") return `live, ${span(pace.budget_seconds ?? 600)} + ${pace.increment_seconds ?? 5} s a turn`;
+  if (hasClock(pace)) return `live, ${span(pace?.move_seconds ?? 60)} a turn`;
   if (!pace || pace.pace !== "turn") return "";
   const t = pace.turn_seconds ?? 86400;
   return `turn-based, ${t % 86400 === 0 ? `${t / 86400} ${t === 86400 ? "day" : "days"}` : `${Math.round(t / 3600)} h`} a turn`;

@@ -40,8 +40,10 @@ export interface MatchResult {
 export interface Pace {
   pace: "live" | "turn";
   turn_seconds?: number;
-  clock?: "move"; // a live table's clock: a time per move (move_seconds)
+  clock?: "move" | "fischer"; // a live table's clock: a time per move, or a budget and an increment
   move_seconds?: number;
+  budget_seconds?: number;
+  increment_seconds?: number;
   on_timeout?: "move" | "bot";
   timeout_bot?: string;
 }
@@ -68,6 +70,7 @@ export interface StateFrame {
   log: Step[];
   deadline?: number | null; // Unix seconds: when the seat to move runs out of time
   deadline_in?: number | null; // seconds left when the server made the frame (its clock, not ours)
+  clocks?: number[] | null; // a Fischer clock: each seat's seconds left when the frame was made
   stand_ins?: Record<string, string>; // seat -> the bot that plays it until its player is back
 }
 
@@ -112,6 +115,7 @@ export interface TableState {
   pace: Pace;
   deadline: number | null; // Unix seconds (a turn-based table's seat to move)
   deadlineIn: number | null; // seconds left when the frame was made (the server's clock)
+  clocks: number[] | null; // a Fischer clock: each seat's seconds left when the frame was made
   standIns: Record<string, string>;
 }
 
@@ -135,6 +139,7 @@ export function initialState(): TableState {
     pace: { pace: "live" },
     deadline: null,
     deadlineIn: null,
+    clocks: null,
     standIns: {},
   };
 }
@@ -200,6 +205,7 @@ export function reduce(state: TableState, frame: ServerFrame): TableState {
         error: null,
         deadline: typeof frame.deadline === "number" ? frame.deadline : null,
         deadlineIn: typeof frame.deadline_in === "number" ? frame.deadline_in : null,
+        clocks: Array.isArray(frame.clocks) ? frame.clocks : null,
         standIns: frame.stand_ins ?? {},
       };
     }

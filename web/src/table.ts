@@ -212,10 +212,16 @@ class TablePage {
   private nameTag(seat: number): HTMLElement {
     const st = this.seatsNow().find((x) => x.seat === seat);
     const tags = st ? seatTags(st, this.state.seat, String(seat) in this.state.standIns) : [];
-    const left = this.secondsLeft();
+    // the clock's face: the seat to move's counts down; with a Fischer clock every player's shows
+    const running = seat === this.state.toMove;
+    const left = running ? this.secondsLeft() : (this.state.clocks?.[seat] ?? null);
     const clock =
-      hasClock(this.state.pace) && !this.state.over && seat === this.state.toMove && left !== null && !this.source.controls
-        ? h("span", { class: `tag clock-left${left <= 10 ? " low" : ""}`, "data-testid": "clock-left", title: "time left for this turn" }, clockWords(left))
+      hasClock(this.state.pace) && !this.state.over && left !== null && !this.source.controls && st?.kind === "human"
+        ? h(
+            "span",
+            { class: `tag clock-left${running && left <= 10 ? " low" : ""}`, "data-testid": "clock-left", "data-running": running ? "" : null, title: running ? "time left for this turn" : "time left" },
+            clockWords(left),
+          )
         : null;
     return h(
       "span",
@@ -417,7 +423,7 @@ class TablePage {
     if (running && !this.clockTimer) {
       this.clockTimer = window.setInterval(() => {
         const left = this.secondsLeft();
-        for (const el of this.root.querySelectorAll<HTMLElement>(".clock-left")) {
+        for (const el of this.root.querySelectorAll<HTMLElement>(".clock-left[data-running]")) {
           el.textContent = left === null ? "" : clockWords(left);
           el.classList.toggle("low", left !== null && left <= 10);
         }

@@ -312,6 +312,15 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     // the server's time runs out: the normal bot makes that turn; the other's clock starts
     env.server.setClock(made.deadline);
     await page.waitForFunction((who) => document.body.innerText.includes(`${who} ran out of time: the normal bot moved for ${who}.`), names[first]);
+    // a Fischer clock: every player's time left on their name tag, the seat to move's counting down
+    const f = await post({ game: "dungeon", clock: "fischer", budget_seconds: 300, increment_seconds: 5, seats: [{ kind: "human", name: "Ann" }, { kind: "human", name: "Bea" }] });
+    assert.equal(f.status, 201);
+    await page.goto(new URL(`#/table/${f.body.id}/seat/${f.body.seats[0].token}`, env.server.url).href);
+    await page.waitForSelector("#app[data-move]");
+    await page.waitForFunction(() => document.querySelectorAll('.side [data-testid="clock-left"]').length === 2);
+    assert.equal(await page.locator('.side [data-testid="clock-left"][data-running]').count(), 1);
+    assert.match(await page.locator('.side [data-testid="clock-left"]:not([data-running])').innerText(), /^5:00$/);
+    await shot(page, "table-fischer");
     await ctx.close();
   });
 

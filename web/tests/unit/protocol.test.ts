@@ -56,6 +56,8 @@ describe("reduce", () => {
     s = reduce(s, stateFrame({ move: 1, to_move: 0, deadline: 2000003600, deadline_in: 3600, stand_ins: { "1": "easy" } }));
     expect(s.deadline).toBe(2000003600);
     expect(s.deadlineIn).toBe(3600);
+    expect(s.clocks).toBeNull();
+    expect(reduce(s, stateFrame({ move: 1, to_move: 0, deadline: 2000000060, deadline_in: 60, clocks: [60, 45] })).clocks).toEqual([60, 45]);
     expect(s.standIns).toEqual({ "1": "easy" });
     s = reduce(s, stateFrame({ move: 2, to_move: 1, deadline: null, deadline_in: null, stand_ins: {} }));
     expect(s.deadline).toBeNull();

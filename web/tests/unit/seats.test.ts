@@ -112,6 +112,10 @@ describe("turn-based tables in words", () => {
     expect(hasClock(turn)).toBe(false);
     expect(paceWords(clock)).toBe("live, 1 min a turn");
     expect(paceWords({ ...clock, move_seconds: 30 })).toBe("live, 30 s a turn");
+    const fischer = { pace: "live" as const, clock: "fischer" as const, budget_seconds: 600, increment_seconds: 5 };
+    expect(hasClock(fischer)).toBe(true);
+    expect(paceWords(fischer)).toBe("live, 10 min + 5 s a turn");
+    expect(paceWords({ ...fischer, budget_seconds: 90, increment_seconds: 0 })).toBe("live, 90 s + 0 s a turn");
     expect(absenceWords("Bea", null, clock, 20)).toBe("Bea is not at the table; the game waits for them for less than a minute more, then the easy bot makes that turn for them.");
   });
   it("the pace", () => {
