@@ -257,7 +257,8 @@ nlohmann::json Hub::row_entry(const StoredTable& row) const {
           {"updated", row.updated},
           {"pace", Pace::from_settings(row.settings).to_json()},
           {"deadline", row.deadline ? nlohmann::json(*row.deadline) : nlohmann::json(nullptr)},
-          {"public", row.listed}};
+          {"public", row.listed},
+          {"rematch", row.rematch.empty() ? nlohmann::json(nullptr) : nlohmann::json(row.rematch)}};
 }
 
 nlohmann::json Hub::lobby(int limit) {
@@ -338,11 +339,12 @@ void Hub::import_record(const nlohmann::json& body, std::function<void(nlohmann:
 }
 
 void Hub::store_new(StoredTable row, std::unique_ptr<Table> table, const std::string& creator,
-                    std::function<void(bool)> done) {
+                    std::function<void(bool)> done, const std::string& rematch_of) {
   const std::string id = row.id;
   for (auto& seat : row.seats) seat.token.clear();  // only the hashes go to the store
   Write w;
   w.kind = Write::Kind::Create;
+  w.rematch_of = rematch_of;
   w.deadline = next_deadline(*table);
   w.table = std::move(row);
   w.status = "playing";
@@ -407,17 +409,21 @@ void Hub::rematch(Live& live, const std::shared_ptr<Client>& asker) {
   live.rematch_pending = true;
   const std::string old_id = old.id(), new_id = row.id;
   std::weak_ptr<Client> who = asker;
-  store_new(std::move(row), std::move(table), live.creator, [this, old_id, new_id, who](bool ok) {
-    auto it = live_.find(old_id);
-    if (it == live_.end()) return;  // left memory meanwhile: the next ask makes another
-    it->second.rematch_pending = false;
-    if (!ok) {
-      if (auto c = who.lock()) refuse(*c, code::kServerError, "the rematch could not be stored");
-      return;
-    }
-    it->second.table->set_rematch(new_id);
-    for (const auto& c : it->second.clients) send(*c, {{"type", "rematch"}, {"table", new_id}});
-  });
+  store_new(
+      std::move(row), std::move(table), live.creator,
+      [this, old_id, new_id, who](bool ok) {
+        auto it = live_.find(old_id);
+        if (it == live_.end()) return;  // left memory meanwhile: its row says the rematch
+        it->second.rematch_pending = false;
+        if (!ok) {
+          if (auto c = who.lock())
+            refuse(*c, code::kServerError, "the rematch could not be stored");
+          return;
+        }
+        it->second.table->set_rematch(new_id);
+        for (const auto& c : it->second.clients) send(*c, {{"type", "rematch"}, {"table", new_id}});
+      },
+      old_id);
 }
 
 void Hub::when_idle(const std::string& id, std::function<void(Live&)> op) {

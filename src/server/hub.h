@@ -169,9 +169,9 @@ class Hub {
     bool rematch_pending = false;         // its rematch is being stored
   };
   // Stores a new table and, once committed, keeps it in memory (its bots go on); done(ok) on
-  // the I/O thread.
+  // the I/O thread. `rematch_of`: the finished table whose rematch it is (stored with it).
   void store_new(StoredTable row, std::unique_ptr<Table> table, const std::string& creator,
-                 std::function<void(bool)> done);
+                 std::function<void(bool)> done, const std::string& rematch_of = "");
   void rematch(Live& live, const std::shared_ptr<Client>& asker);
   // Whether a live table may leave memory now (nobody watches, nothing in flight).
   bool evictable(const Live& live) const;

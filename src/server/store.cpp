@@ -113,7 +113,8 @@ bool has_column(sqlite3* db, const char* table, const char* column) {
 
 // The writer's prepared statements (prepared once, reset after each use).
 struct Store::Statements {
-  Stmt insert_table, insert_action, set_moves, set_seats, truncate, savepoint, release, rollback_to;
+  Stmt insert_table, insert_action, set_moves, set_seats, set_rematch, truncate, savepoint, release,
+      rollback_to;
   explicit Statements(sqlite3* db)
       : insert_table(db,
                      "INSERT INTO tables (id, game, options, seed, seats, created, status, moves,"
@@ -125,6 +126,7 @@ struct Store::Statements {
         set_moves(
             db, "UPDATE tables SET moves = ?, status = ?, updated = ?, deadline = ? WHERE id = ?"),
         set_seats(db, "UPDATE tables SET seats = ?, deadline = ? WHERE id = ?"),
+        set_rematch(db, "UPDATE tables SET rematch = ? WHERE id = ?"),
         truncate(db, "DELETE FROM actions WHERE table_id = ? AND move >= ?"),
         savepoint(db, "SAVEPOINT w"),
         release(db, "RELEASE w"),
@@ -225,6 +227,9 @@ void Store::migrate(const std::string& path) {
       exec(wdb_, "ALTER TABLE actions ADD COLUMN note TEXT");
     if (!has_column(wdb_, "tables", "public"))
       exec(wdb_, "ALTER TABLE tables ADD COLUMN public INTEGER NOT NULL DEFAULT 0");
+    // Schema 6: a finished table's rematch, so that it outlives the table's time in memory.
+    if (!has_column(wdb_, "tables", "rematch"))
+      exec(wdb_, "ALTER TABLE tables ADD COLUMN rematch TEXT");
     exec(wdb_,
          "DROP INDEX IF EXISTS tables_lobby;"
          "CREATE INDEX tables_lobby ON tables(public, (status = 'over') DESC);"
@@ -366,6 +371,13 @@ bool Store::apply(Statements& stmts, const Write& w, const std::string& now) {
       st.maybe(10, w.deadline);
       st.integer(11, w.table.listed ? 1 : 0);
       st.step();
+      if (!w.rematch_of.empty()) {
+        Stmt& r = stmts.set_rematch;
+        r.reset();
+        r.text(1, w.table.id);
+        r.text(2, w.rematch_of);
+        r.step();
+      }
       // An imported record comes with its actions (a finished table).
       for (std::size_t i = 0; i < w.table.actions.size(); ++i) {
         Stmt& a = stmts.insert_action;
@@ -551,6 +563,7 @@ StoredTable Store::read_row(sqlite3_stmt* st) {
   if (settings.is_object()) t.settings = std::move(settings);
   if (sqlite3_column_type(st, 10) != SQLITE_NULL) t.deadline = sqlite3_column_int64(st, 10);
   t.listed = sqlite3_column_int64(st, 11) != 0;
+  t.rematch = text(12);
   return t;
 }
 
@@ -566,7 +579,7 @@ void Store::read_actions(StoredTable& t) {
 
 static const char* kColumns =
     "SELECT id, game, options, seed, seats, created, status, moves, updated, settings, deadline,"
-    " public FROM tables";
+    " public, rematch FROM tables";
 
 std::vector<StoredTable> Store::load_unfinished() {
   std::lock_guard lock(read_mutex_);

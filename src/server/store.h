@@ -75,6 +75,8 @@ struct StoredTable {
   // Listed in the lobby for anyone to watch (and, once over, to replay); else reached only by
   // its links.
   bool listed = false;
+  // The id of this finished table's rematch, once one was made ("" none).
+  std::string rematch;
   std::vector<std::pair<Seat, Action>> actions;  // filled by load_table / load_unfinished
   // The table's events told with an action (move, the event's JSON: a stand-in's timeout).
   std::vector<std::pair<int, std::string>> notes;
@@ -85,6 +87,9 @@ struct StoredTable {
 struct Write {
   enum class Kind { Create, Append, Truncate, Expire, Seats } kind = Kind::Append;
   StoredTable table;  // Create
+  // Create: the finished table whose rematch this is; its `rematch` is set in the same
+  // transaction ("" none).
+  std::string rematch_of;
   std::string table_id;
   int move = 0;  // Append: index of the action; Truncate: keep the first `move` actions
   Seat seat = 0;
@@ -105,18 +110,19 @@ struct Write {
 
 class Store {
  public:
-  static constexpr int kSchema = 5;
+  static constexpr int kSchema = 6;
   // The queries run per request or connection (store_test checks that indexes serve them): the
   // lobby (public tables only, unfinished first, newest first; index tables_lobby), one table's row
   // (its primary key), its actions (theirs), and the unfinished tables last changed before a time
   // (expiry; index tables_expiry; temp.keep holds the tables in memory).
   static constexpr const char* kLobbyQuery =
       "SELECT id, game, options, seed, seats, created, status, moves, updated, settings,"
-      " deadline, public FROM tables WHERE public = 1 ORDER BY (status = 'over'), rowid DESC"
+      " deadline, public, rematch FROM tables WHERE public = 1 ORDER BY (status = 'over'),"
+      " rowid DESC"
       " LIMIT ?";
   static constexpr const char* kRowQuery =
       "SELECT id, game, options, seed, seats, created, status, moves, updated, settings,"
-      " deadline, public FROM tables WHERE id = ?";
+      " deadline, public, rematch FROM tables WHERE id = ?";
   static constexpr const char* kActionsQuery =
       "SELECT seat, action, note FROM actions WHERE table_id = ? ORDER BY move";
   // The tables whose deadline has come, earliest first (index tables_deadline).

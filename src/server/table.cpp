@@ -241,6 +241,7 @@ Table::Table(StoredTable row, const table::BotLimits& limits, table::SeedRule se
     if (pace_.fischer()) stored_clocks(text, banks_);  // the last action's say
   }
   row_.notes.clear();
+  rematch_ = row_.rematch;  // made before the table last left memory
   if (row_.deadline) deadline_seat_ = human_to_move();
   // The turn in progress began its seat's time left before the deadline.
   if (row_.deadline && deadline_seat_ && pace_.fischer())

@@ -144,7 +144,7 @@ class Table {
   // then ready. False when the seat cannot be handed over now.
   bool replace(Seat seat, Seat by);
 
-  // The table made as this one's rematch ("" when none yet; kept in memory only).
+  // The table made as this one's rematch ("" when none yet; stored with the table, schema 6).
   const std::string& rematch() const { return rematch_; }
   void set_rematch(std::string id) { rematch_ = std::move(id); }
 

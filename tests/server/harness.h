@@ -304,6 +304,7 @@ struct DbTable {
   std::uint64_t seed = 0;
   std::vector<std::pair<int, int>> actions;  // seat, action
   std::string status;
+  std::string rematch;  // the rematch's id (schema 6), "" none
 };
 inline DbTable read_db_table(const std::string& db, const std::string& id) {
   sqlite3* h = nullptr;
@@ -311,11 +312,12 @@ inline DbTable read_db_table(const std::string& db, const std::string& id) {
     throw std::runtime_error("cannot open " + db);
   DbTable t;
   sqlite3_stmt* st = nullptr;
-  sqlite3_prepare_v2(h, "SELECT seed, status FROM tables WHERE id = ?", -1, &st, nullptr);
+  sqlite3_prepare_v2(h, "SELECT seed, status, rematch FROM tables WHERE id = ?", -1, &st, nullptr);
   sqlite3_bind_text(st, 1, id.c_str(), -1, SQLITE_TRANSIENT);
   if (sqlite3_step(st) == SQLITE_ROW) {
     t.seed = static_cast<std::uint64_t>(sqlite3_column_int64(st, 0));
     t.status = reinterpret_cast<const char*>(sqlite3_column_text(st, 1));
+    if (const auto* r = sqlite3_column_text(st, 2)) t.rematch = reinterpret_cast<const char*>(r);
   }
   sqlite3_finalize(st);
   sqlite3_prepare_v2(h, "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY move", -1,

@@ -247,6 +247,19 @@ TEST(ServerProtocol, ARematchIsOneNewTableWhereEachLinkOpensItsSeat) {
   EXPECT_EQ(read_db_table(dir.file("turf.db"), made).status, "playing");
   r.play(rng);
   EXPECT_TRUE(r.over());
+  // the old table's row names its rematch (schema 6): after kill -9 a hello at the old table is
+  // told the same one, and its lobby entry names it; a new ask makes no other
+  EXPECT_EQ(read_db_table(dir.file("turf.db"), id).rematch, made);
+  server.kill9();
+  ServerProcess restarted(dir.file("turf.db"));
+  WsClient back(restarted.port());
+  back.send(json{{"type", "hello"}, {"table", id}, {"token", ann}});
+  EXPECT_EQ(back.recv_type("rematch")["table"], made);
+  back.send(json{{"type", "rematch"}});
+  EXPECT_EQ(back.recv_type("rematch")["table"], made);
+  EXPECT_EQ(
+      http_request(restarted.port(), http::verb::get, "/api/tables/" + id).parsed()["rematch"],
+      made);
 }
 
 // Issue 30: a finished table's replay, move by move, is what a spectator saw live (the
