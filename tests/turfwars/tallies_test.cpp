@@ -321,6 +321,76 @@ TEST(TurfWarsFastPlayouts, R31_E3_T13_5_R57_TheQuickWinLookAndTheStartsKeptAgree
     play_and_compare_checks(players, games[players], 3200 + static_cast<std::uint64_t>(players));
 }
 
+// Issue 32: after an automatic step that changes nothing a win condition reads (inert_step():
+// the end of the pre-event phase, the reinforcement phase's passes and end, the event phase's
+// steps but the effects on troops and DP (T6.3) and the Maelstrom (T6.5), the ends of the draft,
+// the action phase and Bloodlust, and a new round after the end-of-round check, T3), the main
+// loop does not repeat the check its run already made (R31); it still marks the seats whose
+// secret cards a check consults (E3). apply() as it was, with the loop checking at every such
+// moment, checks each inert step's claim (it throws when a step called inert changed what a
+// check reads, or a round began with a win). After every action of random games at every player
+// count, on the game's position and on a world with a seat's secret card or record changed
+// before the decision (as in the worlds the bots sample, where a win may already hold), both
+// leave the same position (winners, commit points and all) and the same answer.
+bool apply_checking_every_moment(Position& p, int action) {
+  const auto before = p.commits;
+  p.probed = 0;
+  const bool check = !kernel::quiet(p, action);
+  kernel::take(p, action);
+  kernel::run_without_inert_skips(p, check);
+  if (p.probed != 0 || p.over()) ++p.commits;
+  return p.commits != before;
+}
+
+// The action applied both ways to a copy of `at`; returns the position it leads to.
+Position applied_both_ways(const Position& at, int action, const std::string& where) {
+  Position fast = at;
+  Position plain = at;
+  bool plain_commit = false;
+  EXPECT_NO_THROW(plain_commit = apply_checking_every_moment(plain, action)) << where;
+  EXPECT_EQ(apply(fast, action), plain_commit) << where;
+  EXPECT_TRUE(fast == plain) << where;
+  return fast;
+}
+
+void play_and_compare_skips(int players, int games, std::uint64_t seed) {
+  Rng rng(seed);
+  std::vector<int> legal;
+  long actions = 0, worlds_won = 0;
+  const auto cards = static_cast<std::uint32_t>(content().secrets.size());
+  for (int g = 0; g < games && !::testing::Test::HasFailure(); ++g) {
+    Position p;
+    for (setup(p, varied(players, g), rng.next()); !p.over(); ++actions) {
+      const std::string where = "game " + std::to_string(g) + " of " + std::to_string(players) +
+                                ", action " + std::to_string(actions);
+      legal_actions(p, legal);
+      const int a = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      // Another world: a seat's first secret card drawn anew, or its record pushed up.
+      Position w = p;
+      SeatState& st = w.seats[rng.below(static_cast<std::uint32_t>(players))];
+      const auto change = rng.below(4);
+      if (change == 0 && st.num_secrets > 0)
+        st.secrets[0] = static_cast<std::uint8_t>(rng.below(cards));
+      else if (change == 1)
+        st.wars_won = static_cast<std::uint8_t>(st.wars_won + 2);
+      else if (change == 2)
+        st.dp = static_cast<std::int16_t>(st.dp + 20);
+      recount_secrets(w);
+      worlds_won += applied_both_ways(w, a, where + " (another world)").over();
+      p = applied_both_ways(p, a, where);
+      if (::testing::Test::HasFailure()) return;
+    }
+  }
+  EXPECT_GT(actions, games * 50L);
+  EXPECT_GT(worlds_won, 0);
+}
+
+TEST(TurfWarsFastPlayouts, R31_E3_T3_T6_3_T6_5_NoCheckIsSkippedThatCouldFindAWin) {
+  const int games[kMaxSeats + 1] = {0, 0, 30, 25, 20, 15, 15};
+  for (int players = 2; players <= kMaxSeats; ++players)
+    play_and_compare_skips(players, games[players], 3300 + static_cast<std::uint64_t>(players));
+}
+
 // Starting turfs (T2.6) are found from the rings around the other starts: a turf lies in the ring
 // of another exactly when that one lies in its ring, on every board.
 TEST(TurfWarsFastPlayouts, T2_6_RingsAreSymmetricOnEveryBoard) {

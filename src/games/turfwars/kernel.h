@@ -303,7 +303,15 @@ void gen(const Position& p, Acts& out);
 void gen(const Position& p, std::vector<int>& out);
 void gen_few(const Position& p, Acts& out);
 void take(Position& p, int a);
+// Decisions after which no win condition can newly hold (R31); apply() checks after the others.
+bool quiet(const Position& p, int a);
 void run(Position& p, bool check);
+// Speed (issue 32): whether an automatic step of the main loop, taken in phase `before` at
+// p.sub `sub_before`, in a war or not, changed nothing a win condition reads (R31); after such a
+// step the loop does not repeat a check its run already made. The same loop without that
+// shortcut, for tests.
+bool inert_step(const Position& p, Phase before, int sub_before, bool in_war);
+void run_without_inert_skips(Position& p, bool check);
 void begin_round(Position& p);
 void end_round(Position& p);
 

@@ -357,6 +357,59 @@ void note_lost_starts(Position& p) {
   p.start_away = 0;
 }
 
+// Speed (issue 32): whether the automatic step just taken in phase `before` (at p.sub
+// `sub_before`, in a war or not) changed nothing a win condition reads (R31): the end of the
+// pre-event phase, the reinforcement phase's passes and its end (the troops are placed by
+// decisions), the event phase's steps but the immediate effects on troops and DP (T6.3) and the
+// Maelstrom's passing of combat cards (T6.5) (a round shift changes only what is checked at a
+// round's end), the end of the draft (T7) and of the action phase and Bloodlust (outside a Turf
+// War), and the start of a round after end_round() (T3).
+bool inert_step(const Position& p, Phase before, int sub_before, bool in_war) {
+  switch (before) {
+    case Phase::kPreEvent:
+      return p.phase == Phase::kReinforce;
+    case Phase::kReinforce:
+      return true;
+    case Phase::kEvent: {
+      if (sub_before != 2 && sub_before != 3) return true;
+      if (p.event == kNone) return false;
+      const EventDef& e = C().events[p.event];
+      return sub_before == 2 ? e.troops_each_turf == 0 && e.dp_each == 0 : e.pass_cards == 0;
+    }
+    case Phase::kDraft:
+    case Phase::kActions:
+    case Phase::kBloodlust:
+      return !in_war && p.phase != before;
+    case Phase::kSpend:
+      return p.phase == Phase::kPreEvent;
+    default:
+      return false;
+  }
+}
+
+namespace {
+// What a check in the middle of a round reads (R31, T13.1-T13.3): the board, the seats' homes,
+// nemeses, secret cards, combat cards and records, and who is out. Only the loop without the
+// shortcut compares it, around every step inert_step() calls inert (tests).
+bool same_for_wins(const Position& a, const Position& b) {
+  if (a.num_seats != b.num_seats || a.board != b.board || a.owner != b.owner ||
+      a.troops != b.troops || a.held_type != b.held_type || a.held != b.held ||
+      a.on_board != b.on_board || a.held_cells != b.held_cells || a.secret_bits != b.secret_bits ||
+      a.fresh_out != b.fresh_out || a.over() != b.over())
+    return false;
+  for (int s = 0; s < a.num_seats; ++s) {
+    const SeatState &x = a.seats[s], &y = b.seats[s];
+    if (x.eliminated != y.eliminated || x.home != y.home || x.nemesis != y.nemesis ||
+        x.start != y.start || x.num_secrets != y.num_secrets || x.secrets != y.secrets ||
+        x.hand != y.hand || x.dp != y.dp || x.wars_won != y.wars_won ||
+        x.defences_won != y.defences_won || x.streak != y.streak || x.usurped != y.usurped ||
+        x.giant_slain != y.giant_slain || x.kills != y.kills || x.killed_mask != y.killed_mask)
+      return false;
+  }
+  return true;
+}
+}  // namespace
+
 // The main loop: automatic work until a decision or the end. Wins are checked (R31) after the
 // decision that started the run, after every step taken automatically, when a phase or a Turf War
 // ends, and before a decision is handed out: every moment a condition can newly hold.
@@ -368,8 +421,11 @@ void note_lost_starts(Position& p) {
 // steps of the pre-event, reinforcement and spending phases only move through the turn order,
 // except the Dryads' troops (T4, a change of the troops on the board) and the end of the round
 // (which checks at once, and changes the phase); a quiet decision taken automatically changes
-// nothing a win condition reads either (see quiet()).
-void run(Position& p, bool check) {
+// nothing a win condition reads either (see quiet()). After a check in this run found no win, a
+// step inert_step() calls inert leaves `changed` as it was (issue 32); kSkipInert false keeps the
+// loop as it was before that, checking the claim at every such step (tests).
+template <bool kSkipInert>
+void run_loop(Position& p, bool check) {
   Acts acts;
   bool changed = check;
   auto stable = [&] {
@@ -411,8 +467,11 @@ void run(Position& p, bool check) {
     note_lost_starts(p);
     if (check && stable() && check_now()) continue;
     const Phase before = p.phase;
+    const int sub_before = p.sub;
     const bool in_war = p.war.active;
     const auto troops_before = troops_now();
+    [[maybe_unused]] Position copy_before;
+    if constexpr (!kSkipInert) copy_before = p;
     bool decision = false;
     switch (p.phase) {
       case Phase::kFactions:
@@ -465,13 +524,38 @@ void run(Position& p, bool check) {
     }
     // Automatic work outside the action phase can change troops and DP (wars are checked when they
     // end; the draft and the reveals change nothing a win condition reads).
-    if (p.phase != before || (in_war && !p.war.active)) check = changed = true;
-    if (!decision && before != Phase::kActions && before != Phase::kBloodlust &&
-        before != Phase::kDraft) {
+    const bool ended = p.phase != before || (in_war && !p.war.active);
+    const bool step_checked = !decision && before != Phase::kActions &&
+                              before != Phase::kBloodlust && before != Phase::kDraft;
+    if constexpr (!kSkipInert) {
+      // The claim the shortcut rests on (a new round rests on end_round()'s own check instead).
+      if ((ended || step_checked) && before != Phase::kSpend &&
+          inert_step(p, before, sub_before, in_war) && !same_for_wins(copy_before, p))
+        throw std::logic_error("turfwars: a step called inert changed what a win check reads");
+      if (before == Phase::kSpend && p.phase == Phase::kPreEvent) {
+        Position q = p;
+        if (check_wins_full(q, false) || q.fresh_out != p.fresh_out)
+          throw std::logic_error("turfwars: a round began with a win a check would find");
+      }
+    }
+    if (ended || step_checked) {
       check = true;
-      if (!(before == Phase::kPreEvent || before == Phase::kReinforce || before == Phase::kSpend) ||
-          troops_now() != troops_before)
+      // A new round: end_round()'s check found no win (else the game or the round would have
+      // ended; a check at a round's end consults every condition one in its middle does), and
+      // begin_round() changes nothing a win condition reads.
+      if (kSkipInert && before == Phase::kSpend && p.phase == Phase::kPreEvent) {
+        verified = true;
+        changed = false;
+        placed = 0;
+      }
+      if (kSkipInert && verified && inert_step(p, before, sub_before, in_war)) {
+        // Nothing a win condition reads changed: a check now would repeat this run's last one.
+      } else if (ended ||
+                 !(before == Phase::kPreEvent || before == Phase::kReinforce ||
+                   before == Phase::kSpend) ||
+                 troops_now() != troops_before) {
         changed = true;
+      }
     }
     if (!decision) continue;
     if (auto_ok(p.step)) {
@@ -499,6 +583,14 @@ void run(Position& p, bool check) {
     return;
   }
   throw std::logic_error("turfwars: the automatic steps do not terminate");
+}
+
+void run(Position& p, bool check) {
+  run_loop<true>(p, check);
+}
+
+void run_without_inert_skips(Position& p, bool check) {
+  run_loop<false>(p, check);
 }
 
 // ---------------------------------------------------------------------------------------------
