@@ -455,7 +455,7 @@ class TablePage {
           this.nameTag(s.seat),
           " is not at the table. ",
           h("button", { type: "button", class: "small", "data-testid": "replace", onclick: (() => this.source.replace?.(s.seat)) as EventListener }, "Let a bot play for them"),
-          h("span", { class: "muted small" }, " until they open their link again"),
+          h("span", { class: "muted small replace-until" }, " until they open their link again"),
         ),
       ),
     );

@@ -321,6 +321,14 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     assert.equal(await page.locator('.side [data-testid="clock-left"][data-running]').count(), 1);
     assert.match(await page.locator('.side [data-testid="clock-left"]:not([data-running])').innerText(), /^5:00$/);
     await shot(page, "table-fischer");
+    // on a phone: the faces and the offer to replace the absent player fit the narrow header
+    const phone = await env.browser.newContext(PHONE);
+    const small = await phone.newPage();
+    await small.goto(new URL(`#/table/${f.body.id}/seat/${f.body.seats[0].token}`, env.server.url).href);
+    await small.waitForSelector('.replace-bar [data-testid="replace"]');
+    await small.waitForSelector('[data-testid="clock-left"]');
+    await shot(small, "table-fischer-phone");
+    await phone.close();
     await ctx.close();
   });
 
