@@ -114,6 +114,7 @@ class Hub {
   // The lobby entry of one table, or null when there is none.
   nlohmann::json lobby_entry(const std::string& id);
   // A finished table's replay at move `at` (replay_json), from the store; null: no such table.
+  // Reads nothing of the hub but the store: any thread (the server runs it off the I/O thread).
   // Throws Error (unfinished, `at` out of range).
   nlohmann::json replay(const std::string& id, int at, Seat viewer = kSpectator);
   // Validates a create request (throws Error), stores the table and, once committed, calls

@@ -12,6 +12,7 @@
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -714,7 +715,51 @@ struct Context {
   ProxyPolicy proxies;
   AddressBook book;
   bool stats = false;
+  // Work that reads the store and replays a game (a replay frame): two threads, so that the I/O
+  // thread goes on serving every table meanwhile; requests are rate-limited per address.
+  asio::thread_pool* work = nullptr;
 };
+
+// What a job off the I/O thread gave: its result, or the message of the Error it threw.
+struct JobResult {
+  nlohmann::json value;
+  std::optional<std::string> error;
+};
+
+// Runs `job` on the work threads and resumes on the I/O thread with its result. The result
+// travels back by a post to the I/O thread, which alone touches the timer the coroutine waits on.
+// An Error comes back as a message, not rethrown. (g++ 12 freed a temporary twice when the job
+// was a lambda made in the co_await expression itself: callers name it first.)
+awaitable<JobResult> off_io_thread(asio::thread_pool& pool,
+                                   const std::function<nlohmann::json()>& job) {
+  auto exec = co_await asio::this_coro::executor;
+  struct Shared {
+    explicit Shared(const asio::any_io_executor& e)
+        : timer(e, asio::steady_timer::time_point::max()) {}
+    asio::steady_timer timer;
+    JobResult result;
+    bool done = false;
+  };
+  auto shared = std::make_shared<Shared>(exec);
+  asio::post(pool, [shared, exec, job]() mutable {
+    JobResult r;
+    try {
+      r.value = job();
+    } catch (const Error& e) {
+      r.error = e.what();
+    } catch (const std::exception& e) {
+      r.error = std::string("internal error: ") + e.what();
+    }
+    asio::post(exec, [shared, r = std::move(r)]() mutable {
+      shared->result = std::move(r);
+      shared->done = true;
+      shared->timer.cancel();
+    });
+  });
+  beast::error_code ec;
+  while (!shared->done) co_await shared->timer.async_wait(asio::redirect_error(use_awaitable, ec));
+  co_return std::move(shared->result);
+}
 
 using Response = http::response<http::string_body>;
 
@@ -857,14 +902,16 @@ awaitable<Response> handle(Context& ctx, const std::string& key, AddressBook::En
         co_return error_response(
             req, http::status::bad_request,
             "the query is at=K (a move) and view=N (a seat, or all), each at most once");
-      try {
-        auto frames = ctx.hub.replay(path.substr(12, path.size() - 12 - 7), at, view);
-        if (frames.is_null())
-          co_return error_response(req, http::status::not_found, "no such table");
-        co_return json_response(req, http::status::ok, frames);
-      } catch (const Error& e) {
-        co_return error_response(req, http::status::bad_request, e.what());
-      }
+      const std::string id = path.substr(12, path.size() - 12 - 7);
+      // Hub::replay reads only the store (its own read connection) and the row it loads.
+      const std::function<nlohmann::json()> job = [&hub = ctx.hub, id, at, view] {
+        return hub.replay(id, at, view);
+      };
+      const JobResult frames = co_await off_io_thread(*ctx.work, job);
+      if (frames.error) co_return error_response(req, http::status::bad_request, *frames.error);
+      if (frames.value.is_null())
+        co_return error_response(req, http::status::not_found, "no such table");
+      co_return json_response(req, http::status::ok, frames.value);
     }
     if (path.rfind("/api/tables/", 0) == 0) {
       if (req.method() != http::verb::get)
@@ -1150,6 +1197,8 @@ int serve(const ServerOptions& options) {
               std::move(proxies),
               AddressBook(address_limits, options.limits.rate, options.limits.burst),
               options.stats};
+  asio::thread_pool work(2);
+  ctx.work = &work;
   // Idle tables leave memory, abandoned ones the disk (Hub::sweep), checked every 30 s (or a
   // quarter of the idle time, when shorter).
   asio::steady_timer sweeper(io);
@@ -1185,6 +1234,8 @@ int serve(const ServerOptions& options) {
   });
   asio::co_spawn(io, listen(ctx, acceptor), asio::detached);
   io.run();
+  work.stop();  // a replay in flight is dropped with its connection
+  work.join();
   hub.stop();
   io.destroy_pending();
   return 0;
