@@ -474,6 +474,43 @@ TEST(TableBots, DecisionsStopOnRequestAndAtTheCap) {
   }
 }
 
+// The server's bots share their runners in slices (bots/agent.h TimeSlices, docs/security.md
+// "Bot time"): with one runner held by a search that would take hours, another table's short
+// decision still gets its turns and answers; the long one goes on until it is stopped.
+TEST(TableBots, ALongSearchSharesItsRunnerInSlices) {
+  TimeSlices slices(1, std::chrono::milliseconds(20));
+  Table long_table(at_a_decision(game("cryhavoc"), "mcts:iters=1000000000", 3), {});
+  auto long_turn = long_table.bot_turn();
+  ASSERT_TRUE(long_turn);
+  auto long_run = std::async(std::launch::async, [&] { return long_turn->run(&slices); });
+  while (slices.running() == 0) std::this_thread::yield();  // it holds the one runner
+  Table short_table(at_a_decision(game("dungeon"), bot_preset("dungeon", "normal"), 5), {});
+  auto short_turn = short_table.bot_turn();
+  ASSERT_TRUE(short_turn);
+  auto short_run = std::async(std::launch::async, [&] { return short_turn->run(&slices); });
+  // Without slices it would wait for the hours-long search: never within the minute.
+  ASSERT_EQ(short_run.wait_for(std::chrono::seconds(60)), std::future_status::ready);
+  const auto answer = short_run.get();
+  ASSERT_TRUE(answer);
+  EXPECT_NE(long_run.wait_for(std::chrono::seconds(0)), std::future_status::ready);
+  EXPECT_EQ(short_table.complete(*short_turn, answer), Refusal::kNone);
+  long_turn->stop();
+  ASSERT_EQ(long_run.wait_for(std::chrono::seconds(20)), std::future_status::ready);
+  EXPECT_FALSE(long_run.get());
+  EXPECT_EQ(slices.running(), 0);
+  EXPECT_EQ(slices.waiting(), 0);
+  // Closed (the server stops), nothing waits for a runner.
+  TimeSlices closed(1, std::chrono::milliseconds(20));
+  TimeSlices::Ticket held, next;
+  closed.enter(held);
+  auto waiting = std::async(std::launch::async, [&] { closed.enter(next); });
+  while (closed.waiting() == 0) std::this_thread::yield();
+  closed.close();
+  ASSERT_EQ(waiting.wait_for(std::chrono::seconds(20)), std::future_status::ready);
+  closed.leave(next);
+  closed.leave(held);
+}
+
 // A real program at the table (tests/external/recording_bot.py writes every message it gets):
 // started once for the whole match, given a labelled view at each of its decisions and, before
 // each, every line its seat was told since the previous one; at the end the rest and the result.

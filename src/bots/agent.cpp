@@ -208,6 +208,85 @@ void StopSignal::start(double seconds) noexcept {
   deadline_.store(at.time_since_epoch().count(), std::memory_order_relaxed);
 }
 
+TimeSlices::TimeSlices(int runners, Clock::duration slice)
+    : slice_(slice), runners_(std::max(1, runners)), free_(runners_) {}
+
+int TimeSlices::running() const {
+  std::lock_guard lock(mutex_);
+  return runners_ - free_;
+}
+
+void TimeSlices::hand_over() noexcept {
+  while (free_ > 0 && !line_.empty()) {
+    Ticket* next = line_.front();
+    line_.pop_front();
+    waiting_count_.fetch_sub(1, std::memory_order_relaxed);
+    --free_;
+    next->since_.store(Clock::now().time_since_epoch().count(), std::memory_order_relaxed);
+    next->running_.store(true, std::memory_order_relaxed);
+  }
+}
+
+void TimeSlices::enter(Ticket& t) {
+  std::unique_lock lock(mutex_);
+  t.owner_ = this;
+  if (closed_) {
+    t.running_.store(true, std::memory_order_relaxed);
+    return;
+  }
+  line_.push_back(&t);
+  waiting_count_.fetch_add(1, std::memory_order_relaxed);
+  hand_over();
+  cv_.notify_all();
+  cv_.wait(lock, [&] { return closed_ || t.running_.load(std::memory_order_relaxed); });
+}
+
+void TimeSlices::poll(Ticket& t) noexcept {
+  if (waiting_count_.load(std::memory_order_relaxed) == 0 &&
+      t.running_.load(std::memory_order_relaxed))
+    return;
+  const auto now = Clock::now().time_since_epoch().count();
+  if (t.running_.load(std::memory_order_relaxed) &&
+      now - t.since_.load(std::memory_order_relaxed) < slice_.count())
+    return;
+  std::unique_lock lock(mutex_);
+  if (closed_) return;
+  if (t.running_.load(std::memory_order_relaxed) && !line_.empty() &&
+      now - t.since_.load(std::memory_order_relaxed) >= slice_.count()) {
+    // the slice is spent and someone waits: to the back of the line, the runner to the front
+    t.running_.store(false, std::memory_order_relaxed);
+    ++free_;
+    line_.push_back(&t);
+    waiting_count_.fetch_add(1, std::memory_order_relaxed);
+    hand_over();
+    cv_.notify_all();
+  }
+  // (another thread of the same decision may have yielded for it: all of them wait)
+  cv_.wait(lock, [&] { return closed_ || t.running_.load(std::memory_order_relaxed); });
+}
+
+void TimeSlices::leave(Ticket& t) noexcept {
+  std::lock_guard lock(mutex_);
+  if (t.running_.load(std::memory_order_relaxed)) {
+    t.running_.store(false, std::memory_order_relaxed);
+    if (!closed_) ++free_;
+  } else {
+    const auto it = std::find(line_.begin(), line_.end(), &t);
+    if (it != line_.end()) {
+      line_.erase(it);
+      waiting_count_.fetch_sub(1, std::memory_order_relaxed);
+    }
+  }
+  hand_over();
+  cv_.notify_all();
+}
+
+void TimeSlices::close() noexcept {
+  std::lock_guard lock(mutex_);
+  closed_ = true;
+  cv_.notify_all();
+}
+
 Action Agent::decide(const View& view, const StopSignal& stop) {
   struct Reset {
     const StopSignal*& p;

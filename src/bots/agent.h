@@ -13,8 +13,11 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -24,6 +27,54 @@
 #include "core/view.h"
 
 namespace turf {
+
+// CPU shared in slices among decisions that run at the same time (the server's bots,
+// docs/security.md "Bot time"): at most `runners` decisions run at once; the others wait in line.
+// A running decision whose slice is spent while another waits goes to the back of the line at its
+// next poll (StopSignal::due, which search bots call every few iterations) and its thread waits
+// there, its search intact, until its turn comes again. So a short decision (a `normal` bot's
+// ~20 ms) answers within a few slices whatever long searches run beside it; a long one runs in
+// turns. Paused time is wall time: a decision's cap and a time-limited search's seconds go on.
+class TimeSlices {
+ public:
+  using Clock = std::chrono::steady_clock;
+  TimeSlices(int runners, Clock::duration slice);
+  // One decision's place (on the stack of the thread that runs it).
+  class Ticket {
+   public:
+    Ticket() = default;
+    Ticket(const Ticket&) = delete;
+    Ticket& operator=(const Ticket&) = delete;
+
+   private:
+    friend class TimeSlices;
+    TimeSlices* owner_ = nullptr;
+    std::atomic<bool> running_{false};
+    std::atomic<Clock::rep> since_{0};  // when its slice began
+  };
+  // Waits until the decision may run (at once when a runner is free and nobody waits).
+  void enter(Ticket& t);
+  // Where a running decision may yield (any of its threads; cheap: a clock read, and the lock
+  // only once the slice is spent and another decision waits).
+  void poll(Ticket& t) noexcept;
+  // The decision ended: its runner goes to the next in line.
+  void leave(Ticket& t) noexcept;
+  // Ends all waiting (shutdown): everyone runs on, and later enters do not wait.
+  void close() noexcept;
+  int waiting() const noexcept { return waiting_count_.load(std::memory_order_relaxed); }
+  int running() const;  // decisions running now
+
+ private:
+  void hand_over() noexcept;  // under mutex_: a free runner to the front of the line
+  const Clock::duration slice_;
+  const int runners_;
+  mutable std::mutex mutex_;
+  std::condition_variable cv_;
+  int free_;
+  std::deque<Ticket*> line_;
+  std::atomic<int> waiting_count_{0};
+  bool closed_ = false;
+};
 
 // When a decision must end early. Two reasons, both seen by the agent as stopping():
 //   - stop(), from any thread: the decision is abandoned (the server shuts down, the table goes);
@@ -44,8 +95,14 @@ class StopSignal {
   // Whether the decision should end now: stop() was called or the deadline passed.
   bool due() const noexcept {
     if (stopped()) return true;
+    if (auto* t = ticket_.load(std::memory_order_relaxed)) slices_->poll(*t);
     const auto d = deadline_.load(std::memory_order_relaxed);
     return d != kNone && Clock::now().time_since_epoch().count() >= d;
+  }
+  // Polls `ticket` of `slices` at each due() (the decision runs in slices); nullptr: no more.
+  void share(TimeSlices* slices, TimeSlices::Ticket* ticket) noexcept {
+    slices_ = slices;
+    ticket_.store(ticket, std::memory_order_relaxed);
   }
   // Clears both (a signal is reused for the next decision of a seat).
   void reset() noexcept {
@@ -57,6 +114,8 @@ class StopSignal {
   static constexpr Clock::rep kNone = -1;
   std::atomic<bool> stopped_{false};
   std::atomic<Clock::rep> deadline_{kNone};
+  TimeSlices* slices_ = nullptr;
+  std::atomic<TimeSlices::Ticket*> ticket_{nullptr};
 };
 
 // An agent that handed its seat to a built-in bot (an external program that failed,

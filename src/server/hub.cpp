@@ -18,30 +18,31 @@ namespace turf::server {
 // ---------------------------------------------------------------------------------------------
 // BotPool
 
-BotPool::BotPool(int threads) {
-  // Threads for the tables with a human seat (normal priority) and, apart, fewer threads for the
-  // bot-only tables at the lowest priority (nice 19: the kernel gives them a core only when the
-  // others leave it idle), so that a human table's decision neither waits for a thread nor
-  // shares a core with a bot-only one.
-  const int human = std::max(1, threads), bots_only = std::max(1, threads / 2);
+BotPool::BotPool(int threads) : slices_(std::max(1, threads), kSlice) {
+  // Workers for the tables with a human seat (normal priority; 4 decisions in progress a
+  // runner, `threads` running at once in slices) and, apart, fewer threads for the bot-only
+  // tables at the lowest priority (nice 19: the kernel gives them a core only when the others
+  // leave it idle), so that a human table's decision neither waits long for a thread nor shares
+  // a core with a bot-only one.
+  const int human = 4 * std::max(1, threads), bots_only = std::max(1, threads / 2);
   for (int i = 0; i < human + bots_only; ++i) {
     const bool for_humans = i < human;
     threads_.emplace_back([this, for_humans] {
       if (!for_humans) setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 19);
       for (;;) {
-        std::function<void()> job;
+        Job job;
         {
           std::unique_lock lock(mutex_);
           cv_.wait(lock, [&] { return stopping_ || take(job, for_humans); });
           if (stopping_) return;
         }
-        job();
+        job(for_humans ? &slices_ : nullptr);
       }
     });
   }
 }
 
-bool BotPool::take(std::function<void()>& job, bool for_humans) {
+bool BotPool::take(Job& job, bool for_humans) {
   if (!for_humans) {
     if (bots_only_.empty()) return false;
     job = std::move(bots_only_.front());
@@ -61,7 +62,7 @@ BotPool::~BotPool() {
   stop();
 }
 
-void BotPool::submit(std::function<void()> job, const std::string& group, bool human) {
+void BotPool::submit(Job job, const std::string& group, bool human) {
   {
     std::lock_guard lock(mutex_);
     if (!human) {
@@ -86,6 +87,7 @@ void BotPool::stop() {
     human_.clear();
     bots_only_.clear();
   }
+  slices_.close();  // decisions waiting for their turn run on (they were asked to stop)
   cv_.notify_all();
   for (auto& t : threads_)
     if (t.joinable()) t.join();
@@ -823,11 +825,11 @@ void Hub::run_turn(Live& live, table::BotTurn turn) {
   const std::uint64_t generation = live.generation;
   std::weak_ptr<bool> alive = alive_;
   bots_.submit(
-      [this, alive, job, id, generation] {
+      [this, alive, job, id, generation](TimeSlices* slices) {
         std::optional<Action> answer;
         bool failed = false;
         try {
-          answer = job->run();
+          answer = job->run(slices);
         } catch (const std::exception& e) {
           failed = true;
           std::cerr << "turf serve: the bot of seat " << job->seat() << " at table " << id

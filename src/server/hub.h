@@ -67,30 +67,35 @@ class Client {
 
 // The threads of the bots, shared fairly (docs/security.md "Bot time"). Two classes of
 // decision, each with threads of its own: those of tables with a human seat (someone waits for
-// them) on `threads` threads, taken from the creators in turn (round robin: one creator's many
-// tables wait their turn like everyone else's); those of bot-only tables on threads/2 threads
-// (at least one) at the lowest priority (nice 19), which get a core only when the human tables'
-// threads leave it idle. So a human table's decision starts at once and runs at full speed,
-// whatever the bot-only tables run.
+// them), taken from the creators in turn (round robin: one creator's many tables wait their turn
+// like everyone else's) by 4 x `threads` workers of which only `threads` run at once, in 50 ms
+// slices round robin over the decisions in progress (TimeSlices: a long search at one table
+// cannot hold a core while a short one waits at another); those of bot-only tables on threads/2
+// threads (at least one) at the lowest priority (nice 19), which get a core only when the human
+// tables' threads leave it idle. So a human table's `normal` decision answers within a few slices
+// whatever the other tables run.
 class BotPool {
  public:
+  using Job = std::function<void(TimeSlices*)>;  // runs its decision under the slices given
+  static constexpr auto kSlice = std::chrono::milliseconds(50);
   explicit BotPool(int threads);
   ~BotPool();
   // `group`: who the decision is for (the table's creator); `human`: a table with a human seat.
-  void submit(std::function<void()> job, const std::string& group, bool human);
+  void submit(Job job, const std::string& group, bool human);
   void stop();
   int threads() const { return static_cast<int>(threads_.size()); }
 
  private:
   struct Group {
     std::string name;
-    std::deque<std::function<void()>> jobs;
+    std::deque<Job> jobs;
   };
-  bool take(std::function<void()>& job, bool for_humans);  // under mutex_
+  bool take(Job& job, bool for_humans);  // under mutex_
   std::mutex mutex_;
   std::condition_variable cv_;
+  TimeSlices slices_;
   std::deque<Group> human_;  // round robin: the front group's first job, then it goes last
-  std::deque<std::function<void()>> bots_only_;
+  std::deque<Job> bots_only_;
   bool stopping_ = false;
   std::vector<std::thread> threads_;
 };

@@ -62,7 +62,21 @@ std::optional<Action> decide(Agent& agent, StopSignal& stop, double cap, const V
 }
 }  // namespace
 
-std::optional<Action> BotTurn::run() const {
+std::optional<Action> BotTurn::run(TimeSlices* slices) const {
+  if (!slices || external_)
+    return decide(*agent_, *stop_, cap_, view_, follows_ ? &news_ : nullptr);
+  TimeSlices::Ticket ticket;
+  slices->enter(ticket);
+  struct Leave {
+    TimeSlices& slices;
+    TimeSlices::Ticket& ticket;
+    StopSignal& stop;
+    ~Leave() {
+      stop.share(nullptr, nullptr);
+      slices.leave(ticket);
+    }
+  } leave{*slices, ticket, *stop_};
+  stop_->share(slices, &ticket);
   return decide(*agent_, *stop_, cap_, view_, follows_ ? &news_ : nullptr);
 }
 
@@ -225,6 +239,7 @@ std::optional<BotTurn> Table::bot_turn() {
   turn.stop_ = stops_[s];
   turn.stop_->reset();
   turn.cap_ = caps_[s];
+  turn.external_ = kinds_[s] == SeatKind::kExternal;
   if (follows_[s]) {
     turn.follows_ = true;
     turn.news_ = news_for(*seat);
@@ -372,6 +387,7 @@ std::optional<BotTurn> Table::stand_in(StandIn how, const std::string& bot) {
   turn.stop_ = stops_[s];
   turn.stop_->reset();
   turn.cap_ = caps_[s];
+  turn.external_ = kinds_[s] == SeatKind::kExternal;
   turn.once_ = true;
   in_flight_[s] = 1;
   return turn;

@@ -79,8 +79,10 @@ class BotTurn {
   // starts the decision's cap in wall-clock time (the limits; an external bot keeps its own time)
   // and calls Agent::decide. Empty when
   // the turn was stopped (stop()) meanwhile: its answer is not to be played. An agent's exception
-  // passes through.
-  std::optional<Action> run() const;
+  // passes through. With `slices`, a built-in bot's decision first waits for a runner and then
+  // runs in turns with the others (bots/agent.h TimeSlices; its cap counts from its first slice);
+  // an external program's decision takes no share (its time is the program's, not ours).
+  std::optional<Action> run(TimeSlices* slices = nullptr) const;
   // Abandons the decision (any thread): it ends within about 100 ms and run() returns nothing.
   void stop() const { stop_->stop(); }
   bool stopped() const { return stop_->stopped(); }
@@ -97,6 +99,7 @@ class BotTurn {
   std::shared_ptr<Agent> agent_;
   std::shared_ptr<StopSignal> stop_;
   bool once_ = false;  // a stand-in's one decision for a human seat (Table::stand_in)
+  bool external_ = false;
 };
 
 class Table {

@@ -228,3 +228,42 @@ TEST(ServerHost, ARequestForANameItDoesNotServeIsRefused) {
                 {{"Origin", "http://turf.local" + a}, {"Content-Type", "application/json"}});
   EXPECT_EQ(mine.status, 201) << mine.body;
 }
+
+// Bot time is shared per decision, not per address (docs/security.md "Bot time"): with one bot
+// thread, a table whose bot searches for its 5 s does not hold up another table's quick bot, whose
+// answer comes within a few 50 ms slices while the long search is still going.
+TEST(ServerBots, ALongSearchAtOneTableDoesNotHoldUpAnotherTablesBot) {
+  TempDir dir;
+  ServerProcess server(dir.file("turf.db"), {"--bot-threads", "1"});
+  Rng rng(4);
+  // Cry Havoc's set-up: every decision has several choices, so the search runs its whole time.
+  const json long_table = create_table(server.port(), body("cryhavoc", "mcts:time=5s"));
+  ASSERT_TRUE(long_table.contains("id")) << long_table.dump();
+  TableDriver thinking(server.port(), long_table["id"]);
+  thinking.join(long_table["seats"][0]["token"]);
+  while (thinking.state()["to_move"] == 0) thinking.step(rng);  // until its bot searches
+  ASSERT_EQ(thinking.state()["to_move"], 1);
+  const int thinking_at = thinking.move();
+
+  const json quick_table = create_table(server.port(), body("dungeon", "easy"));
+  ASSERT_TRUE(quick_table.contains("id")) << quick_table.dump();
+  TableDriver quick(server.port(), quick_table["id"]);
+  quick.join(quick_table["seats"][0]["token"]);
+  for (;;) {
+    quick.sync();
+    if (quick.state()["to_move"] == 1) break;
+    quick.step(rng);  // the person's turn
+  }
+  const auto asked = std::chrono::steady_clock::now();
+  quick.step(rng);  // reads the quick bot's answer
+  std::cout
+      << "the quick bot answered in "
+      << std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - asked).count()
+      << " ms\n";
+  // ... while the search at the other table has not answered yet (it runs its 5 s)
+  TableDriver look(server.port(), long_table["id"]);
+  look.join("");
+  EXPECT_EQ(look.move(), thinking_at);
+  EXPECT_EQ(look.state()["to_move"], 1);
+  EXPECT_TRUE(server.alive());
+}
