@@ -212,15 +212,26 @@ Hub::Live* Hub::find_live(const std::string& id) {
   auto it = live_.find(id);
   if (it != live_.end()) return &it->second;
   // A table not in memory (finished, or evicted): load it from the store.
+  return adopt(id, load_table(id));
+}
+
+std::unique_ptr<Table> Hub::load_table(const std::string& id) {
   auto row = store_.load_table(id);
   if (!row) return nullptr;
-  Live live;
   try {
-    live.table = std::make_unique<Table>(std::move(*row), bot_limits_, seed_rule());
+    return std::make_unique<Table>(std::move(*row), bot_limits_, seed_rule());
   } catch (const Error& e) {
     std::cerr << "turf serve: table " << id << " cannot be loaded: " << e.what() << "\n";
     return nullptr;
   }
+}
+
+Hub::Live* Hub::adopt(const std::string& id, std::unique_ptr<Table> table) {
+  auto it = live_.find(id);
+  if (it != live_.end()) return &it->second;  // loaded meanwhile (another hello, the tick)
+  if (!table) return nullptr;
+  Live live;
+  live.table = std::move(table);
   live.creator = id;
   live.has_human = false;
   for (const auto& s : live.table->row().seats) live.has_human |= s.kind == "human";
@@ -228,6 +239,39 @@ Hub::Live* Hub::find_live(const std::string& id) {
   auto& l = live_[id] = std::move(live);
   schedule_bot(l);
   return &l;
+}
+
+void Hub::hello_at(const std::shared_ptr<Client>& cp, const std::string& id,
+                   const std::optional<std::string>& token, Clock::time_point now) {
+  Client& c = *cp;
+  Live* live = find_live(id);
+  if (!live) {
+    refuse(c, code::kNoTable, "no such table");
+    return;
+  }
+  Seat seat = kSpectator;
+  if (token) {
+    auto s = live->table->seat_of_token(*token);
+    if (!s) {
+      refuse(c, code::kBadToken, "this token holds no seat at this table");
+      return;
+    }
+    seat = *s;
+  }
+  c.hello_ = true;
+  c.table_ = live->table->id();
+  c.seat_ = seat;
+  when_idle(c.table_, [this, cp, now](Live& l) {
+    if (!cp->hello_) return;  // closed meanwhile
+    // A seat a stand-in plays from now on is its player's again when their link comes back
+    // (docs/protocol.md "Turn-based tables"): stored first, then the greeting.
+    if (cp->seat_ >= 0 && l.table->take_back(cp->seat_)) {
+      write_and_prepare(l, *l.table->take_write(), nullptr, now, now);
+      when_idle(cp->table_, [this, cp](Live& l2) { greet(l2, cp); });
+      return;
+    }
+    greet(l, cp);
+  });
 }
 
 std::vector<SeatPresence> Hub::presence(const Live& live) const {
@@ -509,34 +553,31 @@ void Hub::on_frame(const std::shared_ptr<Client>& cp, std::string_view text) {
       refused(code::kBadFrame, "'token' must be a string");
       return;
     }
-    Live* live = find_live(t->get<std::string>());
-    if (!live) {
-      refused(code::kNoTable, "no such table");
+    if (c.loading_) {
+      refused(code::kBadFrame, "hello was already sent on this connection");
       return;
     }
-    Seat seat = kSpectator;
-    if (k != f.end()) {
-      auto s = live->table->seat_of_token(k->get_ref<const std::string&>());
-      if (!s) {
-        refused(code::kBadToken, "this token holds no seat at this table");
-        return;
-      }
-      seat = *s;
+    const std::string id = t->get<std::string>();
+    std::optional<std::string> token;
+    if (k != f.end()) token = k->get<std::string>();
+    if (!live_.count(id) && offload_) {
+      // Not in memory: the store read and the replay of its actions (a finished 600-move table:
+      // 66-122 ms) run on a work thread; the greeting goes on here once the table is in memory.
+      c.loading_ = true;
+      std::weak_ptr<bool> alive = alive_;
+      offload_([this, alive, cp, id, token] {
+        auto table = load_table(id);
+        boost::asio::post(io_, [this, alive, cp, id, token, t = std::move(table)]() mutable {
+          if (alive.expired()) return;
+          adopt(id, std::move(t));
+          if (!cp->loading_) return;  // closed meanwhile
+          cp->loading_ = false;
+          hello_at(cp, id, token, Clock::now());
+        });
+      });
+      return;
     }
-    c.hello_ = true;
-    c.table_ = live->table->id();
-    c.seat_ = seat;
-    when_idle(c.table_, [this, cp, now](Live& l) {
-      if (!cp->hello_) return;  // closed meanwhile
-      // A seat a stand-in plays from now on is its player's again when their link comes back
-      // (docs/protocol.md "Turn-based tables"): stored first, then the greeting.
-      if (cp->seat_ >= 0 && l.table->take_back(cp->seat_)) {
-        write_and_prepare(l, *l.table->take_write(), nullptr, now, now);
-        when_idle(cp->table_, [this, cp](Live& l2) { greet(l2, cp); });
-        return;
-      }
-      greet(l, cp);
-    });
+    hello_at(cp, id, token, now);
     return;
   }
   if (type == "act" || type == "undo") {
@@ -857,6 +898,7 @@ void Hub::run_turn(Live& live, table::BotTurn turn) {
 }
 
 void Hub::on_close(const std::shared_ptr<Client>& c) {
+  c->loading_ = false;  // its table may still be loading: no greeting then
   if (!c->hello_) return;
   c->hello_ = false;
   auto it = live_.find(c->table_);

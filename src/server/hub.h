@@ -63,6 +63,7 @@ class Client {
   double tokens_ = -1;  // rate-limit bucket (-1: not started)
   std::chrono::steady_clock::time_point last_;
   int refused_in_row_ = 0;
+  bool loading_ = false;  // its hello waits for the table to come from the store
 };
 
 // The threads of the bots, shared fairly (docs/security.md "Bot time"). Two classes of
@@ -113,6 +114,11 @@ class Hub {
   // Stops the bots: every decision in flight is asked to stop (table::BotTurn::stop: it ends within
   // about 100 ms and its answer is dropped), then their threads are joined.
   void stop();
+  // Where work that must not hold the I/O thread runs (the server's work threads): a hello for a
+  // table not in memory loads and replays it there. Without it (tests of the hub alone), here.
+  void set_offload(std::function<void(std::function<void()>)> offload) {
+    offload_ = std::move(offload);
+  }
 
   // HTTP API (I/O thread).
   nlohmann::json lobby(int limit);
@@ -186,7 +192,15 @@ class Hub {
 
   void send(Client& c, const nlohmann::json& frame);
   void refuse(Client& c, const std::string& code, const std::string& message);
-  Live* find_live(const std::string& id);
+  Live* find_live(const std::string& id);  // loads it here when it is not in memory
+  // A table from the store, built (its actions replayed): any thread (the store's reads have
+  // their own connection). Null when there is none or it cannot be built (said on stderr).
+  std::unique_ptr<Table> load_table(const std::string& id);
+  // Puts a loaded table in memory, unless it came meanwhile (then `table` is dropped).
+  Live* adopt(const std::string& id, std::unique_ptr<Table> table);
+  // The rest of a hello once the table can be in memory: the token, then the greeting.
+  void hello_at(const std::shared_ptr<Client>& cp, const std::string& id,
+                const std::optional<std::string>& token, Clock::time_point now);
   // Runs op now, or after the table's write in flight.
   void when_idle(const std::string& id, std::function<void(Live&)> op);
   void drain(const std::string& id);
@@ -238,6 +252,7 @@ class Hub {
   std::unordered_map<std::string, Live> live_;
   BotPool bots_;
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
+  std::function<void(std::function<void()>)> offload_;
 };
 
 }  // namespace turf::server

@@ -1199,6 +1199,7 @@ int serve(const ServerOptions& options) {
               options.stats};
   asio::thread_pool work(2);
   ctx.work = &work;
+  hub.set_offload([&work](std::function<void()> job) { asio::post(work, std::move(job)); });
   // Idle tables leave memory, abandoned ones the disk (Hub::sweep), checked every 30 s (or a
   // quarter of the idle time, when shorter).
   asio::steady_timer sweeper(io);

@@ -64,10 +64,40 @@ TEST(ServerMemory, IdleTablesLeaveMemoryAndComeBackAtHello) {
   ASSERT_EQ(entry.status, 200);
   EXPECT_EQ(entry.parsed()["moves"], 3);
   EXPECT_EQ(live_tables(port), 0) << "GET /api/tables/ID loaded the table";
+  // The table comes back on a work thread (the I/O thread serves everyone meanwhile): hellos
+  // that arrive together, one of them closed before its answer, a wrong token, a second hello on
+  // the same connection while the first loads; one table comes back, each hello is answered once.
+  {
+    auto early = std::make_unique<WsClient>(port);
+    early->send(json{{"type", "hello"}, {"table", id}, {"token", created["seats"][1]["token"]}});
+    early.reset();  // gone before the table is in memory
+    WsClient wrong(port), twice(port);
+    wrong.send(json{{"type", "hello"}, {"table", id}, {"token", "not-a-token"}});
+    twice.send(json{{"type", "hello"}, {"table", id}});
+    twice.send(json{{"type", "hello"}, {"table", id}});
+    EXPECT_EQ(wrong.recv_type("error")["code"], "bad_token");
+    // the second hello is refused, before or after the first one's welcome (the table may have
+    // come back for another hello already)
+    EXPECT_EQ(twice.recv_type("error")["code"], "bad_frame");
+    const auto welcomed = [&] {
+      for (const auto& f : twice.frames())
+        if (json::parse(f).value("type", "") == "welcome") return true;
+      return false;
+    };
+    if (!welcomed()) twice.recv_type("welcome");
+    int welcomes = 0;
+    for (const auto& f : twice.frames()) welcomes += json::parse(f).value("type", "") == "welcome";
+    EXPECT_EQ(welcomes, 1);
+  }
   TableDriver again(port, id);
   again.join(created["seats"][0]["token"]);
+  again.join(created["seats"][1]["token"]);
   EXPECT_EQ(again.move(), 3);
   EXPECT_EQ(live_tables(port), 1);
+  Rng rng(5);
+  again.step(rng);  // it plays on
+  EXPECT_EQ(again.move(), 4);
+  EXPECT_TRUE(server.alive());
 }
 
 // A table of bots only plays while someone watches; once it is over and nobody watches it, it
