@@ -2,6 +2,8 @@
 // sequential test, parsing of its inputs, and the report.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "lab/experiment.h"
 #include "lab/report.h"
 #include "lab/stats.h"
@@ -177,6 +179,16 @@ TEST(Lab, ComparisonsCarryEffectSizesNewcombeIntervalsAndCorrections) {
     }
   }
   EXPECT_GE(shares, 3);  // two seats and the draw rate at least
+  // The game's own metrics (GameInfo::counters) are compared too, by name in words.
+  const auto& counters = s["cells"][0]["counters"];
+  ASSERT_FALSE(counters.empty());
+  for (const auto& k : counters) {
+    std::string words = k["name"].get<std::string>();
+    std::replace(words.begin(), words.end(), '_', ' ');
+    EXPECT_TRUE(std::any_of(cmp.begin(), cmp.end(), [&](const auto& t) {
+      return t["metric"] == words + " (mean)";
+    })) << words;
+  }
   const auto& m = s["multiple_testing"]["comparisons"];
   EXPECT_EQ(m["tests"].get<std::size_t>(), cmp.size());
   EXPECT_EQ(m["significant_uncorrected"].get<long>(), raw);

@@ -735,6 +735,15 @@ nlohmann::json Summary::finish() const {
     for (std::size_t s = 0; s < std::min(a.seat_score.size(), b.seat_score.size()); ++s)
       add("seat " + std::to_string(s) + " mean score",
           compare_means(a.seat_score[s], b.seat_score[s]));
+    // The game's own metrics (GameInfo::counters: win types, eliminations, wars fought, rounds):
+    // what a designer's change is meant to move, tested like the rest.
+    for (const auto& [k, m] : a.counters) {
+      auto it = b.counters.find(k);
+      if (it == b.counters.end()) continue;
+      std::string words = k;  // "turf_wars" -> "turf wars (mean)"
+      std::replace(words.begin(), words.end(), '_', ' ');
+      add(words + " (mean)", compare_means(m, it->second));
+    }
   }
 
   // Every seat and every seat attribute of every cell against the fair share (1 / seats).
