@@ -156,10 +156,29 @@ void Hub::tick() {
     std::cerr << "turf serve: " << e.what() << "\n";
     return;
   }
+  std::vector<std::string> missing;  // not in memory: loaded on the work threads
   for (const auto& [id, deadline] : due) {
-    if (!find_live(id)) continue;  // gone (or unloadable: said on stderr)
-    when_idle(id, [this, now](Live& l) { time_out(l, now); });
+    if (live_.count(id) || !offload_) {
+      if (!find_live(id)) continue;  // gone (or unloadable: said on stderr)
+      when_idle(id, [this, now](Live& l) { time_out(l, now); });
+    } else if (tick_loading_.insert(id).second) {
+      missing.push_back(id);
+    }
   }
+  if (missing.empty()) return;
+  std::weak_ptr<bool> alive = alive_;
+  offload_([this, alive, missing, now] {
+    std::vector<std::unique_ptr<Table>> tables;
+    for (const auto& id : missing) tables.push_back(load_table(id));
+    boost::asio::post(io_, [this, alive, missing, now, tables = std::move(tables)]() mutable {
+      if (alive.expired()) return;
+      for (std::size_t i = 0; i < missing.size(); ++i) {  // in the order of their deadlines
+        tick_loading_.erase(missing[i]);
+        if (!adopt(missing[i], std::move(tables[i]))) continue;
+        when_idle(missing[i], [this, now](Live& l) { time_out(l, now); });
+      }
+    });
+  });
 }
 
 void Hub::time_out(Live& l, std::int64_t now) {

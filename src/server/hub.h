@@ -22,6 +22,7 @@
 #include <string_view>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "server/store.h"
@@ -253,6 +254,7 @@ class Hub {
   BotPool bots_;
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
   std::function<void(std::function<void()>)> offload_;
+  std::unordered_set<std::string> tick_loading_;  // tables the deadline tick is loading
 };
 
 }  // namespace turf::server
