@@ -235,11 +235,11 @@ Hub::Live* Hub::find_live(const std::string& id) {
 }
 
 std::unique_ptr<Table> Hub::load_table(const std::string& id) {
-  auto row = store_.load_table(id);
-  if (!row) return nullptr;
-  try {
+  try {  // (on a work thread: nothing may escape)
+    auto row = store_.load_table(id);
+    if (!row) return nullptr;
     return std::make_unique<Table>(std::move(*row), bot_limits_, seed_rule());
-  } catch (const Error& e) {
+  } catch (const std::exception& e) {
     std::cerr << "turf serve: table " << id << " cannot be loaded: " << e.what() << "\n";
     return nullptr;
   }

@@ -586,9 +586,9 @@ describe("the table shell and the lobby", { timeout: 300000 }, () => {
     assert.notDeepEqual(all.state.view, seen.state.view, "and more than one seat saw");
     await page.selectOption('[data-testid="replay"] select', "");
     await page.waitForFunction(() => document.getElementById("app").dataset.seat === "spectator");
-    // the link keeps the move: opened again, the same move
+    // the link keeps the move: opened again (a new document), the same move
+    await page.goto("about:blank");
     await page.goto(new URL(`#/replay/${r.body.id}?at=3`, env.server.url).href);
-    await page.reload();
     await at(3);
     // a table still playing has no replay: the page says so
     const open = await post({ game: "dungeon", seats: [{ kind: "human", name: "Ann" }, { kind: "human", name: "Bea" }] });
