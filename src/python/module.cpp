@@ -615,7 +615,8 @@ PYBIND11_MODULE(_core, m) {
 
   py::class_<VecEnv>(m, "_VecEnv")
       .def(py::init([](const std::string& id, int n, std::uint64_t seed, bool observations,
-                       bool masks, const std::string& opponent, int seat, const py::kwargs& kw) {
+                       bool masks, const std::string& opponent, int seat, int legal_ids,
+                       const py::kwargs& kw) {
              VecEnvConfig c;
              c.game = id;
              c.n = n;
@@ -624,11 +625,12 @@ PYBIND11_MODULE(_core, m) {
              c.masks = masks;
              c.opponent = opponent;
              c.learner_seat = seat;
+             c.legal_ids = legal_ids;
              c.options = option_map(kw);
              return std::make_unique<VecEnv>(c);
            }),
            py::arg("game"), py::arg("n"), py::arg("seed"), py::arg("observations"),
-           py::arg("masks"), py::arg("opponent"), py::arg("seat"))
+           py::arg("masks"), py::arg("opponent"), py::arg("seat"), py::arg("legal_ids"))
       .def_property_readonly("n", &VecEnv::n)
       .def_property_readonly("num_players", &VecEnv::players)
       .def_property_readonly("obs_size", &VecEnv::obs_size)
@@ -682,6 +684,19 @@ PYBIND11_MODULE(_core, m) {
              d["final_ranking"] = buffer(self, v.final_ranking(), {n, v.players()});
              d["final_scores"] = buffer(self, v.final_scores(), {n, v.players()});
              return d;
+           })
+      .def("legal_ids",
+           // A view of this step's padded ids (its width, and so its address, may change).
+           [](py::object self) -> py::object {
+             VecEnv& v = self.cast<VecEnv&>();
+             if (!v.has_legal_ids()) return py::none();
+             return buffer(self, v.legal_ids(), {v.n(), v.ids_width()});
+           })
+      .def("legal_count",
+           [](py::object self) -> py::object {
+             VecEnv& v = self.cast<VecEnv&>();
+             if (!v.has_legal_ids()) return py::none();
+             return buffer(self, v.legal_count(), {v.n()});
            })
       .def("game", [](const VecEnv& v, int i) {
         check_omniscient("a VecEnv's game");

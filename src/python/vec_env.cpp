@@ -21,10 +21,13 @@ VecEnv::VecEnv(const VecEnvConfig& c)
       observations_(c.observations),
       masks_(c.masks),
       fixed_learner_(c.learner_seat),
-      rng_(c.seed) {
+      rng_(c.seed),
+      min_width_(c.legal_ids) {
   if (n_ < 1 || n_ > 1 << 20) throw Error("n must be in 1..1048576, not " + std::to_string(n_));
   if (!info_->action_space || !info_->observe || !info_->observation_spec)
     throw Error(info_->id + " has no observation tensors");
+  if (c.legal_ids < 0 || c.legal_ids > 4096)
+    throw Error("legal_ids must be in 0..4096, not " + std::to_string(c.legal_ids));
   actions_ = info_->action_space(options_);
   if (observations_) obs_size_ = info_->observation_spec(options_).size;
   if (!c.opponent.empty()) {
@@ -46,6 +49,10 @@ VecEnv::VecEnv(const VecEnvConfig& c)
   bots_.resize(n_);
   obs_.assign(static_cast<std::size_t>(n_) * obs_size_, 0.0f);
   if (masks_) mask_.assign(static_cast<std::size_t>(n_) * actions_, 0);
+  if (has_legal_ids()) {
+    count_.assign(n_, 0);
+    ids_.reserve(static_cast<std::size_t>(n_) * std::max<std::size_t>(room, min_width_));
+  }
   rewards_.assign(static_cast<std::size_t>(n_) * players_, 0.0f);
   terminated_.assign(n_, 0);
   truncated_.assign(n_, 0);
@@ -76,6 +83,24 @@ void VecEnv::reset(std::uint64_t seed) {
   std::fill(mask_.begin(), mask_.end(), 0);
   for (auto& l : legal_) l.clear();
   for (int i = 0; i < n_; ++i) new_episode(i);
+  write_ids();
+}
+
+void VecEnv::write_ids() {
+  if (!has_legal_ids()) return;
+  std::size_t width = static_cast<std::size_t>(min_width_);
+  for (const auto& l : legal_) width = std::max(width, l.size());
+  // Grows only when a step is wider than any before (the room reserved at construction covers
+  // every game of ours), so that a warm VecEnv does not allocate here.
+  ids_.resize(std::max(ids_.size(), static_cast<std::size_t>(n_) * width));
+  ids_width_ = static_cast<int>(width);
+  for (int i = 0; i < n_; ++i) {
+    const auto& l = legal_[i];
+    std::int32_t* row = ids_.data() + static_cast<std::size_t>(i) * width;
+    std::copy(l.begin(), l.end(), row);
+    std::fill(row + l.size(), row + width, -1);
+    count_[i] = static_cast<std::int32_t>(l.size());
+  }
 }
 
 void VecEnv::new_episode(int i) {
@@ -162,6 +187,7 @@ void VecEnv::step(const std::int64_t* actions) {
       refresh(i);
     }
   }
+  write_ids();
 }
 
 void VecEnv::keep_final(int i, Seat seat, const std::vector<int>& ranking) {

@@ -36,6 +36,10 @@ struct VecEnvConfig {
   bool masks = true;
   std::string opponent;  // "" for self-play; "random" or any bot spec or level
   int learner_seat = 0;  // with an opponent: the learner's seat, or -1 for one drawn per episode
+  // The legal ids of each game as a padded (n, width) list with counts, besides or instead of the
+  // mask: 0 for none; otherwise the width's least value (the width is this value or the most
+  // legal actions any game has at this step, whichever is larger).
+  int legal_ids = 0;
 };
 
 class VecEnv {
@@ -59,8 +63,14 @@ class VecEnv {
   void sample_actions(std::int64_t* out);
 
   // Buffers (row-major; sizes fixed at construction).
-  float* obs() { return obs_.data(); }                       // n x obs_size (when observations)
-  std::int8_t* mask() { return mask_.data(); }               // n x action_space (when masks)
+  float* obs() { return obs_.data(); }          // n x obs_size (when observations)
+  std::int8_t* mask() { return mask_.data(); }  // n x action_space (when masks)
+  // n x ids_width(): the legal ids of each game in the game's order, then -1 (when legal_ids).
+  // The width may change from step to step, and so may this address.
+  std::int32_t* legal_ids() { return ids_.data(); }
+  int ids_width() const { return ids_width_; }
+  std::int32_t* legal_count() { return count_.data(); }  // n: legal ids of each game
+  bool has_legal_ids() const { return min_width_ > 0; }
   float* rewards() { return rewards_.data(); }               // n x players, this step only
   std::uint8_t* terminated() { return terminated_.data(); }  // n: the game ended this step
   std::uint8_t* truncated() { return truncated_.data(); }    // n: always 0 (rules end games)
@@ -93,6 +103,7 @@ class VecEnv {
   void keep_final(int i, Seat seat, const std::vector<int>& ranking);
   void play_opponents(int i);
   void refresh(int i);
+  void write_ids();
   Action opponent_choice(int i, Seat seat);
 
   const GameInfo* info_;
@@ -110,6 +121,8 @@ class VecEnv {
   std::vector<std::vector<std::unique_ptr<Agent>>> bots_;  // [game][seat], opponents only
   std::vector<float> obs_;
   std::vector<std::int8_t> mask_;
+  int min_width_ = 0, ids_width_ = 0;
+  std::vector<std::int32_t> ids_, count_;  // grown to the widest step seen, never shrunk
   std::vector<float> rewards_;
   std::vector<std::uint8_t> terminated_, truncated_;
   std::vector<std::int32_t> to_move_, learner_, length_;

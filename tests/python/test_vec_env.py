@@ -155,7 +155,8 @@ def test_a_finished_game_keeps_what_it_ended_with(game_id, players):
     n = 4
     v = turf.VecEnv(game_id, n, seed=7, players=players)
     obs, info = v.reset(seed=7, options={"options": 1})
-    assert info["_final_obs"] is v.terminated and info["final_info"]["_episode_length"] is v.terminated
+    # The masks of the final values are the step's terminated array (a copy, as everything returned).
+    assert info["_final_obs"] is info["final_info"]["_episode_length"] and info["_final_obs"] is not v.terminated
     ended = 0
     for _ in range(3000):
         actions = v.sample_actions()
@@ -206,3 +207,82 @@ def test_reset_options_follow_the_aec_rule():
     v.reset(seed=1, options={"players": 3, "something": True})
     with pytest.raises(ValueError, match="fixed"):
         v.reset(options={"players": 4})
+
+
+@cases
+def test_legal_ids_are_the_legal_actions_padded(game_id, players):
+    # Issue 33: the legal ids of each game as a padded (n, width) int32 array with counts, in the
+    # game's order, beside the mask or instead of it.
+    n = 5
+    for masks in (True, False):
+        v = turf.VecEnv(game_id, n, seed=4, masks=masks, observations=False, legal_ids=True, players=players)
+        obs, info = v.reset()
+        rng = np.random.default_rng(4)
+        for step in range(150):
+            ids, count = info["legal_ids"], info["legal_count"]
+            assert ids.dtype == np.int32 and count.dtype == np.int32 and ids.shape == (n, count.max())
+            for i in range(n):
+                row = ids[i]
+                assert (row[count[i] :] == -1).all() and (row[: count[i]] >= 0).all()
+                if masks:
+                    assert sorted(row[: count[i]]) == list(np.flatnonzero(info["action_mask"][i]))
+                if step % 30 == 0:
+                    assert list(row[: count[i]]) == v.game(i).legal_actions()
+            # A learner's choice made from the ids alone.
+            actions = ids[np.arange(n), rng.integers(0, count)]
+            obs, rewards, terminated, truncated, info = v.step(actions)
+    # A least width keeps the shape fixed while no game has more legal actions.
+    v = turf.VecEnv(game_id, 3, seed=4, masks=False, observations=False, legal_ids=300, players=players)
+    for _ in range(50):
+        _, _, _, _, info = v.step(v.sample_actions())
+        assert info["legal_ids"].shape == (3, max(300, info["legal_count"].max()))
+
+
+def test_legal_ids_settings_and_illegal_actions():
+    for bad in (0.5, -1, 5000, "many"):
+        with pytest.raises(ValueError, match="legal_ids"):
+            turf.VecEnv("dungeon", 2, legal_ids=bad)
+    v = turf.VecEnv("dungeon", 2, seed=1, masks=False, legal_ids=True)
+    assert v.action_mask is None and v.legal_ids is not None
+    before = (v.legal_ids.copy(), v.legal_count.copy(), v.episode_length.copy())
+    actions = v.sample_actions()
+    legal = set(v.legal_ids[1][: v.legal_count[1]])
+    actions[1] = next(a for a in range(v.single_action_space.n) if a not in legal)
+    with pytest.raises(turf.IllegalActionError, match="game 1"):
+        v.step(actions)
+    assert all(np.array_equal(a, b) for a, b in zip(before, (v.legal_ids, v.legal_count, v.episode_length)))
+
+
+def test_returned_arrays_are_copies_unless_asked_otherwise():
+    v = turf.VecEnv("dungeon", 4, seed=2, legal_ids=True)
+    obs, info = v.reset()
+    kept = (obs.copy(), info["action_mask"].copy(), info["legal_ids"].copy(), info["to_move"].copy())
+    buffers = (v.obs, v.action_mask, v.rewards, v.terminated, v.to_move, v.legal_count)
+    for _ in range(3):
+        out = v.step(v.sample_actions())
+        for a in list(out[:4]) + [x for x in out[4].values() if isinstance(x, np.ndarray)]:
+            assert not any(np.shares_memory(a, b) for b in buffers), "a returned array is a live buffer"
+    assert all(np.array_equal(a, b) for a, b in zip(kept, (obs, info["action_mask"], info["legal_ids"], info["to_move"])))
+    assert not np.array_equal(kept[0], v.obs)  # the game went on; what was returned did not change
+
+    live = turf.VecEnv("dungeon", 4, seed=2, copy=False)
+    obs, info = live.reset()
+    assert obs is live.obs and info["action_mask"] is live.action_mask and info["_final_obs"] is live.terminated
+    before = obs.copy()
+    obs2, *_ = live.step(live.sample_actions())
+    assert obs2 is obs and not np.array_equal(before, obs)  # updated in place
+
+
+@cases
+def test_observation_fields_name_the_parts(game_id, players):
+    v = turf.VecEnv(game_id, 3, seed=5, players=players)
+    obs, _ = v.reset()
+    spec = turf.observation_spec(game_id, players=players)
+    parts = v.fields(obs)
+    assert list(parts) == [f["name"] for f in spec["fields"]]
+    assert np.array_equal(np.concatenate(list(parts.values()), axis=-1), obs)
+    one = turf.observation_fields(game_id, obs[1], players=players)
+    assert all(np.array_equal(one[k], parts[k][1]) for k in parts)
+    assert np.shares_memory(parts[spec["fields"][-1]["name"]], obs)  # views, not copies
+    with pytest.raises(ValueError, match="values on its last axis"):
+        turf.observation_fields(game_id, obs[:, :-1], players=players)

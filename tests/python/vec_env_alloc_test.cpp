@@ -1,5 +1,6 @@
 // Issue 26 (speed): the VecEnv's stepping path allocates nothing of its own, in every game and
-// player count, with and without a random opponent. Counted with replaced operator new/delete.
+// player count, with and without a random opponent, the legal mask and the padded legal ids
+// included. Counted with replaced operator new/delete.
 //
 // A step in which some game ended also sets a new game up (the game's factory allocates the new
 // state), so only steps in which no game ended are counted. With observations, each game's step
@@ -77,6 +78,7 @@ TEST(VecEnvAllocation, NoneWhileStepping) {
       config.seed = 11;
       config.observations = false;
       config.opponent = opponent;
+      config.legal_ids = 1;  // the padded ids are written too
       VecEnv env(config);
       count_steps(env, 50);  // warm-up: the legal lists reach their sizes
       const Count n = count_steps(env, 400);

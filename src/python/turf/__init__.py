@@ -33,7 +33,7 @@ from ._core import (  # noqa: F401
     resolve_options,
     sample_world,
 )
-from .env import TurfAECEnv, VecEnv, env  # noqa: F401
+from .env import TurfAECEnv, VecEnv, env, observation_fields, pettingzoo_env  # noqa: F401
 from .spaces import Box, Dict, Discrete  # noqa: F401
 
 __all__ = [
@@ -55,8 +55,10 @@ __all__ = [
     "game_from_record",
     "games",
     "new_game",
+    "observation_fields",
     "observation_spec",
     "omniscient_forbidden",
+    "pettingzoo_env",
     "play_match",
     "resolve_options",
     "sample_world",

@@ -11,6 +11,10 @@ and with observations and masks, and the ratio with masks to the native rate; th
 random agent choosing from the mask in Python (action_space(agent).sample(mask)), dead steps
 included; the Game API without observations; and the cost of one observation (Game.observation,
 Game.observe_into) and one legal mask (Game.legal_mask) in microseconds.
+
+A second table times a learner's step without observations: a fixed linear policy's greedy
+action chosen in numpy from the legal mask (np.where(mask, w, -inf).argmax) and from the padded
+legal ids (w[ids], the same action), the step included, and the same with copy=True.
 """
 
 import argparse
@@ -36,7 +40,7 @@ def _timed(fn, seconds):
 
 
 def vec_rate(game, players, n, seconds, observations, masks):
-    v = VecEnv(game, n, seed=1, observations=observations, masks=masks, players=players)
+    v = VecEnv(game, n, seed=1, observations=observations, masks=masks, copy=False, players=players)
     sample, step = v.sample_actions, v.step
 
     def burst():
@@ -46,6 +50,44 @@ def vec_rate(game, players, n, seconds, observations, masks):
 
     burst()
     return _timed(burst, seconds)
+
+
+def learner_rates(game, players, n, seconds):
+    """Steps a second of a greedy linear policy choosing from the mask, from the legal ids, and
+    from the legal ids with copies returned; and the bytes of mask and of ids a step carries."""
+    w = np.random.default_rng(1).random(_core.observation_spec(game, players=players)["action_space"]).astype(np.float32)
+    rows = np.arange(n)
+
+    def masked():
+        v = VecEnv(game, n, seed=1, observations=False, copy=False, players=players)
+        _, info = v.reset(seed=1)
+
+        def burst():
+            for _ in range(10):
+                v.step(np.where(info["action_mask"] != 0, w, -np.inf).argmax(1))
+            return 10 * n
+
+        return _timed(burst, seconds), info["action_mask"].nbytes
+
+    def by_ids(copy):
+        v = VecEnv(game, n, seed=1, observations=False, masks=False, legal_ids=True, copy=copy, players=players)
+        _, info = v.reset(seed=1)
+        widths = []
+
+        def burst():
+            nonlocal info
+            for _ in range(10):
+                ids = info["legal_ids"]
+                _, _, _, _, info = v.step(ids[rows, np.where(ids >= 0, w[ids], -np.inf).argmax(1)])
+                widths.append(info["legal_ids"].nbytes)
+            return 10 * n
+
+        return _timed(burst, seconds), sum(widths) / len(widths)
+
+    mask_rate, mask_bytes = masked()
+    ids_rate, ids_bytes = by_ids(False)
+    copied_rate, _ = by_ids(True)
+    return mask_rate, ids_rate, copied_rate, mask_bytes, ids_bytes
 
 
 def aec_rate(game, players, seconds):
@@ -144,6 +186,19 @@ def main(argv):
             f"| {game} | {players} | {native / 1e6:.2f}M | {bare / 1e6:.2f}M | {masked / 1e6:.2f}M | "
             f"{masked / native:.2f} | {full / 1e3:.0f}k | {aec / 1e3:.1f}k | {api / 1e3:.0f}k | "
             f"{obs_us:.2f} | {into_us:.2f} | {mask_us:.2f} |",
+            flush=True,
+        )
+    print()
+    print(
+        "| game | players | learner steps/s, mask | learner steps/s, legal ids | ratio "
+        "| legal ids, copy=True | mask bytes a step | ids bytes a step |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for game, players in cases:
+        m, i, c, mb, ib = learner_rates(game, players, args.n, args.seconds)
+        print(
+            f"| {game} | {players} | {m / 1e3:.0f}k | {i / 1e3:.0f}k | {i / m:.1f} | {c / 1e3:.0f}k | "
+            f"{mb / 1e3:.0f} kB | {ib / 1e3:.1f} kB |",
             flush=True,
         )
     return 0

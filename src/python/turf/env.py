@@ -271,6 +271,74 @@ class _AECIterator:
         return self.env.agent_selection
 
 
+_PETTINGZOO_CLASSES = {}
+
+
+def pettingzoo_env(game, render_mode=None, **options):
+    """turf.env as a real pettingzoo.AECEnv with gymnasium spaces, where both are importable
+    (turf never depends on them: they are imported here, at the first call). The same environment
+    as turf.env in every other way."""
+    try:
+        import gymnasium
+        from pettingzoo import AECEnv
+    except ImportError as e:
+        raise ImportError(
+            f"turf.pettingzoo_env needs the pettingzoo and gymnasium packages ({e}); "
+            "turf.env(...) is the same environment without them"
+        ) from e
+    cls = _PETTINGZOO_CLASSES.get((AECEnv, gymnasium.spaces))
+    if cls is None:
+        cls = _PETTINGZOO_CLASSES[(AECEnv, gymnasium.spaces)] = _pettingzoo_class(AECEnv, gymnasium.spaces)
+    return cls(game, render_mode=render_mode, **options)
+
+
+def _pettingzoo_class(base, spaces):
+    class TurfPettingZooEnv(TurfAECEnv, base):
+        __doc__ = TurfAECEnv.__doc__
+
+        def __init__(self, game, render_mode=None, **options):
+            base.__init__(self)
+            TurfAECEnv.__init__(self, game, render_mode=render_mode, **options)
+            ours = self._observation_spaces[self.possible_agents[0]]
+            obs, mask = ours["observation"], ours["action_mask"]
+            theirs = spaces.Dict(
+                {
+                    "observation": spaces.Box(obs.low, obs.high, dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, shape=mask.shape, dtype=np.int8),
+                }
+            )
+            n = self._spec["action_space"]
+            self._observation_spaces = {a: theirs for a in self.possible_agents}
+            self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+
+        def __reduce__(self):
+            return (_rebuild_pettingzoo, (self._game_id, self.render_mode, self._options), self.__getstate__())
+
+    TurfPettingZooEnv.__module__ = __name__
+    return TurfPettingZooEnv
+
+
+def _rebuild_pettingzoo(game, render_mode, options):
+    return pettingzoo_env(game, render_mode=render_mode, **options)
+
+
+def _copy_array(a):
+    return None if a is None else a.copy()
+
+
+def observation_fields(game, obs, **options):
+    """The named parts of an observation of `game` (a row, or a batch of rows with the fields on
+    the last axis): {field name: obs[..., offset:offset + size]} in the order of
+    turf.observation_spec(game, **options)["fields"]. The values are views of obs, not copies."""
+    spec = _core.observation_spec(game, **options)
+    obs = np.asarray(obs)
+    if obs.shape[-1:] != (spec["size"],):
+        raise ValueError(
+            f"an observation of {game} has {spec['size']} values on its last axis, not {obs.shape[-1] if obs.ndim else 0}"
+        )
+    return {f["name"]: obs[..., f["offset"] : f["offset"] + f["size"]] for f in spec["fields"]}
+
+
 def env(game, render_mode=None, **options):
     """A PettingZoo-style AEC environment for a game: turf.env("turfwars", players=4)."""
     return TurfAECEnv(game, render_mode=render_mode, **options)
@@ -284,18 +352,42 @@ class VecEnv:
     obs, info = venv.reset()
     obs, rewards, terminated, truncated, info = venv.step(actions)
 
-    The arrays returned are the VecEnv's own buffers, updated in place by the next step (copy
-    what you keep). obs: float32 (n, obs_size), the observation of the seat that decides next
-    in each game; info["action_mask"]: int8 (n, action_space); info["to_move"]: that seat;
-    rewards: float32 (n, players), nonzero only on the step a game ends; terminated: bool (n,),
-    the game ended on this step and was reset (obs, mask, to_move, learner and episode_length
-    are the new game's; what the finished game ended with is in info["final_obs"] and
-    info["final_info"], Gymnasium's same-step autoreset, rows valid where info["_final_obs"] /
-    info["_final_info"], the terminated array, is True). With an opponent, every seat but the
-    learner's (info["learner"]) is played by the bot inside step.
+    obs: float32 (n, obs_size), the observation of the seat that decides next in each game;
+    info["action_mask"]: int8 (n, action_space); info["to_move"]: that seat; with legal_ids,
+    info["legal_ids"]: int32 (n, width), each game's legal ids in the game's order padded with -1
+    (width: the most legal actions of any game at this step, or legal_ids if that is larger), and
+    info["legal_count"]: int32 (n,); rewards: float32 (n, players), nonzero only on the step a
+    game ends; terminated: bool (n,), the game ended on this step and was reset (obs, mask, ids,
+    to_move, learner and episode_length are the new game's; what the finished game ended with is
+    in info["final_obs"] and info["final_info"], Gymnasium's same-step autoreset, rows valid where
+    info["_final_obs"] / info["_final_info"], the terminated array, is True). With an opponent,
+    every seat but the learner's (info["learner"]) is played by the bot inside step.
+
+    reset and step return copies (copy=True, the default). With copy=False they return the
+    VecEnv's own buffers, updated in place by the next step (the attributes venv.obs,
+    venv.action_mask, venv.rewards, ... are those buffers either way; legal_ids is a new view
+    each step).
     """
 
-    def __init__(self, game, n, seed=None, observations=True, masks=True, opponent=None, seat=0, **options):
+    def __init__(
+        self,
+        game,
+        n,
+        seed=None,
+        observations=True,
+        masks=True,
+        opponent=None,
+        seat=0,
+        legal_ids=False,
+        copy=True,
+        **options,
+    ):
+        if legal_ids is True:
+            legal_ids = 1
+        elif legal_ids is False or legal_ids is None:
+            legal_ids = 0
+        elif not isinstance(legal_ids, (int, np.integer)) or not 1 <= legal_ids <= 4096:
+            raise ValueError(f"legal_ids must be True, False or a width in 1..4096, not {legal_ids!r}")
         if seed is None:
             seed = random.SystemRandom().getrandbits(64)
         if seat == "random":
@@ -304,8 +396,17 @@ class VecEnv:
             raise ValueError("seat must be a seat number or 'random'")
         self._seeds = random.Random(int(seed))
         self._v = _core._VecEnv(
-            game, int(n), self._seeds.getrandbits(64), bool(observations), bool(masks), opponent or "", int(seat), **options
+            game,
+            int(n),
+            self._seeds.getrandbits(64),
+            bool(observations),
+            bool(masks),
+            opponent or "",
+            int(seat),
+            int(legal_ids),
+            **options,
         )
+        self._copy = bool(copy)
         b = self._v.buffers()
         self.obs = b.get("obs")
         self.action_mask = b.get("mask")
@@ -337,6 +438,10 @@ class VecEnv:
             self._info["action_mask"] = self.action_mask
         if opponent is not None:
             self._info["learner"] = self.learner
+        self.legal_count = self._v.legal_count()
+        if self.legal_count is not None:
+            self._info["legal_count"] = self.legal_count
+            self._info["legal_ids"] = self._v.legal_ids()
         if "final_obs" in b:
             self._info["final_obs"] = b["final_obs"]
             self._info["_final_obs"] = self.terminated
@@ -351,7 +456,10 @@ class VecEnv:
         if seed is not None:
             self._seeds.seed(int(seed))
         self._v.reset(self._seeds.getrandbits(64))
-        return self.obs, self._info
+        self._refresh_ids()
+        if not self._copy:
+            return self.obs, self._info
+        return _copy_array(self.obs), self._copied_info(self.terminated.copy())
 
     def step(self, actions):
         """One action per game: the id for the seat deciding in it (info["to_move"]). Every
@@ -361,7 +469,45 @@ class VecEnv:
         if not np.issubdtype(actions.dtype, np.integer):
             raise TypeError(f"actions must be integers, not {actions.dtype}")
         self._v.step(actions)
-        return self.obs, self.rewards, self.terminated, self.truncated, self._info
+        self._refresh_ids()
+        if not self._copy:
+            return self.obs, self.rewards, self.terminated, self.truncated, self._info
+        terminated = self.terminated.copy()
+        return (
+            _copy_array(self.obs),
+            self.rewards.copy(),
+            terminated,
+            self.truncated.copy(),
+            self._copied_info(terminated),
+        )
+
+    @property
+    def legal_ids(self):
+        """This step's padded legal ids (n, width), or None without legal_ids: a view of the
+        VecEnv's buffer, valid until the next step."""
+        return self._info.get("legal_ids")
+
+    def fields(self, obs):
+        """The named parts of observations (one row or a batch): a dict from each field of the
+        game's observation spec (docs/api.md, "Observations") to a view of obs[..., part]."""
+        return observation_fields(self.game_id, obs, **self.options)
+
+    def _refresh_ids(self):
+        if self.legal_count is not None:
+            self._info["legal_ids"] = self._v.legal_ids()
+
+    def _copied_info(self, terminated):
+        """A copy of info in which the masks of final values are `terminated` (a copy too)."""
+        out = {}
+        for key, value in self._info.items():
+            if key == "final_info":
+                final = {k: (terminated if k.startswith("_") else v.copy()) for k, v in value.items()}
+                out[key] = final
+            elif key.startswith("_"):
+                out[key] = terminated
+            else:
+                out[key] = value.copy()
+        return out
 
     def sample_actions(self):
         """A uniformly random legal action per game (int64 array), from the VecEnv's generator."""
