@@ -22,6 +22,7 @@ packages=(
   clang-19 libclang-rt-19-dev                 # sanitizer builds (clang 14 cannot build our C++20)
   clang-format                                # formatting check
   python3-dev pybind11-dev python3-numpy python3-pytest  # the Python module (Debian's python3)
+  python3-distributed                         # turf sim on a Dask cluster (python3 -m turf.cluster)
   chromium                                    # the browser tests (web client, balance lab report)
   tmux bsdutils                               # the hot-seat test in a real terminal (tmux, script)
 )
