@@ -17,6 +17,20 @@ cmp "$dir/one/summary.json" "$dir/merged/summary.json" || fail "merged summary d
 cmp "$dir/one/games.jsonl" "$dir/merged/games.jsonl" || fail "merged games differ from the single run"
 grep -q "<svg" "$dir/merged.html" || fail "no report"
 
+# Per-card answers (issue 31): in the summary, the text and the report by default; --no-cards
+# leaves them out, is part of the experiment (a resume with the other setting is refused) and of
+# the report's command to reproduce it.
+grep -q '"seats_using"' "$dir/one/summary.json" || fail "no per-card answers in the summary"
+grep -q '"uses"' "$dir/one/games.jsonl" || fail "no card uses in the game lines"
+grep -q "association, not cause" "$dir/merged.html" || fail "no per-card table in the report"
+"$turf" sim dungeon --seats random --games 6 --seed 5 | grep -q "cards: win share of the seats" || fail "no cards in the text summary"
+"$turf" sim dungeon --seats random --games 6 --seed 5 --no-cards --out "$dir/nc" --report "$dir/nc.html" | grep -q "cards:" && fail "--no-cards printed cards"
+grep -q '"seats_using"' "$dir/nc/summary.json" && fail "--no-cards kept the per-card answers"
+grep -q '"uses"' "$dir/nc/games.jsonl" && fail "--no-cards kept card uses"
+grep -q -- "--no-cards" "$dir/nc.html" || fail "the report's command lost --no-cards"
+out=$("$turf" sim dungeon --seats random --games 6 --seed 5 --out "$dir/nc" --resume 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "differs in cards" || fail "a resume with cards on accepted a --no-cards run: $out"
+
 # Missing or repeated shards are refused.
 "$turf" sim merge "$dir/s1" "$dir/s2" 2>&1 | grep -q "a shard is missing" || fail "missing shard accepted"
 "$turf" sim merge "$dir/s1" "$dir/s1" "$dir/s2" 2>&1 | grep -q "appears twice" || fail "repeated shard accepted"

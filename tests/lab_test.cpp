@@ -6,6 +6,7 @@
 
 #include "lab/experiment.h"
 #include "lab/report.h"
+#include "lab/sim.h"
 #include "lab/stats.h"
 
 namespace turf::lab {
@@ -195,6 +196,119 @@ TEST(Lab, ComparisonsCarryEffectSizesNewcombeIntervalsAndCorrections) {
   EXPECT_EQ(m["significant_holm"].get<long>(), holm);
   EXPECT_EQ(m["significant_bh"].get<long>(), bh);
   EXPECT_NE(html_report(s).find("games for 5 points"), std::string::npos);
+}
+
+// Issue 31, per-card answers: the cards each seat's actions named, counted from the game's own
+// action JSON, agree with what the records' labels say (an independent reading: "buy Porch
+// Light ($2)" is a buy of the card named Porch Light).
+TEST(Lab, CardUsesAreTheCardsEachSeatsActionsNamed) {
+  struct Case {
+    std::string game, prefix, verb;
+  };
+  for (const Case& c : {Case{"yard", "buy ", "buy"}, Case{"yard", "sway ", "sway"},
+                        Case{"dungeon", "tile ", "tile"}, Case{"cryhavoc", "keep ", "keep"}}) {
+    const GameInfo& game = Registry::instance().find(c.game);
+    std::map<std::string, std::string> id_of;  // lower-case name -> id
+    for (const auto& k : game.cards()) {
+      std::string name = k["name"].get<std::string>();
+      for (auto& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      id_of[name] = k["id"].get<std::string>();
+    }
+    long checked = 0;
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      const GameResult r =
+          play_game(game, game.resolve({}), {"random", "random"}, seed, true, true);
+      ASSERT_EQ(r.uses.size(), 2u);
+      std::vector<std::map<std::string, int>> expected(2);
+      const auto record = nlohmann::json::parse(r.record);
+      for (const auto& a : record.at("actions")) {
+        std::string label = a["label"].get<std::string>();
+        for (auto& ch : label) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        if (label.rfind(c.prefix, 0) != 0) continue;
+        std::string name = label.substr(c.prefix.size());
+        name = name.substr(0, name.find(" ("));  // "porch light ($2)", "rockslide"
+        ASSERT_TRUE(id_of.count(name)) << c.game << ": " << label;
+        ++expected[a["seat"].get<int>()][id_of[name]];
+        ++checked;
+      }
+      for (int s = 0; s < 2; ++s) {
+        std::map<std::string, int> got;
+        for (const auto& [card, verbs] : r.uses[s])
+          if (verbs.count(c.verb)) got[card] = verbs.at(c.verb);
+        EXPECT_EQ(got, expected[s]) << c.game << " seed " << seed << " seat " << s;
+      }
+    }
+    EXPECT_GT(checked, 4) << c.game << " " << c.verb;
+  }
+  // Without asking, nothing is counted.
+  const GameInfo& yard = Registry::instance().find("yard");
+  EXPECT_TRUE(play_game(yard, yard.resolve({}), {"random", "random"}, 1, false).uses.empty());
+}
+
+TEST(Lab, CardAnswersCompareTheSeatsThatUsedACardWithTheOthers) {
+  Experiment e;
+  e.game = &Registry::instance().find("yard");
+  e.seats = {"random"};
+  e.games = 4;
+  // Seat 0 buys a Garden in games 0, 1 and 2 and wins games 0 and 2 and half of game 1; seat 1
+  // buys one in game 3 and loses it; the Tulips are bought by both seats of game 0.
+  auto line = [](long i, std::vector<int> ranking, nlohmann::json uses) {
+    return GameLine{{"cell", 0},
+                    {"index", i},
+                    {"seats", {"random", "random"}},
+                    {"seed", i},
+                    {"scores", {1, 1}},
+                    {"ranking", ranking},
+                    {"length", 50},
+                    {"attributes", nlohmann::json::array()},
+                    {"uses", uses}};
+  };
+  const nlohmann::json garden = {{"garden", {{"buy", 1}, {"play", 2}}}};
+  const nlohmann::json both = {{"garden", {{"buy", 1}}}, {"tulips", {{"buy", 1}}}};
+  const nlohmann::json none = nlohmann::json::object();
+  const std::vector<GameLine> lines = {
+      line(0, {0, 1}, {both, {{"tulips", {{"buy", 2}}}}}), line(1, {0, 0}, {garden, none}),
+      line(2, {0, 1}, {garden, none}), line(3, {0, 1}, {none, garden})};
+  for (const auto& l : lines) validate_line(e, l);
+  const auto s = summarize(e, lines);
+  const auto& cards = s["cells"][0]["cards"];
+  std::map<std::string, nlohmann::json> by_id;
+  for (const auto& k : cards) by_id[k["id"].get<std::string>()] = k;
+  ASSERT_EQ(by_id.size(), e.game->cards().size());  // every card, used or not
+  const auto& g = by_id["garden"];
+  EXPECT_DOUBLE_EQ(g["games"]["value"].get<double>(), 1.0);
+  EXPECT_DOUBLE_EQ(g["seats_using"].get<double>(), 4);
+  EXPECT_DOUBLE_EQ(g["uses_per_game"]["buy"].get<double>(), 4 / 4.0);
+  EXPECT_DOUBLE_EQ(g["uses_per_game"]["play"].get<double>(), 6 / 4.0);
+  // Users: seat 0 of games 0, 1, 2 (1 + 0.5 + 1) and seat 1 of game 3 (0): 2.5 of 4. Others:
+  // seat 1 of games 0, 1, 2: 0 + 0.5 + 0, and seat 0 of game 3: 1: 1.5 of 4.
+  EXPECT_DOUBLE_EQ(g["users_win_share"]["value"].get<double>(), 2.5 / 4);
+  EXPECT_DOUBLE_EQ(g["others_win_share"]["value"].get<double>(), 1.5 / 4);
+  EXPECT_DOUBLE_EQ(g["difference"].get<double>(), 0.25);
+  const Interval ci = newcombe_difference(2.5, 4, 1.5, 4);
+  EXPECT_DOUBLE_EQ(g["difference_ci95"][0].get<double>(), ci.low);
+  EXPECT_DOUBLE_EQ(g["difference_ci95"][1].get<double>(), ci.high);
+  const auto& t = by_id["tulips"];  // both seats of game 0 (1 + 0 of 2) against 2.5 of 6
+  EXPECT_DOUBLE_EQ(t["games"]["value"].get<double>(), 0.25);
+  EXPECT_DOUBLE_EQ(t["uses_per_game"]["buy"].get<double>(), 3 / 4.0);
+  EXPECT_DOUBLE_EQ(t["difference"].get<double>(), 0.5 - 3.0 / 6);
+  EXPECT_FALSE(by_id["fountain"].contains("difference"));  // nobody used it
+  // Sorted by the difference, largest first; the cards without one last.
+  EXPECT_EQ(cards[0]["id"], "garden");
+  EXPECT_EQ(cards[1]["id"], "tulips");
+  EXPECT_FALSE(cards[2].contains("difference"));
+  // The report lists them with the warning that this is association.
+  const std::string html = html_report(s);
+  EXPECT_NE(html.find("Garden"), std::string::npos);
+  EXPECT_NE(html.find("association, not cause"), std::string::npos);
+  // A malformed uses field is refused, naming it.
+  auto bad = lines[1];
+  bad["uses"] = {garden};
+  EXPECT_THROW(validate_line(e, bad), Error);
+  bad["uses"] = {{{"garden", {{"buy", 0}}}}, none};
+  EXPECT_THROW(validate_line(e, bad), Error);
+  bad["uses"] = {{{"garden", 3}}, none};
+  EXPECT_THROW(validate_line(e, bad), Error);
 }
 
 TEST(Lab, ParsingGivesClearErrors) {

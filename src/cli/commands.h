@@ -68,6 +68,7 @@ struct SimArgs {
   std::string out;                  // directory: experiment.json, games.jsonl, summary.json
   std::string report;               // HTML report
   bool no_records = false;
+  bool no_cards = false;  // no per-card answers (faster with random bots)
   bool json = false;
   bool resume = false;  // continue the unfinished experiment in --out
   bool force = false;   // replace what --out holds

@@ -214,6 +214,9 @@ int main(int argc, char** argv) {
       "Directory for experiment.json, games.jsonl (one game a line) and summary.json");
   sim_cmd->add_option("--report", sim.report, "Write a self-contained HTML report here");
   sim_cmd->add_flag("--no-records", sim.no_records, "Leave the match records out of games.jsonl");
+  sim_cmd->add_flag("--no-cards", sim.no_cards,
+                    "Leave out which cards each seat used, and the per-card answers (faster with "
+                    "random bots)");
   sim_cmd->add_flag("--json", sim.json, "Print the summary as JSON");
   sim_cmd->add_flag("--resume", sim.resume,
                     "Continue the experiment in --out where an interrupted run stopped");

@@ -36,6 +36,35 @@ std::string ci(const nlohmann::json& share) {
          "]";
 }
 
+// Per-card answers of a cell: the cards whose users won most and least often against the other
+// seats (all of them when there are few; the report lists every card).
+void print_cards(const nlohmann::json& c) {
+  if (!c.contains("cards")) return;
+  std::vector<const nlohmann::json*> rows;
+  for (const auto& k : c["cards"])
+    if (k.contains("difference")) rows.push_back(&k);
+  if (rows.empty()) return;
+  std::printf(
+      "  cards: win share of the seats that used each against the seats that did not\n"
+      "  (association, not cause: a sweep that changes the card is the causal test)\n");
+  const std::size_t shown = 5;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (rows.size() > 2 * shown + 2 && i == shown) {
+      std::printf("    ... %zu more (the report lists every card) ...\n", rows.size() - 2 * shown);
+      i = rows.size() - shown;
+    }
+    const auto& k = *rows[i];
+    const std::string name =
+        k["name"].get<std::string>() + " (" + k["kind"].get<std::string>() + ")";
+    std::printf(
+        "    %-30s used in %3.0f%% of games   %6.3f vs %.3f  %+6.1f points [%+.1f, %+.1f]\n",
+        name.c_str(), 100 * k["games"]["value"].get<double>(),
+        k["users_win_share"]["value"].get<double>(), k["others_win_share"]["value"].get<double>(),
+        100 * k["difference"].get<double>(), 100 * k["difference_ci95"][0].get<double>(),
+        100 * k["difference_ci95"][1].get<double>());
+  }
+}
+
 void print_summary(const nlohmann::json& s) {
   const auto& e = s["experiment"];
   std::printf("%s  seats %s  seed %llu\n", e["game"].get<std::string>().c_str(),
@@ -74,6 +103,7 @@ void print_summary(const nlohmann::json& s) {
     for (const auto& k : c["counters"])
       std::printf("  %-26s mean %.3f ±%.3f\n", k["name"].get<std::string>().c_str(),
                   k["value"]["mean"].get<double>(), k["value"]["ci95"].get<double>());
+    print_cards(c);
   }
   // How many tests, how many false alarms chance alone would give, and what survives.
   auto counts = [&](const char* family) {
@@ -220,6 +250,7 @@ int sim(const SimArgs& args) {
   }
   e.games = args.games;
   e.seed = args.seed;
+  e.cards = !args.no_cards;
   for (const auto& s : args.sweeps) e.sweeps.push_back(lab::parse_sweep(s));
   if (!args.shard.empty()) std::tie(e.shard, e.shards) = lab::parse_shard(args.shard);
   if (!args.until.empty()) e.until = lab::parse_until(args.until);

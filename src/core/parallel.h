@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdio>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -14,20 +15,35 @@ namespace turf {
 // Starts threads running fn(t) for t = 1, 2, ... up to `threads` - 1 (the caller is thread 0)
 // into `pool`, and returns how many threads work in all, the caller included. When the system
 // cannot start one (out of threads, or of memory: std::system_error or std::bad_alloc), it stops
-// there and warns on stderr with `what` ("mcts"; empty for none). The pool holds std::jthread, so
-// the threads are joined however the caller leaves, an exception included (a std::thread left
-// joinable would end the process).
+// there, lets half of those it started go without work (joined at once, which frees their
+// stacks: the threads had taken the last of the memory, and the work needs some to run in) and
+// warns on stderr with `what` ("mcts"; empty for none). No thread calls fn before the count is
+// settled. The pool holds std::jthread, so the threads are joined however the caller leaves, an
+// exception included (a std::thread left joinable would end the process).
 template <class F>
 int start_threads(std::vector<std::jthread>& pool, int threads, F& fn, const char* what = "") {
+  // -1 while threads are being started, then how many work (the caller included).
+  auto working = std::make_shared<std::atomic<int>>(-1);
+  auto body = [working, &fn](int t) {
+    working->wait(-1);
+    if (t < working->load()) fn(t);
+  };
   int t = 1;
+  bool short_of = false;
   try {
     pool.reserve(static_cast<std::size_t>(std::max(threads - 1, 0)));
-    for (; t < threads; ++t) pool.emplace_back(fn, t);
+    for (; t < threads; ++t) pool.emplace_back(body, t);
   } catch (const std::exception&) {
-    std::fprintf(stderr, "warning: %s%scould start only %d of %d threads; going on with %d\n", what,
-                 *what ? " " : "", t, threads, t);
+    short_of = true;
   }
-  return t;
+  const int n = short_of ? std::max(1, t / 2) : t;
+  working->store(n);
+  working->notify_all();
+  while (static_cast<int>(pool.size()) > n - 1) pool.pop_back();  // joins those left without work
+  if (short_of)
+    std::fprintf(stderr, "warning: %s%scould start only %d of %d threads; going on with %d\n", what,
+                 *what ? " " : "", t, threads, n);
+  return n;
 }
 
 // Calls fn(i) for every i in [0, count) on `threads` threads (the calling thread included),

@@ -289,6 +289,7 @@ nlohmann::json Experiment::to_json() const {
   nlohmann::json j = {{"game", game->id},        {"rules_version", game->rules_version},
                       {"options", base_options}, {"seats", seats},
                       {"games", games},          {"seed", seed}};
+  j["cards"] = cards;
   auto& sw = j["sweeps"] = nlohmann::json::array();
   for (const auto& s : sweeps) sw.push_back({{"key", s.key}, {"values", s.values}});
   if (until) j["until"] = until->text;
@@ -306,6 +307,7 @@ Experiment Experiment::from_json(const nlohmann::json& j) {
     e.seats = j.at("seats").get<std::vector<std::string>>();
     e.games = j.at("games").get<long>();
     e.seed = j.at("seed").get<std::uint64_t>();
+    e.cards = j.value("cards", false);
     for (const auto& s : j.at("sweeps"))
       e.sweeps.push_back({s.at("key"), s.at("values").get<std::vector<std::string>>()});
     if (j.contains("until")) e.until = parse_until(j["until"].get<std::string>());
@@ -332,6 +334,7 @@ GameLine make_line(int cell, const Options& options, long index, const GameResul
                 {"length", r.length},
                 {"attributes", r.attributes},
                 {"counters", r.counters}};
+  if (!r.uses.empty()) j["uses"] = r.uses;
   if (keep_record) j["record"] = nlohmann::json::parse(r.record);
   return j;
 }
@@ -370,8 +373,9 @@ bool run_stream(const Experiment& e, int threads, bool keep_records, const std::
         const long t = from + k;
         const auto c = static_cast<std::size_t>(cell_of(t));
         const long index = index_of(t);
-        const auto r = play_game(*e.game, cells[c], seats[c],
-                                 mix_seed(e.seed, static_cast<std::uint64_t>(index)), keep_records);
+        const auto r =
+            play_game(*e.game, cells[c], seats[c],
+                      mix_seed(e.seed, static_cast<std::uint64_t>(index)), keep_records, e.cards);
         GameLine line = make_line(static_cast<int>(c), cells[c], index, r, seats[c], keep_records);
         std::lock_guard<std::mutex> lock(mutex);
         waiting.emplace(t, std::move(line));
@@ -524,6 +528,19 @@ void validate_line(const Experiment& e, const GameLine& l) {
       if (!v.is_number() || !std::isfinite(v.get<double>()))
         bad_line("counter '" + k + "' must be a number");
   }
+  if (l.contains("uses")) {
+    const auto& uses = l["uses"];
+    if (!uses.is_array() || uses.size() != n) bad_line("'uses' must hold one object per seat");
+    for (const auto& seat : uses) {
+      if (!seat.is_object()) bad_line("'uses' must hold one object per seat");
+      for (const auto& [card, verbs] : seat.items()) {
+        if (!verbs.is_object()) bad_line("the uses of '" + card + "' must be an object");
+        for (const auto& [verb, k] : verbs.items())
+          if (!k.is_number_integer() || k.get<std::int64_t>() < 1)
+            bad_line("the uses of '" + card + "' (" + verb + ") must be a positive integer");
+      }
+    }
+  }
   if (l.contains("record") && !l["record"].is_object()) bad_line("'record' must be an object");
 }
 
@@ -603,6 +620,14 @@ struct Summary::Impl {
     std::vector<double> lengths;
     std::map<std::string, Moments> counters;
     std::vector<std::string> seats;
+    // Per card (GameInfo::cards id): the games in which a seat used it, the uses by verb, and
+    // the win share summed over the seats that used it (per game) and their count.
+    struct Card {
+      double games = 0, users = 0, user_share = 0;
+      std::map<std::string, double> verbs;
+    };
+    std::map<std::string, Card> cards;
+    bool has_uses = false;
   };
   const Experiment* e = nullptr;
   std::vector<Options> cells;
@@ -658,6 +683,67 @@ void Summary::add(const GameLine& g) {
   st.lengths.push_back(len);
   if (g.contains("counters"))
     for (const auto& [k, v] : g.at("counters").items()) st.counters[k].add(v.get<double>());
+  if (g.contains("uses")) {
+    const auto& uses = g.at("uses");
+    if (!uses.is_array() || uses.size() != sh.size())
+      throw Error("a game line's uses do not have one entry per seat");
+    st.has_uses = true;
+    std::map<std::string, bool> in_game;
+    for (std::size_t s = 0; s < sh.size(); ++s)
+      for (const auto& [card, verbs] : uses[s].items()) {
+        auto& c = st.cards[card];
+        c.users += 1;
+        c.user_share += sh[s];
+        in_game[card] = true;
+        for (const auto& [verb, n] : verbs.items()) c.verbs[verb] += n.get<double>();
+      }
+    for (const auto& [card, _] : in_game) st.cards[card].games += 1;
+  }
+}
+
+// Per-card answers (issue 31): for every card of the game, the games it was used in, its uses
+// a game by verb, and the win share of the seats that used it against the seats that did not,
+// with Newcombe's interval of the difference; sorted by that difference, largest first (cards
+// nobody used, or everybody did, last, without a difference). Association, not cause.
+nlohmann::json Summary::cards_json(const Impl& impl, std::size_t cell) {
+  const Impl::CellStats& st = impl.stats[cell];
+  const GameInfo& game = *impl.e->game;
+  nlohmann::json out = nlohmann::json::array();
+  if (!game.cards) return out;
+  const double seats = static_cast<double>(st.seat_share.size());
+  double total_share = 0;
+  for (double x : st.seat_share) total_share += x;
+  const double slots = st.n * seats;
+  for (const auto& c : game.cards()) {
+    const std::string id = c.at("id").get<std::string>();
+    auto it = st.cards.find(id);
+    const Impl::CellStats::Card none;
+    const auto& k = it == st.cards.end() ? none : it->second;
+    nlohmann::json j = {{"id", id},
+                        {"name", c.value("name", id)},
+                        {"kind", c.value("kind", "")},
+                        {"games", share_json(k.games, st.n)},
+                        {"seats_using", k.users}};
+    auto& verbs = j["uses_per_game"] = nlohmann::json::object();
+    for (const auto& [verb, n] : k.verbs) verbs[verb] = st.n > 0 ? n / st.n : 0.0;
+    const double others = slots - k.users;
+    if (k.users > 0 && others > 0) {
+      const double others_share = total_share - k.user_share;
+      const auto ci = newcombe_difference(k.user_share, k.users, others_share, others);
+      j["users_win_share"] = share_json(k.user_share, k.users);
+      j["others_win_share"] = share_json(others_share, others);
+      j["difference"] = k.user_share / k.users - others_share / others;
+      j["difference_ci95"] = {ci.low, ci.high};
+    }
+    out.push_back(std::move(j));
+  }
+  std::stable_sort(out.begin(), out.end(), [](const nlohmann::json& a, const nlohmann::json& b) {
+    const bool ha = a.contains("difference"), hb = b.contains("difference");
+    if (ha != hb) return ha;
+    if (!ha) return a["seats_using"].get<double>() > b["seats_using"].get<double>();
+    return a["difference"].get<double>() > b["difference"].get<double>();
+  });
+  return out;
 }
 
 nlohmann::json Summary::finish() const {
@@ -705,6 +791,7 @@ nlohmann::json Summary::finish() const {
     auto& counters_j = cj["counters"] = nlohmann::json::array();
     for (const auto& [k, m] : st.counters)
       counters_j.push_back({{"name", k}, {"value", moments_json(m)}});
+    if (st.has_uses) cj["cards"] = cards_json(*impl_, c);
     cells_j.push_back(std::move(cj));
   }
 

@@ -48,6 +48,10 @@ struct Experiment {
   std::vector<Sweep> sweeps;
   int shard = 0, shards = 1;
   std::optional<Until> until;
+  // Per-card answers: each game line names the cards each seat used (lab::card_uses_of), and
+  // the summary gives every card's use and the win share of its users (--no-cards: off; read
+  // as off from an experiment.json written before it existed).
+  bool cards = true;
 
   // The option sets of the grid, in order (the first is the baseline).
   std::vector<Options> cells() const;
@@ -109,6 +113,7 @@ class Summary {
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
+  static nlohmann::json cards_json(const Impl& impl, std::size_t cell);
 };
 
 // The summary of a set of game lines: per cell, win shares by seat, agent and attribute with

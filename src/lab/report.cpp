@@ -327,6 +327,7 @@ std::string reproduce_command(const json& e) {
     cmd += " --sweep " + q(s["key"].get<std::string>() + "=" + vals);
   }
   if (e.contains("until")) cmd += " --until \"" + e["until"].get<std::string>() + "\"";
+  if (e.contains("cards") && !e["cards"].get<bool>()) cmd += " --no-cards";
   return cmd;
 }
 
@@ -538,6 +539,48 @@ std::string html_report(const json& summary) {
          "to look at). Games for 5 points: the games a cell needs to detect a 5-point change "
          "from the baseline with 80% power. Cells share their seeds, which makes these tests "
          "conservative.</p></div>";
+  }
+  // Per-card answers, per cell.
+  bool cards_head = false;
+  for (const auto& c : cells) {
+    if (!c.contains("cards") || c["cards"].empty()) continue;
+    if (!cards_head) {
+      h += "<h2 id=\"cards\">Cards</h2>";
+      cards_head = true;
+    }
+    std::vector<std::vector<Cell>> rows;
+    for (const auto& k : c["cards"]) {
+      std::string uses;
+      for (const auto& [verb, n] : k["uses_per_game"].items())
+        uses += (uses.empty() ? "" : " · ") + esc(verb) + " " + num(n.get<double>(), 2);
+      const bool has = k.contains("difference");
+      rows.push_back({{esc(k["name"].get<std::string>()) + " <span class=\"ci\">" +
+                           esc(k["kind"].get<std::string>()) + "</span>",
+                       ""},
+                      {num(100 * k["games"]["value"].get<double>(), 0) + "%", "n"},
+                      {uses.empty() ? "—" : uses, ""},
+                      {has ? ci_text(k["users_win_share"]) : "", ""},
+                      {has ? num(k["others_win_share"]["value"].get<double>()) : "", "n"},
+                      {has ? points(100 * k["difference"].get<double>()) + " <span class=\"ci\">[" +
+                                 num(100 * k["difference_ci95"][0].get<double>(), 1) + ", " +
+                                 num(100 * k["difference_ci95"][1].get<double>(), 1) + "]</span>"
+                           : "",
+                       "n"}});
+    }
+    h += "<div class=\"panel\">" +
+         (cells.size() > 1 ? "<b>" + esc(c["label"].get<std::string>()) + "</b>" : std::string()) +
+         table({"card", "games used in", "uses a game", "users' win share [95% CI]", "others'",
+                "points [95% CI]"},
+               rows) +
+         "<p class=\"ci\">For each card, tile, faction, Neighbor or other piece a seat's action "
+         "names: the share of games in which a seat used it, how often a game it was used (by "
+         "what the action did: bought, played, kept, chosen ...), and the win share of the seats "
+         "that used it against the seats that did not, with Newcombe's interval of the "
+         "difference; sorted by that difference. <b>This is association, not cause</b>: the "
+         "seats that used a card may be the ones that were winning anyway (a lead buys more), "
+         "or a card may be taken by those who are behind. To learn what a card does, change it "
+         "and compare the games (a sweep, the comparison above). Cards that only the game "
+         "plays (Events) and cards no seat used have no win share here.</p></div>";
   }
   // Per-cell tables.
   h += "<h2>All figures</h2>";

@@ -1,11 +1,95 @@
 #include "lab/sim.h"
 
+#include <algorithm>
+#include <cctype>
+#include <mutex>
+
 #include "table/table.h"
 
 namespace turf::lab {
 
+namespace {
+
+std::string lower(std::string s) {
+  for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+// A game's cards by id and by lower-case name (built once per game, read by every thread).
+struct CardIndex {
+  std::map<std::string, std::string> id_of;    // id or lower-case name -> id
+  std::map<std::string, std::string> name_of;  // id -> lower-case name
+};
+
+const CardIndex& card_index(const GameInfo& game) {
+  static std::mutex mutex;
+  static std::map<const GameInfo*, CardIndex> built;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [it, fresh] = built.try_emplace(&game);
+  if (fresh && game.cards)
+    for (const auto& c : game.cards()) {
+      const std::string id = c.at("id").get<std::string>();
+      const std::string name = lower(c.value("name", id));
+      it->second.id_of[id] = id;
+      it->second.id_of.emplace(name, id);  // an id wins over another card's name
+      it->second.name_of[id] = name;
+    }
+  return it->second;
+}
+
+}  // namespace
+
+namespace {
+
+// The cards an action names (ids), read from its JSON form.
+void cards_named(const CardIndex& index, const nlohmann::json& j, std::vector<std::string>& out) {
+  out.clear();
+  for (const auto& [key, value] : j.items()) {
+    if (key == "type" || key == "step" || !value.is_string()) continue;
+    const std::string& v = value.get_ref<const std::string&>();
+    auto it = index.id_of.find(v);
+    if (it == index.id_of.end()) it = index.id_of.find(lower(v));
+    if (it != index.id_of.end() && std::find(out.begin(), out.end(), it->second) == out.end())
+      out.push_back(it->second);
+  }
+}
+
+// The verb of a use: the first word of the action's label, or "chosen" when the label starts
+// with the card's name as a whole word ("Sea Attack (50)"; but "t" does not start "tile t").
+std::string verb_of(const std::string& lower_label, const std::string& name) {
+  const bool starts = lower_label.rfind(name, 0) == 0 &&
+                      (lower_label.size() == name.size() ||
+                       !std::isalnum(static_cast<unsigned char>(lower_label[name.size()])));
+  return starts ? "chosen" : lower_label.substr(0, lower_label.find(' '));
+}
+
+}  // namespace
+
+std::vector<std::map<std::string, std::map<std::string, int>>> card_uses_of(const Match& m) {
+  const CardIndex& index = card_index(m.game());
+  std::vector<std::map<std::string, std::map<std::string, int>>> uses(
+      static_cast<std::size_t>(m.state().num_seats()));
+  if (index.id_of.empty()) return uses;
+  auto s = new_game(m.game(), m.options(), m.seed());
+  nlohmann::json j;
+  std::vector<std::string> ids;
+  for (const ActionEntry& e : m.history()) {
+    j = nlohmann::json::object();
+    s->action_to_json(e.id, j);
+    cards_named(index, j, ids);
+    if (!ids.empty()) {
+      const std::string label = lower(e.label);
+      for (const auto& id : ids)
+        ++uses[static_cast<std::size_t>(e.seat)][id][verb_of(label, index.name_of.at(id))];
+    }
+    s->apply_unchecked(e.id);
+  }
+  return uses;
+}
+
 GameResult play_game(const GameInfo& game, const Options& options,
-                     const std::vector<std::string>& specs, std::uint64_t seed, bool keep_record) {
+                     const std::vector<std::string>& specs, std::uint64_t seed, bool keep_record,
+                     bool card_uses) {
   std::vector<SeatInfo> seats;
   for (const auto& spec : specs) seats.push_back({spec, spec});
   // The agents' seeds follow the match seed (table::SeedRule::kFromMatch): a game's result
@@ -24,6 +108,7 @@ GameResult play_game(const GameInfo& game, const Options& options,
     for (Seat s = 0; s < m.state().num_seats(); ++s)
       r.attributes.push_back(game.seat_attributes(m.state(), s));
   if (game.counters) r.counters = game.counters(m.state());
+  if (card_uses) r.uses = card_uses_of(m);
   if (keep_record) r.record = m.record().dump();
   return r;
 }
