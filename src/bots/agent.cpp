@@ -227,18 +227,21 @@ void TimeSlices::hand_over() noexcept {
   }
 }
 
-void TimeSlices::enter(Ticket& t) {
-  std::unique_lock lock(mutex_);
-  t.owner_ = this;
-  if (closed_) {
-    t.running_.store(true, std::memory_order_relaxed);
-    return;
-  }
+void TimeSlices::queue_and_wait(Ticket& t, std::unique_lock<std::mutex>& lock) noexcept {
   line_.push_back(&t);
   waiting_count_.fetch_add(1, std::memory_order_relaxed);
   hand_over();
   cv_.notify_all();
   cv_.wait(lock, [&] { return closed_ || t.running_.load(std::memory_order_relaxed); });
+}
+
+void TimeSlices::enter(Ticket& t) {
+  std::unique_lock lock(mutex_);
+  if (closed_) {
+    t.running_.store(true, std::memory_order_relaxed);
+    return;
+  }
+  queue_and_wait(t, lock);
 }
 
 void TimeSlices::poll(Ticket& t) noexcept {
@@ -256,10 +259,8 @@ void TimeSlices::poll(Ticket& t) noexcept {
     // the slice is spent and someone waits: to the back of the line, the runner to the front
     t.running_.store(false, std::memory_order_relaxed);
     ++free_;
-    line_.push_back(&t);
-    waiting_count_.fetch_add(1, std::memory_order_relaxed);
-    hand_over();
-    cv_.notify_all();
+    queue_and_wait(t, lock);
+    return;
   }
   // (another thread of the same decision may have yielded for it: all of them wait)
   cv_.wait(lock, [&] { return closed_ || t.running_.load(std::memory_order_relaxed); });

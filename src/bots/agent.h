@@ -48,7 +48,6 @@ class TimeSlices {
 
    private:
     friend class TimeSlices;
-    TimeSlices* owner_ = nullptr;
     std::atomic<bool> running_{false};
     std::atomic<Clock::rep> since_{0};  // when its slice began
   };
@@ -66,6 +65,9 @@ class TimeSlices {
 
  private:
   void hand_over() noexcept;  // under mutex_: a free runner to the front of the line
+  // Under mutex_ (held by `lock`): `t` joins the back of the line, the free runners go to the
+  // front, and `t` waits for its turn (or the close).
+  void queue_and_wait(Ticket& t, std::unique_lock<std::mutex>& lock) noexcept;
   const Clock::duration slice_;
   const int runners_;
   mutable std::mutex mutex_;
