@@ -348,11 +348,15 @@ nlohmann::json Hub::lobby(int limit) {
   return sorted;
 }
 
-nlohmann::json Hub::lobby_entry(const std::string& id) {
+nlohmann::json Hub::live_entry(const std::string& id) {
   if (!is_hex32(id)) return nullptr;
-  // A table in memory answers for itself; any other from its stored row (it is not loaded).
   if (auto it = live_.find(id); it != live_.end())
     return it->second.table->lobby_entry(presence(it->second));
+  return nullptr;
+}
+
+nlohmann::json Hub::stored_entry(const std::string& id) {
+  if (!is_hex32(id)) return nullptr;
   auto row = store_.load_row(id);
   if (!row) return nullptr;
   return row_entry(*row);

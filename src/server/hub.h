@@ -123,8 +123,12 @@ class Hub {
 
   // HTTP API (I/O thread).
   nlohmann::json lobby(int limit);
-  // The lobby entry of one table, or null when there is none.
-  nlohmann::json lobby_entry(const std::string& id);
+  // The lobby entry of one table in memory, or null when it is not in memory (or no such id).
+  nlohmann::json live_entry(const std::string& id);
+  // The lobby entry of a table from its stored row (not loaded), or null when there is none.
+  // Reads nothing of the hub but the store: any thread (the server runs it off the I/O thread
+  // when live_entry finds no table in memory).
+  nlohmann::json stored_entry(const std::string& id);
   // A finished table's replay at move `at` (replay_json), from the store; null: no such table.
   // Reads nothing of the hub but the store: any thread (the server runs it off the I/O thread).
   // Throws Error (unfinished, `at` out of range).

@@ -916,7 +916,18 @@ awaitable<Response> handle(Context& ctx, const std::string& key, AddressBook::En
     if (path.rfind("/api/tables/", 0) == 0) {
       if (req.method() != http::verb::get)
         co_return error_response(req, http::status::method_not_allowed, "use GET");
-      auto entry = ctx.hub.lobby_entry(path.substr(12));
+      // A table in memory answers for itself (I/O thread); any other from its stored row, read
+      // off the I/O thread (it is not loaded).
+      const std::string id = path.substr(12);
+      auto entry = ctx.hub.live_entry(id);
+      if (entry.is_null()) {
+        const std::function<nlohmann::json()> job = [&hub = ctx.hub, id] {
+          return hub.stored_entry(id);
+        };
+        const JobResult stored = co_await off_io_thread(*ctx.work, job);
+        if (stored.error) co_return error_response(req, http::status::bad_request, *stored.error);
+        entry = stored.value;
+      }
       if (entry.is_null()) co_return error_response(req, http::status::not_found, "no such table");
       co_return json_response(req, http::status::ok, entry);
     }
