@@ -737,11 +737,14 @@ nlohmann::json Summary::cards_json(const Impl& impl, std::size_t cell) {
     }
     out.push_back(std::move(j));
   }
-  std::stable_sort(out.begin(), out.end(), [](const nlohmann::json& a, const nlohmann::json& b) {
+  // A total order (ids are unique), so a plain sort is deterministic.
+  std::sort(out.begin(), out.end(), [](const nlohmann::json& a, const nlohmann::json& b) {
     const bool ha = a.contains("difference"), hb = b.contains("difference");
     if (ha != hb) return ha;
-    if (!ha) return a["seats_using"].get<double>() > b["seats_using"].get<double>();
-    return a["difference"].get<double>() > b["difference"].get<double>();
+    const double ka = ha ? a["difference"].get<double>() : a["seats_using"].get<double>();
+    const double kb = hb ? b["difference"].get<double>() : b["seats_using"].get<double>();
+    if (ka != kb) return ka > kb;
+    return a["id"].get<std::string>() < b["id"].get<std::string>();
   });
   return out;
 }
