@@ -44,13 +44,14 @@ TEST(Options, DefaultsAreFilledIn) {
   const Options o = g.resolve({});
   EXPECT_EQ(o.players(), 2);
   EXPECT_EQ(o.get("tiles"), "standard");
-  EXPECT_EQ(o.to_string(), "influence=passage,players=2,tiles=standard");
+  EXPECT_EQ(o.to_string(), "influence=passage,players=2,tiles=standard,variant=base");
 }
 
 TEST(Options, UnknownNameListsTheOptions) {
   const GameInfo& g = Registry::instance().find("dungeon");
   const std::string msg = error_of([&] { g.resolve({{"speed", "fast"}}); });
-  EXPECT_EQ(msg, "game 'dungeon' has no option 'speed' (options: players, tiles, influence)");
+  EXPECT_EQ(msg,
+            "game 'dungeon' has no option 'speed' (options: players, tiles, influence, variant)");
 }
 
 TEST(Options, BadValuesListTheAllowedOnes) {

@@ -63,4 +63,40 @@ grep -q '"greedy"' "$dir/lv.json" || fail "arena: the level did not become its p
 "$turf" sim dungeon --seats random,greedy:worlds=2 --games 500 --until "seat1 winrate > 0.5 by 0.1" >"$dir/sprt.txt" || fail "sprt run"
 grep -q "Sequential test" "$dir/sprt.txt" || fail "no sequential test in the summary"
 grep -q "seat1 win rate > 0.5" "$dir/sprt.txt" || fail "the test did not decide"
+# Content variants (issue 31; docs/lab.md "Variants"): a patch over the content, checked before
+# any game runs (the JSON path and the file named, exit 2), compared with the base by default,
+# carried by the experiment, by each game line and by a played game's record.
+ex="$(dirname "$0")/../examples/variants"
+"$turf" sim turfwars --seats random -o players=2 --games 6 --seed 3 --no-cards --no-records \
+  --variant "five=$ex/turfwars-five-starting-troops.json" --out "$dir/var" --report "$dir/var.html" \
+  >"$dir/var.txt" || fail "variant run"
+grep -q 'id="variants"' "$dir/var.html" && grep -q "constants.start_troops.value: 4 -&gt; 5" "$dir/var.html" ||
+  fail "the report does not show the variant's change"
+grep -q -- "--variant five=five.json" "$dir/var.html" || fail "the report's command lost the variant"
+grep -q "== variant=base" "$dir/var.txt" && grep -q "== variant=five" "$dir/var.txt" ||
+  fail "a variant run is not compared with the base: $(cat "$dir/var.txt")"
+grep -q '"variants"' "$dir/var/experiment.json" || fail "the experiment lost its variants"
+grep -q 'start_troops' "$dir/var/games.jsonl" || fail "the game lines do not carry the patch"
+out=$("$turf" sim turfwars --seats random -o players=2 --games 6 --seed 3 --no-cards --no-records \
+  --variant "five=$ex/turfwars-sirens-lure-3.json" --out "$dir/var" --resume 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "differs in variants" || fail "a changed variant resumed: $out"
+echo '{"factions": {"sirns": {"text": "x"}}}' >"$dir/bad1.json"
+echo '{"constants": {"start_troops": {"value": "five"}}}' >"$dir/bad2.json"
+echo '{"constants": {"rounds": {"value": 50}}}' >"$dir/bad3.json"
+echo '{"factions": ' >"$dir/bad4.json"
+check "bad1.json: variant 'x': factions.sirns: no entry has the id 'sirns' (did you mean 'sirens'?)" \
+  sim turfwars --seats random --variant "x=$dir/bad1.json"
+check "constants.start_troops.value: expects a whole number, not a text" sim turfwars --seats random --variant "$dir/bad2.json"
+check "does not fit the game: constants beyond the engine" sim turfwars --seats random --variant "$dir/bad3.json"
+check "bad4.json: not JSON" sim turfwars --seats random --variant "$dir/bad4.json"
+check "cannot read the variant file" sim turfwars --seats random --variant "$dir/none.json"
+check "no variant 'fiv' was given" sim turfwars --seats random --sweep variant=base,fiv --variant "five=$ex/turfwars-five-starting-troops.json"
+check "did you mean 'five'" sim turfwars --seats random --sweep variant=base,fiv --variant "five=$ex/turfwars-five-starting-troops.json"
+check "has no content variants yet" sim yard --seats random --variant "$ex/turfwars-five-starting-troops.json"
+check "is 'base' or a variant" play turfwars --seats random,random -o players=2 -o variant=five
+# A designer plays the variant; its record carries it, and replays with it.
+"$turf" play turfwars -o players=2 --seats random,random --seed 4 -q \
+  --variant "$ex/turfwars-five-starting-troops.json" --record "$dir/v.json" >/dev/null || fail "play --variant"
+grep -q 'turfwars-five-starting-troops' "$dir/v.json" || fail "the record lost the variant"
+"$turf" replay "$dir/v.json" --at 40 --seat omniscient >"$dir/v.txt" || fail "replay of a variant game"
 echo "lab CLI tests passed"

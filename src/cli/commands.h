@@ -24,8 +24,9 @@ struct PlayArgs {
   bool quiet = false;
   bool ascii = false;
   bool no_colour = false;
-  bool wide = false;  // draw rivals' areas in full (more than 80x40)
-  int clock = 0;      // seconds a human seat has for each turn (0: no clock)
+  bool wide = false;    // draw rivals' areas in full (more than 80x40)
+  int clock = 0;        // seconds a human seat has for each turn (0: no clock)
+  std::string variant;  // "NAME=FILE" or "FILE": play a content variant (core/variant.h)
 };
 int play(const PlayArgs& args);
 // The help text after `turf play --help`: in-game commands, default seats, the bot levels of
@@ -62,11 +63,12 @@ struct SimArgs {
   int threads = 0;
   std::uint64_t seed = 1;
   std::vector<std::string> options;
-  std::vector<std::string> sweeps;  // "key=v1,v2"
-  std::string shard;                // "K/N"
-  std::string until;                // sequential test
-  std::string out;                  // directory: experiment.json, games.jsonl, summary.json
-  std::string report;               // HTML report
+  std::vector<std::string> sweeps;    // "key=v1,v2"
+  std::vector<std::string> variants;  // "NAME=FILE" (content variants; core/variant.h)
+  std::string shard;                  // "K/N"
+  std::string until;                  // sequential test
+  std::string out;                    // directory: experiment.json, games.jsonl, summary.json
+  std::string report;                 // HTML report
   bool no_records = false;
   bool no_cards = false;  // no per-card answers (faster with random bots)
   bool json = false;

@@ -148,6 +148,9 @@ int main(int argc, char** argv) {
                    "Seconds each person has for a turn (1 to 3600); when they run out, the "
                    "normal bot makes that turn for them and the log says so")
       ->check(CLI::Range(1, 3600));
+  play_cmd->add_option("--variant", play.variant,
+                       "Play a content variant: NAME=FILE, a patch over the game's cards and "
+                       "numbers (docs/lab.md \"Variants\")");
   play_cmd->add_option("--resume", play.resume, "Continue the match saved in this record");
   play_cmd->add_flag("--quiet,-q", play.quiet, "Bots-only games: print only the result");
   play_cmd->add_flag("--ascii", play.ascii, "Draw with ASCII characters only");
@@ -204,6 +207,10 @@ int main(int argc, char** argv) {
   sim_cmd->add_option("--option,-o", sim.options, "Game option key=value (repeatable)");
   sim_cmd->add_option("--sweep", sim.sweeps,
                       "Compare option values: key=v1,v2,... (several make a grid)");
+  sim_cmd->add_option("--variant", sim.variants,
+                      "A content variant NAME=FILE (repeatable): a patch over the game's cards "
+                      "and numbers; compared with the base unless -o/--sweep variant=... says "
+                      "otherwise (docs/lab.md \"Variants\")");
   sim_cmd->add_option("--shard", sim.shard,
                       "Run slice K of N of the experiment (merge with turf sim merge)");
   sim_cmd->add_option("--until", sim.until,

@@ -39,6 +39,8 @@
 #include "core/secret.h"
 #include "core/term.h"
 #include "core/text.h"
+#include "core/variant.h"
+#include "lab/experiment.h"
 #include "table/table.h"
 
 namespace turf::cli {
@@ -487,7 +489,12 @@ int play(const PlayArgs& args) {
     if (args.game.empty())
       throw Error("which game? (turf play GAME --seats ...; see `turf games`)");
     const GameInfo& game = Registry::instance().find(args.game);
-    const Options options = game.resolve(parse_option_list(args.options));
+    auto given = parse_option_list(args.options);
+    if (!args.variant.empty()) {
+      if (given.count("variant")) throw Error("give --variant or -o variant=..., not both");
+      given["variant"] = variant_option_text(lab::read_variant(game, args.variant));
+    }
+    const Options options = game.resolve(given);
     plans =
         table::plan_seats(game, args.seats.empty() ? default_seats(options.players()) : args.seats,
                           options.players(), config.limits);

@@ -15,6 +15,7 @@
 #include "cli/lines.h"
 #include "cli/progress.h"
 #include "core/match.h"
+#include "core/variant.h"
 #include "lab/experiment.h"
 #include "lab/report.h"
 #include "table/seats.h"
@@ -252,6 +253,22 @@ int sim(const SimArgs& args) {
   e.seed = args.seed;
   e.cards = !args.no_cards;
   for (const auto& s : args.sweeps) e.sweeps.push_back(lab::parse_sweep(s));
+  std::vector<std::string> variant_names;
+  for (const auto& v : args.variants) {
+    auto variant = lab::read_variant(*e.game, v);
+    if (e.variants.count(variant.name))
+      throw Error("variant '" + variant.name + "' is given twice");
+    variant_names.push_back(variant.name);
+    e.variants[variant.name] = std::move(variant.patch);
+  }
+  const bool variant_named = e.base_options.count("variant") ||
+                             std::any_of(e.sweeps.begin(), e.sweeps.end(),
+                                         [](const auto& s) { return s.key == "variant"; });
+  if (!variant_names.empty() && !variant_named) {  // the variants against the base
+    lab::Sweep sweep{"variant", {std::string(kBaseVariant)}};
+    sweep.values.insert(sweep.values.end(), variant_names.begin(), variant_names.end());
+    e.sweeps.insert(e.sweeps.begin(), std::move(sweep));
+  }
   if (!args.shard.empty()) std::tie(e.shard, e.shards) = lab::parse_shard(args.shard);
   if (!args.until.empty()) e.until = lab::parse_until(args.until);
   if (e.until && e.shards > 1)

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/text.h"
+#include "core/variant.h"
 #include "core/view.h"
 
 namespace turf {
@@ -41,6 +42,7 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
 
 std::string OptionSpec::allowed_text() const {
   if (kind == Kind::Integer) return std::to_string(min) + ".." + std::to_string(max);
+  if (kind == Kind::Variant) return "base or a variant (--variant NAME=FILE)";
   std::string out;
   for (const auto& c : choices) out += (out.empty() ? "" : "|") + c;
   return out;
@@ -63,17 +65,20 @@ nlohmann::json GameInfo::catalogue_json() const {
   nlohmann::json opts = nlohmann::json::array();
   for (const auto& o : options) {
     const bool integer = o.kind == OptionSpec::Kind::Integer;
+    const bool variant = o.kind == OptionSpec::Kind::Variant;
     int def = 0;
     nlohmann::json oj = {
         {"name", o.name},
-        {"type", integer ? "integer" : "choice"},
+        {"type", integer   ? "integer"
+                 : variant ? "variant"
+                           : "choice"},
         {"default", integer && parse_int(o.default_value, def) ? nlohmann::json(def)
                                                                : nlohmann::json(o.default_value)},
         {"help", o.help}};
     if (integer) {
       oj["min"] = o.min;
       oj["max"] = o.max;
-    } else {
+    } else if (!variant) {
       oj["choices"] = o.choices;
       auto& labels = oj["labels"] = nlohmann::json::array();
       for (std::size_t i = 0; i < o.choices.size(); ++i) labels.push_back(o.label(i));
@@ -132,6 +137,19 @@ Options GameInfo::resolve(const std::map<std::string, std::string>& given) const
         throw Error("option '" + name + "' of game '" + id + "' must be in " +
                     spec->allowed_text() + ", not '" + value + "'");
       values[name] = std::to_string(v);
+    } else if (spec->kind == OptionSpec::Kind::Variant) {
+      const Variant v = parse_variant_option(value);
+      if (v.name != kBaseVariant) {
+        if (!load_variant) throw Error("game '" + id + "' has no content variants");
+        try {
+          load_variant(v.patch);
+        } catch (const Error& e) {
+          throw Error("variant '" + v.name + "': " + e.what());
+        }
+        values[name] = variant_option_text(v);
+      } else {
+        values[name] = std::string(kBaseVariant);
+      }
     } else {
       if (std::find(spec->choices.begin(), spec->choices.end(), value) == spec->choices.end())
         throw Error("option '" + name + "' of game '" + id + "' must be one of " +

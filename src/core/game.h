@@ -49,7 +49,9 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
 // Options
 
 struct OptionSpec {
-  enum class Kind { Integer, Choice };
+  // Variant: "base" or a content variant's text (core/variant.h), checked by
+  // GameInfo::load_variant.
+  enum class Kind { Integer, Choice, Variant };
   std::string name;
   Kind kind = Kind::Choice;
   std::string default_value;
@@ -188,6 +190,11 @@ struct GameInfo {
   // "priority" or "count" as fields where the card has them, and "cost_unit" ("$", "DP") with a
   // "cost" (front ends print "$6", "4 DP", or "cost 4" without a unit).
   std::function<nlohmann::json()> cards;
+  // Content variants (optional; core/variant.h, issue 31): the game's content as one JSON document
+  // (what a variant's patch applies to), and the loading of a patch into the contents this process
+  // plays with (throws Error naming what does not fit). A game with them has the option "variant".
+  std::function<const nlohmann::json&()> content_document;
+  std::function<void(const nlohmann::json& patch)> load_variant;
   // A seat's result in words for end screens (optional), read from the view of the finished
   // game, to follow "wins with" or "is second with": "home turf domination: 5 Mountain turfs
   // (33 DP)", "the most DP (21 DP)", "18 DP". Without it, end screens print scores() as points.

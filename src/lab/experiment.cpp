@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <fstream>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -19,7 +20,9 @@ namespace {
 
 std::string cell_label(const Options& cell, const std::vector<Sweep>& sweeps) {
   std::string s;
-  for (const auto& sw : sweeps) s += (s.empty() ? "" : ",") + sw.key + "=" + cell.get(sw.key);
+  for (const auto& sw : sweeps)
+    s += (s.empty() ? "" : ",") + sw.key + "=" +
+         (sw.key == "variant" ? variant_label(cell.get(sw.key)) : cell.get(sw.key));
   return s.empty() ? "all games" : s;
 }
 
@@ -170,6 +173,36 @@ void observations(const std::string& subject, const GameLine& g, std::vector<dou
 
 }  // namespace
 
+Variant read_variant(const GameInfo& game, const std::string& arg) {
+  const auto eq = arg.find('=');
+  std::string path = eq == std::string::npos ? arg : arg.substr(eq + 1);
+  std::string name = eq == std::string::npos ? std::string() : arg.substr(0, eq);
+  if (name.empty()) {
+    name =
+        path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
+    if (const auto dot = name.rfind('.'); dot != std::string::npos && dot > 0) name.resize(dot);
+  }
+  if (path.empty()) throw Error("--variant takes NAME=FILE, not '" + arg + "'");
+  if (!game.load_variant) throw Error("game '" + game.id + "' has no content variants yet");
+  check_variant_name(name);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error("cannot read the variant file '" + path + "'");
+  std::ostringstream text;
+  text << in.rdbuf();
+  nlohmann::json patch;
+  try {
+    patch = nlohmann::json::parse(text.str());
+  } catch (const nlohmann::json::parse_error& e) {
+    throw Error(path + ": not JSON (" + json_error_words(e.what()) + ")");
+  }
+  try {
+    game.load_variant(patch);
+  } catch (const Error& e) {
+    throw Error(path + ": variant '" + name + "': " + e.what());
+  }
+  return {name, patch};
+}
+
 // ---------------------------------------------------------------------------------------------
 // Parsing
 
@@ -267,7 +300,20 @@ std::vector<Options> Experiment::cells() const {
     grid = std::move(next);
   }
   std::vector<Options> out;
-  for (const auto& g : grid) out.push_back(game->resolve(g));
+  for (auto& g : grid) {
+    const auto v = g.find("variant");
+    if (v != g.end() && v->second != kBaseVariant) {
+      const auto it = variants.find(v->second);
+      if (it == variants.end()) {
+        std::vector<std::string> names = {std::string(kBaseVariant)};
+        for (const auto& [name, _] : variants) names.push_back(name);
+        throw Error("no variant '" + v->second + "' was given (--variant " + v->second + "=FILE)" +
+                    did_you_mean(v->second, names));
+      }
+      v->second = variant_option_text({it->first, it->second});
+    }
+    out.push_back(game->resolve(g));
+  }
   return out;
 }
 
@@ -293,6 +339,7 @@ nlohmann::json Experiment::to_json() const {
   auto& sw = j["sweeps"] = nlohmann::json::array();
   for (const auto& s : sweeps) sw.push_back({{"key", s.key}, {"values", s.values}});
   if (until) j["until"] = until->text;
+  if (!variants.empty()) j["variants"] = variants;
   return j;
 }
 
@@ -311,6 +358,8 @@ Experiment Experiment::from_json(const nlohmann::json& j) {
     for (const auto& s : j.at("sweeps"))
       e.sweeps.push_back({s.at("key"), s.at("values").get<std::vector<std::string>>()});
     if (j.contains("until")) e.until = parse_until(j["until"].get<std::string>());
+    if (j.contains("variants"))
+      e.variants = j.at("variants").get<std::map<std::string, nlohmann::json>>();
   } catch (const nlohmann::json::exception& ex) {
     throw Error(std::string("experiment description is malformed: ") + ex.what());
   }

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/variant.h"
 
 namespace turf::lab {
 
@@ -52,6 +53,9 @@ struct Experiment {
   // the summary gives every card's use and the win share of its users (--no-cards: off; read
   // as off from an experiment.json written before it existed).
   bool cards = true;
+  // Content variants by name (--variant NAME=FILE; core/variant.h): the option "variant" (set or
+  // swept) names them, or "base"; each cell's options carry the variant's whole text.
+  std::map<std::string, nlohmann::json> variants;
 
   // The option sets of the grid, in order (the first is the baseline).
   std::vector<Options> cells() const;
@@ -63,6 +67,11 @@ struct Experiment {
   nlohmann::json to_json() const;
   static Experiment from_json(const nlohmann::json& j);
 };
+
+// "NAME=FILE" or "FILE" (the name is then the file's stem), as --variant takes it: reads the
+// patch and checks it against the game's content before any game runs. Throws Error naming the
+// file, and in the patch the JSON path of what does not fit.
+Variant read_variant(const GameInfo& game, const std::string& arg);
 
 // Parses "K/N" (1 <= K <= N), returning the zero-based shard.
 std::pair<int, int> parse_shard(const std::string& text);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/variant.h"
 
 namespace turf::lab {
 
@@ -328,6 +329,9 @@ std::string reproduce_command(const json& e) {
   }
   if (e.contains("until")) cmd += " --until \"" + e["until"].get<std::string>() + "\"";
   if (e.contains("cards") && !e["cards"].get<bool>()) cmd += " --no-cards";
+  if (e.contains("variants"))  // each patch in its file, as "Variants" shows it
+    for (const auto& [name, _] : e["variants"].items())
+      cmd += " --variant " + q(name + "=" + name + ".json");
   return cmd;
 }
 
@@ -393,6 +397,24 @@ std::string html_report(const json& summary) {
            num(d["estimate"].get<double>()) + ", 95% CI [" + num(d["ci95"][0].get<double>()) +
            ", " + num(d["ci95"][1].get<double>()) + "]; α = " + num(d["alpha"].get<double>(), 2) +
            ", β = " + num(d["beta"].get<double>(), 2) + ").</div>";
+
+  // The variants: each patch as the values it changes, and as written (to make its file).
+  if (e.contains("variants")) {
+    h += "<h2 id=\"variants\">Variants</h2><div class=\"panel\">";
+    for (const auto& [name, patch] : e["variants"].items()) {
+      std::vector<std::string> lines;
+      if (game && game->content_document) lines = variant_diff(game->content_document(), patch);
+      std::string diff;
+      for (const auto& l : lines) diff += esc(l) + "\n";
+      h += "<h3>" + esc(name) + "</h3><p class=\"ci\">What it changes in the game's content (was " +
+           "-&gt; is):</p><pre>" + (diff.empty() ? std::string("(nothing)\n") : diff) +
+           "</pre><details><summary>The patch, as " + esc(name) + ".json</summary><pre>" +
+           esc(patch.dump(2)) + "</pre></details>";
+    }
+    h += "<p class=\"ci\">Every cell plays the same seeds with the same seats: a difference "
+         "between a variant's cell and the base is what the change does (the causal test that "
+         "the per-card figures cannot give).</p></div>";
+  }
 
   std::vector<std::string> series;
   for (const auto& c : cells) series.push_back(c["label"].get<std::string>());
@@ -567,20 +589,24 @@ std::string html_report(const json& summary) {
                            : "",
                        "n"}});
     }
-    h += "<div class=\"panel\">" +
-         (cells.size() > 1 ? "<b>" + esc(c["label"].get<std::string>()) + "</b>" : std::string()) +
-         table({"card", "games used in", "uses a game", "users' win share [95% CI]", "others'",
-                "points [95% CI]"},
-               rows) +
-         "<p class=\"ci\">For each card, tile, faction, Neighbor or other piece a seat's action "
-         "names: the share of games in which a seat used it, how often a game it was used (by "
-         "what the action did: bought, played, kept, chosen ...), and the win share of the seats "
-         "that used it against the seats that did not, with Newcombe's interval of the "
-         "difference; sorted by that difference. <b>This is association, not cause</b>: the "
-         "seats that used a card may be the ones that were winning anyway (a lead buys more), "
-         "or a card may be taken by those who are behind. To learn what a card does, change it "
-         "and compare the games (a sweep, the comparison above). Cards that only the game "
-         "plays (Events) and cards no seat used have no win share here.</p></div>";
+    h +=
+        "<div class=\"panel\">" +
+        (cells.size() > 1 ? "<b>" + esc(c["label"].get<std::string>()) + "</b>" : std::string()) +
+        table({"card", "games used in", "uses a game", "users' win share [95% CI]", "others'",
+               "points [95% CI]"},
+              rows) +
+        "<p class=\"ci\">For each card, tile, faction, Neighbor or other piece a seat's action "
+        "names: the share of games in which a seat used it, how often a game it was used (by "
+        "what the action did: bought, played, kept, chosen ...), and the win share of the seats "
+        "that used it against the seats that did not, with Newcombe's interval of the "
+        "difference; sorted by that difference. <b>This is association, not cause</b>: the "
+        "seats that used a card may be the ones that were winning anyway (a lead buys more), "
+        "or a card may be taken by those who are behind. To learn what a card does, change it "
+        "and compare the games (" +
+        std::string(e.contains("variants") ? "the <a href=\"#variants\">variants</a> of this report"
+                                           : "a variant with <code>--variant</code>") +
+        ", compared above). Cards that only the game "
+        "plays (Events) and cards no seat used have no win share here.</p></div>";
   }
   // Per-cell tables.
   h += "<h2>All figures</h2>";

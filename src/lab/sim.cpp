@@ -4,16 +4,12 @@
 #include <cctype>
 #include <mutex>
 
+#include "core/text.h"
 #include "table/table.h"
 
 namespace turf::lab {
 
 namespace {
-
-std::string lower(std::string s) {
-  for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return s;
-}
 
 // A game's cards by id and by lower-case name (built once per game, read by every thread).
 struct CardIndex {
@@ -29,7 +25,7 @@ const CardIndex& card_index(const GameInfo& game) {
   if (fresh && game.cards)
     for (const auto& c : game.cards()) {
       const std::string id = c.at("id").get<std::string>();
-      const std::string name = lower(c.value("name", id));
+      const std::string name = ascii_lower(c.value("name", id));
       it->second.id_of[id] = id;
       it->second.id_of.emplace(name, id);  // an id wins over another card's name
       it->second.name_of[id] = name;
@@ -48,7 +44,7 @@ void cards_named(const CardIndex& index, const nlohmann::json& j, std::vector<st
     if (key == "type" || key == "step" || !value.is_string()) continue;
     const std::string& v = value.get_ref<const std::string&>();
     auto it = index.id_of.find(v);
-    if (it == index.id_of.end()) it = index.id_of.find(lower(v));
+    if (it == index.id_of.end()) it = index.id_of.find(ascii_lower(v));
     if (it != index.id_of.end() && std::find(out.begin(), out.end(), it->second) == out.end())
       out.push_back(it->second);
   }
@@ -78,7 +74,7 @@ std::vector<std::map<std::string, std::map<std::string, int>>> card_uses_of(cons
     s->action_to_json(e.id, j);
     cards_named(index, j, ids);
     if (!ids.empty()) {
-      const std::string label = lower(e.label);
+      const std::string label = ascii_lower(e.label);
       for (const auto& id : ids)
         ++uses[static_cast<std::size_t>(e.seat)][id][verb_of(label, index.name_of.at(id))];
     }

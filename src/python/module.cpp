@@ -78,6 +78,8 @@ std::map<std::string, std::string> option_map(const py::kwargs& kwargs) {
       throw Error("option " + key + " takes a number or a name, not True or False");
     if (py::isinstance<py::int_>(v) || py::isinstance<py::str>(v))
       out[key] = py::str(v).cast<std::string>();
+    else if (key == "variant" && py::isinstance<py::dict>(v))  // {"name": ..., "patch": {...}}
+      out[key] = py_to_json(v).dump();
     else
       throw Error("option " + key + " takes a number or a name, not " +
                   py::str(py::type::of(v).attr("__name__")).cast<std::string>());
@@ -400,7 +402,9 @@ PYBIND11_MODULE(_core, m) {
       for (const auto& o : info->options) {
         py::dict od;
         od["name"] = o.name;
-        od["kind"] = o.kind == OptionSpec::Kind::Integer ? "integer" : "choice";
+        od["kind"] = o.kind == OptionSpec::Kind::Integer   ? "integer"
+                     : o.kind == OptionSpec::Kind::Variant ? "variant"
+                                                           : "choice";
         od["default"] = o.default_value;
         od["allowed"] = o.allowed_text();
         if (o.kind == OptionSpec::Kind::Choice) od["choices"] = o.choices;

@@ -137,3 +137,22 @@ def test_bad_arguments_are_clear_errors(client, tmp_path):
     p = subprocess.run(cli + ["--json", "--", *SIM], env=subprocess_env(), capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["experiment"]["games"] == 48
+
+
+def test_a_variant_travels_with_its_tasks_and_the_merge_is_one_run(client, tmp_path):
+    # The variant file is read by the driver and sent with each task: the workers run it from
+    # their own scratch copy (no shared disk), and the merge is the one-machine run.
+    patch = tmp_path / "crosses.json"
+    patch.write_text('{"mixes": {"standard": {"counts": {"corner": 7, "cross": 6}}}}')
+    sim = ["dungeon", "--seats", "random", "-n", "16", "--seed", "3", "--threads", "1", "--no-cards", "--variant", f"crosses={patch}"]
+    one = tmp_path / "one"
+    subprocess.run([TURF, "sim", *sim, "--out", str(one)], check=True, capture_output=True)
+    args, files = cluster._inline_variants(sim)
+    assert args[-1] == "crosses=@variant0" and files["@variant0"] == patch.read_bytes()
+    out = tmp_path / "out"
+    cluster.run(client, sim, 2, str(out), log=lambda _: None)
+    assert result(out) == result(one)
+    with open(out / "summary.json", encoding="utf-8") as f:
+        assert [c["label"] for c in json.load(f)["cells"]] == ["variant=base", "variant=crosses"]
+    with pytest.raises(cluster.ClusterError, match="cannot read the variant file"):
+        cluster.run(client, sim[:-2] + ["--variant", str(tmp_path / "gone.json")], 2, str(tmp_path / "x"), log=lambda _: None)

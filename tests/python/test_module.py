@@ -23,7 +23,17 @@ def test_games_lists_every_game_with_its_options():
         assert names[0] == "players"
         assert g["min_players"] <= g["max_players"]
         for o in g["options"]:
-            assert o["kind"] in ("integer", "choice") and o["help"]
+            assert o["kind"] in ("integer", "choice", "variant") and o["help"]
+
+
+def test_a_content_variant_is_an_option_given_as_a_dict():
+    five = {"name": "five", "patch": {"constants": {"start_troops": {"value": 5}}}}
+    g = turf.new_game("turfwars", players=2, variant=five, seed=3)
+    assert json.loads(g.options["variant"]) == five
+    with pytest.raises(turf.TurfError, match="factions.sirns: no entry has the id 'sirns'"):
+        turf.new_game("turfwars", variant={"name": "x", "patch": {"factions": {"sirns": {}}}})
+    with pytest.raises(turf.TurfError, match="has no option .variant."):
+        turf.new_game("yard", variant=five)
 
 
 def test_unknown_game_and_bad_options_are_clear_errors():

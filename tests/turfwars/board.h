@@ -24,7 +24,7 @@ inline int cell(const Position& p, const std::string& name) {
 
 inline int tmpl(const std::string& label) {
   for (std::size_t t = 0; t < content().templates.size(); ++t)
-    if (template_label(static_cast<int>(t)) == label) return static_cast<int>(t);
+    if (template_label(Position{}, static_cast<int>(t)) == label) return static_cast<int>(t);
   ADD_FAILURE() << "no action card " << label;
   return 0;
 }

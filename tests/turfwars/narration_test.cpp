@@ -50,7 +50,8 @@ TEST(TurfWarsNarration, T9_WarNarrationNamesTheWinnerAndCards) {
           for (int side = 0; side < w.n_sides; ++side) {
             EXPECT_NE(war->text.find(P(w.leader[side])), std::string::npos) << war->text;
             if (w.card[side] != kNone) {
-              EXPECT_NE(war->text.find(combat_label(w.card[side])), std::string::npos) << war->text;
+              EXPECT_NE(war->text.find(combat_label(pos(*after), w.card[side])), std::string::npos)
+                  << war->text;
             }
           }
           if (!w.cancelled && w.winner >= 0) {
@@ -199,7 +200,7 @@ TEST(TurfWarsNarration, T11_ScoringNarrationGivesDpAndReasons) {
 TEST(TurfWarsNarration, E2_NarrationPassesTheViewWall) {
   std::vector<std::string> names;
   for (int t = 0; t < static_cast<int>(content().templates.size()); ++t)
-    names.push_back(template_label(t));
+    names.push_back(template_label(Position{}, t));
   for (int players : {2, 4}) {
     const GameInfo& g = testing::game();
     const int compared = turf::testing::check_narration_wall(

@@ -117,7 +117,7 @@ void play_and_compare(int players, int games, std::uint64_t seed) {
         std::uint32_t bits = 0;
         if (s < p.num_seats)
           for (int i = 0; i < p.seats[s].num_secrets; ++i)
-            bits |= kernel::secret_bit(p.seats[s].secrets[i]);
+            bits |= kernel::secret_bit(p, p.seats[s].secrets[i]);
         ASSERT_EQ(p.secret_bits[s], bits) << where << ": seat " << s;
       }
 

@@ -4,7 +4,7 @@ import type { Pace, StateFrame, WelcomeFrame } from "./protocol";
 // One option of a game, as the catalogue (GameInfo::catalogue_json) gives it.
 export interface GameOption {
   name: string;
-  type: "integer" | "choice";
+  type: "integer" | "choice" | "variant"; // "variant": a designer's content variant (the lab's; not offered in the lobby)
   default: number | string;
   choices?: string[]; // type "choice"
   labels?: string[]; // the choices as a player reads them ("After round 5", "1st edition")

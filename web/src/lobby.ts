@@ -470,7 +470,7 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
     seatCount = Math.min(Math.max(seatCount, g.min_players), g.max_players);
     optionsBox.replaceChildren(
       ...g.options
-        .filter((o) => o.name !== "players")
+        .filter((o) => o.name !== "players" && o.type !== "variant")
         .map((o) => h("label", { class: "option" }, h("span", null, readable(o.name)), optionInput(o), o.help ? optionHelp(o.help) : null)),
     );
     drawSeats();

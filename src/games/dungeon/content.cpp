@@ -3,6 +3,8 @@
 #include <stdexcept>
 
 #include "core/embedded.h"
+#include "core/variant.h"
+#include "games/dungeon/game.h"
 #include "games/dungeon/rules.h"
 
 namespace turf::dungeon {
@@ -34,8 +36,7 @@ int index_of(const char* const (&ids)[N], const std::string& id) {
   bad("unknown id '" + id + "'");
 }
 
-Content load() {
-  const auto j = nlohmann::json::parse(embedded_file("data/dungeon/content.json"));
+Content load(const nlohmann::json& j) {
   Content c;
   int seen_shapes = 0;
   for (const auto& s : j.at("shapes")) {
@@ -112,9 +113,25 @@ Content load() {
 
 }  // namespace
 
-const Content& load_content() {
-  static const Content c = load();
-  return c;
+namespace {
+ContentSlots<Content>& slots() {
+  static ContentSlots<Content> s(nlohmann::json::parse(embedded_file("data/dungeon/content.json")),
+                                 &load);
+  return s;
+}
+}  // namespace
+
+const Content* const* content_table() {
+  return slots().table();
+}
+int content_slot(const nlohmann::json& patch) {
+  // The number of tiles is the engine's deck (28 cards, D1.1).
+  if (patch.is_object() && patch.contains("deck_size"))
+    throw Error("deck_size: a variant changes the mixes, not the size of the deck");
+  return slots().slot_of(patch);
+}
+const nlohmann::json& content_document() {
+  return slots().base_document();
 }
 
 const Mix& Content::mix(const std::string& id) const {

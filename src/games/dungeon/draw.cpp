@@ -102,7 +102,7 @@ std::string seat_colour(int seat) {
 
 std::string draw(const View& view, const DrawStyle& style) {
   const auto& v = view.as<DungeonView>();
-  const Content& c = content();
+  const Content& c = v.content_used();
   const Glyphs& g = style.unicode ? kUnicode : kAscii;
 
   // Menu numbers of the legal choices that have a place on the board.

@@ -17,11 +17,11 @@ void evaluate_into(const State& state, std::vector<double>& v) {
   const auto pts = score(p);
   v.assign({static_cast<double>(pts[0]), static_cast<double>(pts[1])});
   if (p.over()) return;
-  const auto& beats = content().beats;
+  const auto& beats = content_of(p).beats;
   // Monster types each seat has not yet played (hand + deck, known by elimination).
   std::array<std::array<int, kNumTypes>, kSeats> left{};
   for (int s = 0; s < kSeats; ++s)
-    for (int t = 0; t < kNumTypes; ++t) left[s][t] = content().monsters[t].per_deck;
+    for (int t = 0; t < kNumTypes; ++t) left[s][t] = content_of(p).monsters[t].per_deck;
   for (int m = 0; m < p.num_monsters; ++m) --left[p.monsters[m].owner][p.monsters[m].type];
   for (int s = 0; s < kSeats; ++s) {
     int unplayed = 0;

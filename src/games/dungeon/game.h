@@ -57,6 +57,8 @@ class DungeonView final : public ViewData {
   const GameInfo* game = nullptr;
   Seat viewer = kSpectator;
   int mix_index = 0;
+  int content = 0;  // the content's slot (Position::content)
+  const Content& content_used() const { return *content_table()[content]; }
   int influence = kInfluencePassage;
   int first_player = 0;
   int first_draw_rounds = 0;
@@ -89,6 +91,11 @@ const char* step_name(Step s);
 // view: its points and the monsters that scored them, "14 points: 6 by the Turtleman at 0,1, 5
 // by the Crane Wife at 2,0 and 3 by the Were-Rat at 1,-1".
 std::string result_words(const View& final_view, Seat seat);
+
+// Content variants (core/variant.h): the slot of a patch in content_table(), loading it the first
+// time (throws Error naming what does not fit), and the JSON document a patch applies to.
+int content_slot(const nlohmann::json& patch);
+const nlohmann::json& content_document();
 
 // Registers the game (called from games/all_games.cpp).
 void register_game(Registry& registry);

@@ -37,7 +37,7 @@ void narrate(const View& before_view, const NarratedAction& act, const View& aft
              std::vector<Narration>& out) {
   const auto& b = before_view.as<DungeonView>();
   const auto& a = after_view.as<DungeonView>();
-  const Content& c = content();
+  const Content& c = a.content_used();
   const int mover = act.mover;
 
   // The decisions that leave nothing on the table yet, in words (issue 23), first: the tile

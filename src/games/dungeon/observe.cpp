@@ -113,7 +113,7 @@ void observe(const View& view, float* out) {
 
   const auto& mine = v.seats[me];
   std::array<int, kNumShapes> unseen{};
-  for (int s = 0; s < kNumShapes; ++s) unseen[s] = content().mixes[v.mix_index].counts[s];
+  for (int s = 0; s < kNumShapes; ++s) unseen[s] = v.content_used().mixes[v.mix_index].counts[s];
   if (mine.hand)
     for (auto shape : *mine.hand) {
       out[l.my_hand + shape] += 0.5f;

@@ -8,6 +8,7 @@
 #include <span>
 
 #include "core/embedded.h"
+#include "core/variant.h"
 #include "core/view.h"
 
 namespace turf::dungeon {
@@ -61,15 +62,16 @@ void register_game(Registry& registry) {
                            "What a monster's line of influence is. Passage: the whole "
                            "straight corridor through its tile. Direction: each open side of "
                            "its tile, up to the wall."});
+  add_variant_option(*info, "tiles and monsters", &content_document, &content_slot);
   info->rules_text = embedded_file("docs/rules/dungeon.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {
     const auto& mixes = content().mixes;
     const auto it = std::find_if(mixes.begin(), mixes.end(),
                                  [&](const Mix& m) { return m.id == options.get("tiles"); });
-    const Setup setup{static_cast<int>(it - mixes.begin()), options.get("influence") == "direction"
-                                                                ? kInfluenceDirection
-                                                                : kInfluencePassage};
+    Setup setup{static_cast<int>(it - mixes.begin()),
+                options.get("influence") == "direction" ? kInfluenceDirection : kInfluencePassage};
+    setup.content = variant_slot(options, &content_slot);
     return DungeonState::create(self, setup, seed);
   };
   info->draw = draw;

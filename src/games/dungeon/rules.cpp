@@ -66,7 +66,7 @@ void fold_tile(const Position& p, BoardCache& c, int t) {
 void catch_up(const Position& p, BoardCache& c) {
   if (c.covered == p.num_tiles) return;
   while (c.covered < p.num_tiles) fold_tile(p, c, c.covered);
-  const auto& fit_shapes = content().fit_shapes;
+  const auto& fit_shapes = content_of(p).fit_shapes;
   unsigned shapes = 0;
   for (int i = 0; i < c.size; ++i) shapes |= fit_shapes[c.items[i].key()];
   c.fit_shapes = static_cast<std::uint8_t>(shapes);
@@ -107,7 +107,7 @@ void remove_from_hand(Position& p, int seat, int shape) {
   assert(false && "shape not in hand");
 }
 
-unsigned fitting_orientations(const Spot& s, int shape);
+unsigned fitting_orientations(const Position& p, const Spot& s, int shape);
 
 // The shapes of `candidates` (a bit set) that fit somewhere now.
 unsigned placeable_shapes(const Position& p, unsigned candidates) {
@@ -146,8 +146,8 @@ Spot spot_at(const Position& p, int x, int y) {
               static_cast<std::uint8_t>(need), static_cast<std::uint8_t>(forbid)};
 }
 
-unsigned fitting_orientations(const Spot& s, int shape) {
-  return content().fit[shape][s.key()];
+unsigned fitting_orientations(const Position& p, const Spot& s, int shape) {
+  return content_of(p).fit[shape][s.key()];
 }
 
 void end_turn(Position& p);
@@ -164,7 +164,7 @@ void place_chosen(Position& p, std::uint8_t mask) {
 void choose_cell(Position& p, int x, int y) {
   p.chosen_x = static_cast<std::int8_t>(x);
   p.chosen_y = static_cast<std::int8_t>(y);
-  const unsigned masks = fitting_orientations(spot_at(p, x, y), p.chosen_shape);
+  const unsigned masks = fitting_orientations(p, spot_at(p, x, y), p.chosen_shape);
   const int only = single(masks);
   if (only >= 0) {
     place_chosen(p, static_cast<std::uint8_t>(only));
@@ -176,7 +176,7 @@ void choose_cell(Position& p, int x, int y) {
 // D4.4 with the engine's rule that a sub-decision with one option is taken automatically.
 void begin_cell_step(Position& p) {
   catch_up(p, p.cache);
-  const auto& fit = content().fit[p.chosen_shape];
+  const auto& fit = content_of(p).fit[p.chosen_shape];
   int found = 0;
   Spot first{};
   for (int i = 0; i < p.cache.size; ++i) {
@@ -263,10 +263,12 @@ void play_monster(Position& p, int tile) {
 
 void setup(Position& p, const Setup& s, std::uint64_t seed) {
   const int mix_index = s.mix_index, influence = s.influence;
+  const auto slot = static_cast<std::uint8_t>(s.content);
   p = Position{};
+  p.content = slot;
   p.influence = static_cast<std::uint8_t>(influence);
   p.rng.reseed(seed);
-  const Content& c = content();
+  const Content& c = content_of(p);
   const Mix& mix = c.mixes.at(static_cast<std::size_t>(mix_index));
   p.mix = mix.counts;
   p.mix_index = static_cast<std::uint8_t>(mix_index);
@@ -367,7 +369,7 @@ bool can_play_on(const Content& c, const Position& p, int seat, int type, const 
 }  // namespace
 
 bool can_play_monster_on(const Position& p, int seat, int type, int tile) {
-  return can_play_on(content(), p, seat, type, p.tiles[tile]);
+  return can_play_on(content_of(p), p, seat, type, p.tiles[tile]);
 }
 
 void legal_actions(const Position& p, std::vector<int>& out) {
@@ -387,7 +389,7 @@ void legal_actions(const Position& p, std::vector<int>& out) {
       break;
     }
     case Step::kChooseCell: {
-      const auto& fit = content().fit[p.chosen_shape];
+      const auto& fit = content_of(p).fit[p.chosen_shape];
       with_cache(p, [&](const BoardCache& c) {
         for (int i = 0; i < c.size; ++i) {  // ascending by cell code
           const Spot& sp = c.items[i];
@@ -398,14 +400,14 @@ void legal_actions(const Position& p, std::vector<int>& out) {
     }
     case Step::kOrient: {
       const unsigned masks =
-          fitting_orientations(spot_at(p, p.chosen_x, p.chosen_y), p.chosen_shape);
+          fitting_orientations(p, spot_at(p, p.chosen_x, p.chosen_y), p.chosen_shape);
       for (unsigned rest = masks; rest; rest &= rest - 1)
         out.push_back(kActOrient + __builtin_ctz(rest));
       break;
     }
     case Step::kMonster: {
       out.push_back(kActPass);
-      const Content& c = content();
+      const Content& c = content_of(p);
       const int type = p.monster_hand[s];
       with_cache(p, [&](const BoardCache& cache) {
         for (int i = 0; i < p.num_tiles; ++i) {  // ascending by cell code
@@ -501,7 +503,7 @@ std::array<int, kSeats> score(const Position& p) {
 
 std::array<int, kDeckSize> points_by_tile(const Position& p) {
   std::array<int, kDeckSize> pts{};
-  const auto& beats = content().beats;
+  const auto& beats = content_of(p).beats;
   for (int t = 0; t < p.num_tiles; ++t) {
     if (p.tiles[t].top == kNone) continue;
     const PlayedMonster& m = p.monsters[p.tiles[t].top];

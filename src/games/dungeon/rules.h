@@ -87,9 +87,12 @@ struct Content {
   std::vector<Mix> mixes;
   const Mix& mix(const std::string& id) const;
 };
-const Content& load_content();     // parses the data (content.cpp); use content()
-inline const Content& content() {  // inline: the kernel reads it at every step
-  static const Content& c = load_content();
+// Every content this process plays with, by slot (Position::content): 0 the game's own, then the
+// variants (core/variant.h) in the order they were loaded (game.h: content_slot).
+const Content* const* content_table();
+// The game's own content (data/dungeon/content.json): the options' choices and the texts.
+inline const Content& content() {
+  static const Content& c = *content_table()[0];
   return c;
 }
 
@@ -177,6 +180,7 @@ struct Position {
 
   std::array<std::uint8_t, kNumShapes> mix{};  // tile counts of the deck in use
   std::uint8_t mix_index = 0;
+  std::uint8_t content = 0;  // the content played: 0 the game's own, else a variant (content_slot)
   std::uint8_t influence = 0;  // kInfluencePassage or kInfluenceDirection (R1, option influence)
   // First-player draw (D2.2): the latest rounds, each {seat 0's shape, seat 1's shape}.
   std::array<std::array<std::uint8_t, 2>, 6> first_draws{};
@@ -198,10 +202,18 @@ struct Position {
   bool over() const { return step == Step::kOver; }
 };
 
+// The content a position is played with (its slot in content_table()); inline: the kernel reads
+// it at every step.
+inline const Content& content_of(const Position& p) {
+  static const Content* const* const table = content_table();
+  return *table[p.content];
+}
+
 // Set-up (D2): shuffles, the first-player draw and the opening hands.
 struct Setup {
   int mix_index = 0;                  // the mix of tiles (content().mixes, the option "tiles")
   int influence = kInfluencePassage;  // R1 (the option "influence")
+  int content = 0;                    // the option "variant": the content's slot (content_slot)
 };
 void setup(Position& p, const Setup& s, std::uint64_t seed);
 

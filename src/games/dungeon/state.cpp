@@ -58,7 +58,7 @@ std::string DungeonState::action_label(Action a) const {
   if (a >= kActMonster && a < kActMonster + kCellCodes) {
     const int code = a - kActMonster;
     const std::uint8_t type = pos_.monster_hand[pos_.to_move];
-    const std::string name = type == kNone ? "monster" : content().monsters[type].name;
+    const std::string name = type == kNone ? "monster" : content_of(pos_).monsters[type].name;
     return name + " at " + xy(code_x(code), code_y(code));
   }
   if (a >= kActCell && a < kActCell + kCellCodes) {
@@ -84,7 +84,7 @@ void DungeonState::action_to_json(Action a, nlohmann::json& out) const {
     const int code = a - kActMonster;
     const std::uint8_t type = pos_.monster_hand[pos_.to_move];
     out = {{"type", "monster"}, {"x", code_x(code)}, {"y", code_y(code)}};
-    if (type != kNone) out["monster"] = content().monsters[type].id;
+    if (type != kNone) out["monster"] = content_of(pos_).monsters[type].id;
   } else if (a >= kActCell && a < kActCell + kCellCodes) {
     const int code = a - kActCell;
     out = {{"type", "cell"}, {"x", code_x(code)}, {"y", code_y(code)}};
@@ -93,9 +93,9 @@ void DungeonState::action_to_json(Action a, nlohmann::json& out) const {
   } else if (a >= kActOrient && a < kActOrient + 16) {
     out = {{"type", "orient"}, {"passages", passages_text(a - kActOrient)}};
   } else if (a >= kActSetAside && a < kActSetAside + kNumShapes) {
-    out = {{"type", "set_aside"}, {"shape", content().shapes[a - kActSetAside].id}};
+    out = {{"type", "set_aside"}, {"shape", content_of(pos_).shapes[a - kActSetAside].id}};
   } else if (a >= kActChooseTile && a < kActChooseTile + kNumShapes) {
-    out = {{"type", "tile"}, {"shape", content().shapes[a - kActChooseTile].id}};
+    out = {{"type", "tile"}, {"shape", content_of(pos_).shapes[a - kActChooseTile].id}};
   } else {
     out = {{"type", "unknown"}, {"id", a}};
   }
@@ -134,7 +134,7 @@ std::string result_words(const View& final_view, Seat seat) {
                        : i + 1 == shown && shown == scored.size() ? " and "
                                                                   : ", ") +
            std::to_string(m.points) + " by the " +
-           content().monsters[static_cast<std::size_t>(m.type)].name + " at " + xy(m.x, m.y);
+           content_of(p).monsters[static_cast<std::size_t>(m.type)].name + " at " + xy(m.x, m.y);
   }
   if (scored.size() > shown) {
     int rest = 0;

@@ -19,6 +19,7 @@ DungeonView::DungeonView(const DungeonState& state, Seat v) : game(&state.game()
   const Position& p = state.pos_;
   const bool all = v == kOmniscient;
   mix_index = p.mix_index;
+  content = p.content;
   influence = p.influence;
   first_player = p.first_player;
   first_draw_rounds = p.first_draw_rounds;
@@ -65,7 +66,7 @@ bool DungeonView::ambiguous() const {
   // Tiles: the unseen ones can be arranged between unknown hands and the deck in several ways
   // when at least two different shapes are among them.
   std::array<int, kNumShapes> pool{};
-  for (int s = 0; s < kNumShapes; ++s) pool[s] = content().mixes[mix_index].counts[s];
+  for (int s = 0; s < kNumShapes; ++s) pool[s] = content_used().mixes[mix_index].counts[s];
   for (const auto& t : tiles) --pool[t.shape];
   for (auto s : set_aside) --pool[s];
   for (const auto& si : seats)
@@ -76,7 +77,7 @@ bool DungeonView::ambiguous() const {
   // several ways (the viewer's own deck order is hidden from it too).
   for (int s = 0; s < kSeats; ++s) {
     std::array<int, kNumTypes> left{};
-    for (int t = 0; t < kNumTypes; ++t) left[t] = content().monsters[t].per_deck;
+    for (int t = 0; t < kNumTypes; ++t) left[t] = content_used().monsters[t].per_deck;
     for (const auto& m : monsters)
       if (m.owner == s) --left[m.type];
     if (seats[s].monster && *seats[s].monster != kNone) --left[*seats[s].monster];
@@ -87,7 +88,8 @@ bool DungeonView::ambiguous() const {
 
 void DungeonView::board_into(Position& p) const {
   p = Position{};
-  p.mix = content().mixes[mix_index].counts;
+  p.content = static_cast<std::uint8_t>(content);
+  p.mix = content_used().mixes[mix_index].counts;
   p.mix_index = static_cast<std::uint8_t>(mix_index);
   p.influence = static_cast<std::uint8_t>(influence);
   for (const auto& t : tiles) {
@@ -161,7 +163,7 @@ void DungeonView::sample_world_into(State& out, Rng& r) const {
     std::array<std::uint8_t, kMonstersPerDeck> left_cards;
     std::size_t left_size = 0;
     for (int t = 0; t < kNumTypes; ++t) {
-      int n = content().monsters[t].per_deck - played[s][t];
+      int n = content_used().monsters[t].per_deck - played[s][t];
       if (si.monster && *si.monster == t) --n;
       for (int k = 0; k < n; ++k) {
         if (left_size == left_cards.size())
@@ -200,7 +202,7 @@ void DungeonView::sample_world_into(State& out, Rng& r) const {
 }
 
 void DungeonView::to_json(nlohmann::json& j) const {
-  const Content& c = content();
+  const Content& c = content_used();
   j["tiles_mix"] = c.mixes[mix_index].id;
   j["influence"] = influence == kInfluenceDirection ? "direction" : "passage";
   j["first_player"] = first_player;

@@ -34,7 +34,7 @@ void after_action_phase(Position& p) {
       if (o.pick != kNone && left(o.pick) > 0) take_out(o.pick);
     }
   }
-  const EventDef* e = p.event == kNone ? nullptr : &C().events[p.event];
+  const EventDef* e = p.event == kNone ? nullptr : &C(p).events[p.event];
   if (e && e->forced_attack) {
     p.phase = Phase::kBloodlust;
     build_order(p, p.ftt);
@@ -68,7 +68,7 @@ bool target_in_range(const Position& p, int seat, const ActionTemplate& t, int s
 
 // The draft (T7).
 bool run_draft(Position& p) {
-  const Content& c = C();
+  const Content& c = C(p);
   if (p.sub == 0) {
     for (auto& s : p.seats) {
       s.pick = kNone;
@@ -137,7 +137,7 @@ bool start_member(Position& p) {
   const int s = tn.group[tn.cursor];
   tn.owner = static_cast<std::int8_t>(s);
   tn.controller = static_cast<std::int8_t>(controller_of(p, s));
-  tn.rampage_left = static_cast<std::uint8_t>(C().rampage_extra);
+  tn.rampage_left = static_cast<std::uint8_t>(C(p).rampage_extra);
   tn.source = tn.target = tn.from = kNone;
   const ActionTemplate& t = tmpl_of(p);
   if (p.seats[s].eliminated) {
@@ -194,7 +194,7 @@ void log_unused(Position& p, int seat) {
 
 bool run_actions(Position& p) {
   Turn& tn = p.turn;
-  const Content& c = C();
+  const Content& c = C(p);
   if (p.war.active) return run_war(p);
   if (tn.n_group == 0 || (!tn.declaring && tn.cursor >= tn.n_group)) {
     // The next priority (T8.1): reveal every card of the lowest priority still hidden.

@@ -7,6 +7,8 @@
 #include <stdexcept>
 
 #include "core/embedded.h"
+#include "core/variant.h"
+#include "games/turfwars/game.h"
 #include "games/turfwars/rules.h"
 
 namespace turf::turfwars {
@@ -272,8 +274,7 @@ SecretDef load_secret(const Content& c, const nlohmann::json& j) {
   return s;
 }
 
-Content load() {
-  const auto j = nlohmann::json::parse(embedded_file("data/turfwars/content.json"));
+Content load(const nlohmann::json& j) {
   Content c;
   std::map<std::string, int*> constants = {
       {"rounds", &c.rounds},
@@ -336,6 +337,7 @@ Content load() {
     f.tag = x.at("tag").get<std::string>();
     f.home = type_of(c, x.at("home").get<std::string>());
     f.ability = load_ability(c, x.at("ability"), f.id);
+    c.most_ftt_discount = std::max<int>(c.most_ftt_discount, f.ability.ftt_discount);
     c.factions.push_back(std::move(f));
   }
   for (std::size_t i = 0; i < c.factions.size(); ++i)
@@ -455,9 +457,42 @@ bool EventDef::has_effect() const {
          attack_bonus || defend_bonus || dp_each || place_troops || attack_ban != kNone;
 }
 
-const Content& content() {
-  static const Content c = load();
+namespace {
+// A variant's content: as the base's, with the same action card templates in number (one per
+// card, turf and priority: their ids are actions, and the observation counts them).
+Content load_variant(const nlohmann::json& j) {
+  Content c = load(j);
+  const std::size_t n = content().templates.size();
+  if (c.templates.size() != n)
+    throw Error("action_cards: the action cards make " + std::to_string(c.templates.size()) +
+                " kinds (by card, turf and priority) where the game has " + std::to_string(n) +
+                "; a variant changes them, not their number");
   return c;
+}
+
+ContentSlots<Content>& slots() {
+  static ContentSlots<Content> s(nlohmann::json::parse(embedded_file("data/turfwars/content.json")),
+                                 &load, &load_variant);
+  return s;
+}
+}  // namespace
+
+const Content& content() {
+  return *slots().table()[0];
+}
+const Content* const* content_table() {
+  return slots().table();
+}
+int content_slot(const nlohmann::json& patch) {
+  // The boards and turf types are the geometry the action ids, the observation layout and the
+  // kernel's precomputed masks are built on: a variant changes cards and numbers, not the map.
+  for (const char* key : {"boards", "turf_types"})
+    if (patch.is_object() && patch.contains(key))
+      throw Error(std::string(key) + ": a variant changes cards and numbers, not the boards");
+  return slots().slot_of(patch);
+}
+const nlohmann::json& content_document() {
+  return slots().base_document();
 }
 
 int Content::faction_index(const std::string& id) const {

@@ -29,17 +29,17 @@ std::string seat_name(const DrawStyle& style, int s) {
                                                        : player_name(static_cast<Seat>(s));
 }
 
-std::string hand_text(const std::array<std::uint8_t, kCombatTypes>& h) {
+std::string hand_text(const Position& p, const std::array<std::uint8_t, kCombatTypes>& h) {
   std::string out;
   for (int t = 0; t < kCombatTypes; ++t)
-    for (int k = 0; k < h[t]; ++k) out += (out.empty() ? "" : ", ") + combat_label(t);
+    for (int k = 0; k < h[t]; ++k) out += (out.empty() ? "" : ", ") + combat_label(p, t);
   return out.empty() ? "none" : out;
 }
 
-std::string templates_text(const std::array<std::uint8_t, kMaxTemplates>& h) {
+std::string templates_text(const Position& p, const std::array<std::uint8_t, kMaxTemplates>& h) {
   std::string out;
   for (int t = 0; t < kMaxTemplates; ++t)
-    for (int k = 0; k < h[t]; ++k) out += (out.empty() ? "" : ", ") + template_label(t);
+    for (int k = 0; k < h[t]; ++k) out += (out.empty() ? "" : ", ") + template_label(p, t);
   return out.empty() ? "none" : out;
 }
 
@@ -82,7 +82,7 @@ std::string wrap(const std::string& text, std::size_t width = 79, std::size_t in
 
 // The decision the seat to move faces, as a sentence (issue 16).
 std::string prompt(const Position& p) {
-  const Content& c = content();
+  const Content& c = content_of(p);
   switch (p.step) {
     case Step::kChooseFaction:
       return "Choose your faction (each faction's card gives its ability, home turf and nemesis).";
@@ -108,7 +108,7 @@ std::string prompt(const Position& p) {
       return "Draft: pick one action card from the packet; the rest pass on.";
     case Step::kSource:
       return "Your action card " +
-             (p.turn.tmpl != kNone ? template_label(p.turn.tmpl) : std::string("")) +
+             (p.turn.tmpl != kNone ? template_label(p, p.turn.tmpl) : std::string("")) +
              ": choose the turf it starts from, or pass.";
     case Step::kTarget:
       return "Choose the turf to attack or move to.";
@@ -181,7 +181,7 @@ std::string seat_tag(int s) {
 std::string draw(const View& view, const DrawStyle& style) {
   const auto& v = view.as<TurfWarsView>();
   const Position& p = v.pos;
-  const Content& c = content();
+  const Content& c = content_of(p);
   const Board& b = board_of(p);
   const bool col = style.colour;
   std::string out;
@@ -263,7 +263,7 @@ std::string draw(const View& view, const DrawStyle& style) {
     if (st.num_held) add(std::to_string(st.num_held) + " bought action cards for the next draft");
     if (st.opted_out) add("stays out of the event");
     if (p.draft_state == 2 && st.revealed && st.pick != kNone)
-      add("plays " + template_label(st.pick));
+      add("plays " + template_label(p, st.pick));
     out += line + "\n";
     if (!more.empty()) out += wrap(std::string(18, ' ') + more, 79, 18);
   }
@@ -276,12 +276,12 @@ std::string draw(const View& view, const DrawStyle& style) {
       t += " " + seat_tag(w.sides[s].leader) +
            (s < w.n_attackers ? " attacks with " : " defends with ") +
            std::to_string(w.sides[s].committed);
-      if (w.sides[s].card != kNone) t += " + " + combat_label(w.sides[s].card);
+      if (w.sides[s].card != kNone) t += " + " + combat_label(p, w.sides[s].card);
       t += ";";
     }
     for (int i = 0; i < w.n_sups; ++i) {
       t += " " + seat_tag(w.sups[i].seat) + " supports with " + std::to_string(w.sups[i].given);
-      if (w.sups[i].card != kNone) t += " + " + combat_label(w.sups[i].card);
+      if (w.sups[i].card != kNone) t += " + " + combat_label(p, w.sups[i].card);
       t += ";";
     }
     if (w.cancelled) t += " (negated)";
@@ -310,13 +310,14 @@ std::string draw(const View& view, const DrawStyle& style) {
       const SecretDef& d = c.secrets[me.secrets[i]];
       out += wrap("  Your secret win: " + d.name + " - " + d.text);
     }
-    if (me.num_held) out += wrap("  Bought action cards: " + templates_text(me.held));
+    if (me.num_held) out += wrap("  Bought action cards: " + templates_text(p, me.held));
     if (me.pick != kNone && !me.revealed)
-      out += "  Your action card: " + template_label(me.pick) + "\n";
-    if (v.sees_packet) out += wrap("  Packet: " + templates_text(p.packet));
+      out += "  Your action card: " + template_label(p, me.pick) + "\n";
+    if (v.sees_packet) out += wrap("  Packet: " + templates_text(p, p.packet));
     if (me.drawn[0] != kNone)
-      out += "  Drawn: " + combat_label(me.drawn[0]) + ", " + combat_label(me.drawn[1]) + "\n";
-    out += wrap("  Your combat cards: " + hand_text(me.hand));
+      out +=
+          "  Drawn: " + combat_label(p, me.drawn[0]) + ", " + combat_label(p, me.drawn[1]) + "\n";
+    out += wrap("  Your combat cards: " + hand_text(p, me.hand));
     const std::string why = unplayable_reason(p, v.viewer, kCryForHelp);
     if (!why.empty()) out += term::paint(col, term::kDim, "    (" + why + ")") + "\n";
     if (view.my_turn()) out += wrap(term::paint(col, term::kBold, "  " + prompt(p)));

@@ -126,7 +126,7 @@ Action rollout_choice(const State& state, const std::vector<Action>& legal, Rng&
 void evaluate_into(const State& state, std::vector<double>& v) {
   const Position& p = dynamic_cast<const TurfWarsState&>(state).position();
   if (p.over()) return ranking_keys_into(p, v);
-  const Content& c = content();
+  const Content& c = content_of(p);
   const Board& b = board_of(p);
   const int n = p.num_seats;
   v.assign(static_cast<std::size_t>(n), 0.0);

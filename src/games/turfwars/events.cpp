@@ -88,7 +88,7 @@ bool run_reinforce(Position& p) {
       p.count =
           p.seats[s].eliminated
               ? 0
-              : static_cast<std::uint8_t>(C().reinforcements + ability_in(p, s).reinforce_bonus);
+              : static_cast<std::uint8_t>(C(p).reinforcements + ability_in(p, s).reinforce_bonus);
     }
     if (p.count > 0 && can_place(p, s)) {
       decide(p, Step::kPlace, s);
@@ -155,7 +155,7 @@ void maelstrom(Position& p, int amount) {
 }  // namespace
 
 bool run_event(Position& p) {
-  const Content& c = C();
+  const Content& c = C(p);
   switch (p.sub) {
     case 0: {  // reveal (T6.1); the previous event ends
       for (auto& s : p.seats) s.opted_out = false;

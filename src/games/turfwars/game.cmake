@@ -5,5 +5,5 @@ turf_add_game(turfwars
   EMBED data/turfwars/content.json data/turfwars/card_texts.json docs/rules/turfwars.md
   TESTS tests/turfwars/rules_test.cpp tests/turfwars/view_test.cpp tests/turfwars/signature_test.cpp
         tests/turfwars/narration_test.cpp tests/turfwars/tallies_test.cpp
-        tests/turfwars/texts_test.cpp
+        tests/turfwars/texts_test.cpp tests/turfwars/variant_test.cpp
 )

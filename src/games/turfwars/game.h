@@ -57,8 +57,8 @@ class TurfWarsView final : public ViewData {
 void redact(Position& p, Seat viewer);
 // Cell names ("B3": column letter, row number from the top) and card names, for labels.
 std::string cell_name(const Position& p, int cell);
-std::string template_label(int t);
-std::string combat_label(int t);
+std::string template_label(const Position& p, int t);
+std::string combat_label(const Position& p, int t);
 // The board as text rows, one token per cell ("#", "T", "-", "F", "F3@1"), as in the view JSON.
 std::vector<std::string> board_rows(const Position& p);
 
@@ -67,6 +67,11 @@ std::vector<std::string> board_rows(const Position& p);
 extern const char* const kCostIds[kNumCosts];
 const char* step_name(Step s);
 const char* win_name(WinType w);
+
+// Content variants (core/variant.h): the slot of a patch in content_table(), loading it the first
+// time (throws Error naming what does not fit), and the JSON document a patch applies to.
+int content_slot(const nlohmann::json& patch);
+const nlohmann::json& content_document();
 
 // Registers the game (called from games/all_games.cpp).
 void register_game(Registry& registry);

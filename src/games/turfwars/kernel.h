@@ -30,10 +30,11 @@ struct Acts {
 
 // In an anonymous namespace, each file keeps its own copy of the reference: read directly, not
 // through the shared library's global offset table (as an inline function's static would be).
+// The content the position plays with (content_of, Position::content).
 namespace {
-inline const Content& C() {
-  static const Content& c = content();
-  return c;
+inline const Content& C(const Position& p) {
+  static const Content* const* const table = content_table();
+  return *table[p.content];
 }
 }  // namespace
 
@@ -45,7 +46,7 @@ const Ability kNoAbilityHere{};
 inline const Ability& ability_in(const Position& p, int seat) {
   const SeatState& s = p.seats[seat];
   if (s.faction == kNone) return kNoAbilityHere;
-  const Content& c = C();
+  const Content& c = C(p);
   if (p.event != kNone && !s.opted_out && c.events[p.event].abilities_off) return kNoAbilityHere;
   const Faction& f = c.factions[s.faction];
   if (f.ability.clone) return s.clone == kNone ? kNoAbilityHere : c.factions[s.clone].ability;
@@ -56,7 +57,7 @@ inline const Ability& ability_in(const Position& p, int seat) {
 inline const EventDef* event_for(const Position& p, int seat) {
   if (p.event == kNone) return nullptr;
   if (seat >= 0 && p.seats[seat].opted_out) return nullptr;
-  return &C().events[p.event];
+  return &C(p).events[p.event];
 }
 
 inline bool abilities_on(const Position& p, int seat) {
@@ -66,7 +67,7 @@ inline bool abilities_on(const Position& p, int seat) {
 
 inline const Faction* base_faction(const Position& p, int seat) {
   const auto f = p.seats[seat].faction;
-  return f == kNone ? nullptr : &C().factions[f];
+  return f == kNone ? nullptr : &C(p).factions[f];
 }
 
 // Notes a step for narration (Position::auto_log).
@@ -85,7 +86,7 @@ inline bool active(const Position& p, int seat) {
 // turfs from round 2 on, unless Teleporter Storm switches them off (T6.9).
 inline bool tele_on(const Position& p) {
   if (!board_of(p).has_teleporters || p.round < 2) return false;
-  return !(p.event != kNone && C().events[p.event].teleporters_off);
+  return !(p.event != kNone && C(p).events[p.event].teleporters_off);
 }
 
 template <class F>
@@ -193,7 +194,7 @@ struct BoardMasks {
 };
 // Every board's, built once (indexed by Position::board).
 const BoardMasks* all_masks();
-// Inlined where it is read (speed): in an anonymous namespace, as C().
+// Inlined where it is read (speed): in an anonymous namespace, as C(p).
 namespace {
 inline const BoardMasks& masks_of(const Position& p) {
   static const BoardMasks* const all = all_masks();
@@ -216,7 +217,7 @@ inline CellMask attackable_mask(const Position& p, int attacker) {
     r[1] &= ~m.of_type[e->attack_ban][1];
   }
   // R25: Lizard Folk staying out of Mind Control cannot be attacked that round.
-  if (p.event != kNone && C().events[p.event].mind_control)
+  if (p.event != kNone && C(p).events[p.event].mind_control)
     for (int o = 0; o < p.num_seats; ++o)
       if (p.seats[o].opted_out) {
         r[0] &= ~p.held_cells[o][0];
@@ -369,7 +370,7 @@ enum MemberStage : std::uint8_t {
 };
 
 inline const ActionTemplate& tmpl_of(const Position& p) {
-  return C().templates[p.turn.tmpl];
+  return C(p).templates[p.turn.tmpl];
 }
 
 inline bool valid_source(const Position& p, int seat, int cell) {
@@ -448,7 +449,7 @@ bool check_wins(Position& p, bool end_of_round);
 bool may_win_placed(const Position& p, std::uint8_t seats);
 // A secret card's bit in Position::secret_bits: its condition's, 0 for one that holds only at the
 // end of a round.
-std::uint32_t secret_bit(int card);
+std::uint32_t secret_bit(const Position& p, int card);
 // The same without the quick look that rules a win out mid-round (tests compare the two).
 bool check_wins_full(Position& p, bool end_of_round);
 std::uint8_t secret_holders(const Position& p);

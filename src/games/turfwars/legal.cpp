@@ -93,7 +93,7 @@ void gen_list(const Position& p, Out& out) {
       });
       break;
     case Step::kClone:
-      for (int f = 0; f < static_cast<int>(C().factions.size()) && !full(); ++f) {
+      for (int f = 0; f < static_cast<int>(C(p).factions.size()) && !full(); ++f) {
         bool in_play = false;
         for (int o = 0; o < p.num_seats; ++o)
           in_play |= o != s && active(p, o) && p.seats[o].faction == f;

@@ -23,7 +23,7 @@ std::string P(int seat) {
 }
 
 std::string turf_name(const Position& p, int cell) {
-  return cell_name(p, cell) + " (" + content().type_names[board_of(p).type[cell]] + ")";
+  return cell_name(p, cell) + " (" + content_of(p).type_names[board_of(p).type[cell]] + ")";
 }
 
 std::string troops_text(int n) {
@@ -46,7 +46,7 @@ std::string action_sentence(const Position& p, const std::string& label) {
       return starts_with(label, "chooses") ? label : "chooses the " + label;
     case Step::kChooseStart:
       return starts_with(label, "start at ") ? "starts at " + rest(label, "start at ") + " with " +
-                                                   troops_text(content().start_troops)
+                                                   troops_text(content_of(p).start_troops)
                                              : label;
     case Step::kClone:
       return starts_with(label, "clone ") ? "copies the " + rest(label, "clone ") + " this round"
@@ -164,8 +164,8 @@ Narration make(const char* kind, std::vector<Seat> seats, std::string text,
   return n;
 }
 
-std::string card_name(int t) {
-  return t == kNone ? std::string("no card") : combat_label(t);
+std::string card_name(const Position& p, int t) {
+  return t == kNone ? std::string("no card") : combat_label(p, t);
 }
 
 // The war as resolved (T9.9, T9.10): sides, supporters, cards, strengths, who won and the losses.
@@ -173,7 +173,7 @@ std::string card_name(int t) {
 // their own lines, narrate_war_after), so that a seat asked to retreat or retaliate has read it.
 void narrate_war(const Position& a, std::vector<Narration>& out) {
   const WarReport& r = a.last_war;
-  const Content& c = content();
+  const Content& c = content_of(a);
   nlohmann::json data = {{"target", cell_name(a, r.target)},
                          {"winner_seat", r.winner >= 0 ? r.leader[r.winner] : -1},
                          {"cancelled", r.cancelled}};
@@ -185,7 +185,7 @@ void narrate_war(const Position& a, std::vector<Narration>& out) {
     seats.push_back(leader);
     const bool attacker = s < r.n_attackers;
     text += (s ? "; " : " ") + P(leader) + (attacker ? " attacks with " : " defends with ") +
-            troops_text(r.committed[s]) + " and " + card_name(r.card[s]);
+            troops_text(r.committed[s]) + " and " + card_name(a, r.card[s]);
     if (!r.cancelled) text += " (strength " + std::to_string(r.value[s]) + ")";
     nlohmann::json x = {{"seat", leader},
                         {"role", attacker ? "attacker" : "defender"},
@@ -199,7 +199,7 @@ void narrate_war(const Position& a, std::vector<Narration>& out) {
   for (int i = 0; i < r.n_sups; ++i) {
     text += "; " + P(r.sup_seat[i]) + (r.sup_forced[i] ? " (called for help)" : "") + " supports " +
             P(r.leader[r.sup_side[i]]) + " with " + troops_text(r.sup_given[i]);
-    if (r.sup_card[i] != kNone) text += " and " + card_name(r.sup_card[i]);
+    if (r.sup_card[i] != kNone) text += " and " + card_name(a, r.sup_card[i]);
     seats.push_back(r.sup_seat[i]);
     sups.push_back({{"seat", r.sup_seat[i]},
                     {"side_seat", r.leader[r.sup_side[i]]},
@@ -293,11 +293,11 @@ void narrate_war_after(const Position& b, const Position& a, Seat viewer,
     // The thief sees the card arrive; the victim knows what was taken (R11).
     if (viewer == w || viewer == kOmniscient) {
       for (int t = 1; t < kCombatTypes; ++t)
-        if (a.seats[w].hand[t] > b.seats[w].hand[t]) what = "the " + combat_label(t);
+        if (a.seats[w].hand[t] > b.seats[w].hand[t]) what = "the " + combat_label(a, t);
     } else if (viewer == loser) {
       for (int t = 1; t < kCombatTypes; ++t)
         if (a.seats[loser].known[w][t] > b.seats[loser].known[w][t])
-          what = "the " + combat_label(t);
+          what = "the " + combat_label(a, t);
     }
     out.push_back(
         make("steal", {w, loser}, P(w) + " takes " + what + " from " + P(loser) + "'s hand."));
@@ -353,7 +353,7 @@ SupSnap snap_report(const WarReport& r) {
 // Supporters called by Cry for Help, the troops they send and the random cards drawn from their
 // hands (T9.7): each told when it happens, to everyone (issue 23: a forced step never happens
 // without a word).
-void narrate_support(const SupSnap& before, const SupSnap& after, Seat mover,
+void narrate_support(const Position& p, const SupSnap& before, const SupSnap& after, Seat mover,
                      std::vector<Narration>& out) {
   for (int i = 0; i < after.n; ++i) {
     const bool is_new = i >= before.n;
@@ -372,14 +372,14 @@ void narrate_support(const SupSnap& before, const SupSnap& after, Seat mover,
     if (after.card[i] != kNone && (is_new || before.card[i] == kNone))
       out.push_back(make("support_card", {s, leader},
                          P(leader) + " draws a random card from " + P(s) +
-                             "'s hand and plays it: " + card_name(after.card[i]) + ".",
-                         {{"seat", s}, {"card", content().combat[after.card[i]].id}}));
+                             "'s hand and plays it: " + card_name(p, after.card[i]) + ".",
+                         {{"seat", s}, {"card", content_of(p).combat[after.card[i]].id}}));
   }
 }
 
 void narrate_score(const Position& a, std::vector<Narration>& out) {
   const ScoreReport& r = a.last_score;
-  const Content& c = content();
+  const Content& c = content_of(a);
   for (int s = 0; s < a.num_seats; ++s) {
     if (a.seats[s].eliminated && r.gain[s] == 0 && r.support[s] == 0) continue;
     std::string text = P(s) + " scores " + std::to_string(r.gain[s]) + " DP for round " +
@@ -421,16 +421,17 @@ void narrate_log(const Position& b, const Position& a, Phase lo, Phase hi, OnWar
       continue;
     }
     if (e.step == kStepReveal) {  // T8.1
-      const ActionTemplate& t = content().templates[e.action];
+      const ActionTemplate& t = content_of(a).templates[e.action];
       std::string text = t.text;
       if (starts_with(text, "[Turf] ") && text.find(": ") != std::string::npos) {
         text = text.substr(text.find(": ") + 2);
         const auto at = text.find("turf of that type");
-        if (at != std::string::npos) text.replace(at, 17, content().type_names[t.turf] + " turf");
+        if (at != std::string::npos)
+          text.replace(at, 17, content_of(a).type_names[t.turf] + " turf");
       }
       text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
       out.push_back(make("action_card", {e.seat},
-                         P(e.seat) + " reveals " + template_label(e.action) + ": " + text,
+                         P(e.seat) + " reveals " + template_label(a, e.action) + ": " + text,
                          {{"card", t.name}, {"priority", t.priority}}));
       continue;
     }
@@ -443,9 +444,9 @@ void narrate_log(const Position& b, const Position& a, Phase lo, Phase hi, OnWar
     }
     if (e.step == kStepUnused) {
       out.push_back(make("action_card", {e.seat},
-                         P(e.seat) + "'s " + template_label(e.action) +
+                         P(e.seat) + "'s " + template_label(a, e.action) +
                              " has no legal use now: it is discarded without effect.",
-                         {{"card", content().templates[e.action].name}, {"unused", true}}));
+                         {{"card", content_of(a).templates[e.action].name}, {"unused", true}}));
       continue;
     }
     if (e.step == static_cast<int>(Step::kPlace)) {
@@ -458,7 +459,7 @@ void narrate_log(const Position& b, const Position& a, Phase lo, Phase hi, OnWar
       const int cell = e.action - kActCell;
       std::string said = P(e.seat) + " places " + (placed == 1 ? "a troop" : troops_text(placed)) +
                          " at " + cell_name(a, cell) + " " +
-                         content().type_names[board_of(a).type[cell]];
+                         content_of(a).type_names[board_of(a).type[cell]];
       if (e.owner >= 0 && e.owner != e.seat) said += " for " + P(e.owner) + " (Mind Control)";
       out.push_back(
           make("action", named(e.seat, said), said + ".", {{"auto", true}, {"step", e.step}}));
@@ -494,14 +495,14 @@ void narrate_maelstrom(const TurfWarsView& vb, const TurfWarsView& va,
                          "to the next player taking part."));
   const Seat v = vb.viewer;
   if (v < 0 || v >= a.num_seats) return;
-  auto list = [](const std::vector<int>& cards) {
+  auto list = [&a](const std::vector<int>& cards) {
     std::string s;
     for (std::size_t i = 0; i < cards.size(); ++i)
       s += (i == 0                  ? ""
             : i + 1 == cards.size() ? " and "
                                     : ", ") +
-           std::string(content().combat[cards[i]].value == 8 ? "an " : "a ") +
-           combat_label(cards[i]);
+           std::string(content_of(a).combat[cards[i]].value == 8 ? "an " : "a ") +
+           combat_label(a, cards[i]);
     return s;
   };
   for (int o = 0; o < a.num_seats; ++o) {
@@ -536,7 +537,7 @@ bool tied_on_dp(const Position& p, int seat) {
 // win card Fortress", "the most DP", "the most DP, ahead on the tie-break", "the last player
 // standing". Empty for a seat that did not win.
 std::string win_how(const Position& p, int seat) {
-  const Content& c = content();
+  const Content& c = content_of(p);
   if (!p.over() || !(p.winners >> seat & 1)) return "";
   const SeatState& st = p.seats[seat];
   if (p.win_type != WinType::kPoints) {
@@ -561,7 +562,7 @@ std::string win_how(const Position& p, int seat) {
 }
 
 void narrate_end(const Position& a, std::vector<Narration>& out) {
-  const Content& c = content();
+  const Content& c = content_of(a);
   std::string who;
   std::vector<Seat> seats;
   for (int s = 0; s < a.num_seats; ++s)
@@ -635,7 +636,7 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
   const auto& va = after.as<TurfWarsView>();
   const Position& b = vb.pos;
   const Position& a = va.pos;
-  const Content& c = content();
+  const Content& c = content_of(a);
   const Seat viewer = vb.viewer;
 
   // The action itself.
@@ -743,12 +744,12 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
       const SupSnap none{};
       SupSnap before_war = b.war.active ? snap_war(b.war) : none;
       if (resolved) {
-        narrate_support(before_war, snap_report(a.last_war), act.mover, out);
+        narrate_support(a, before_war, snap_report(a.last_war), act.mover, out);
         before_war = none;
       }
       if (a.war.active) {
         if (before_war.target != a.war.target) before_war = none;
-        narrate_support(before_war, snap_war(a.war), act.mover, out);
+        narrate_support(a, before_war, snap_war(a.war), act.mover, out);
       }
       for (int s = 0; s < a.num_seats; ++s)
         if (va.facedown[s] && !vb.facedown[s] && s != act.mover && a.war.active)
@@ -810,7 +811,7 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
         if (drawn == kNone)  // drew the kind it gave
           for (int t = 1; t < kCombatTypes; ++t)
             if (a.combat_discard[t] > b.combat_discard[t]) drawn = t;
-        if (drawn != kNone) what = "the " + combat_label(drawn);
+        if (drawn != kNone) what = "the " + combat_label(a, drawn);
       }
       if (va.hand_count[act.mover] > vb.hand_count[act.mover] - 1)
         out.push_back(make("draw", {act.mover}, P(act.mover) + " draws " + what + "."));
@@ -821,7 +822,7 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
         if (a.combat_discard[t] > b.combat_discard[t])
           out.push_back(
               make("discard", {act.mover},
-                   P(act.mover) + " discards the other card face up: " + combat_label(t) + "."));
+                   P(act.mover) + " discards the other card face up: " + combat_label(a, t) + "."));
     // Secret win cards drawn: by name to their holder only.
     for (int s = 0; s < a.num_seats; ++s)
       if (a.seats[s].num_secrets > b.seats[s].num_secrets && a.phase != Phase::kFactions) {

@@ -36,6 +36,7 @@ struct Layout {
 constexpr int kSeatFlags = 17;
 
 Layout make_layout(int players) {
+  // The base content: a variant changes no count (core/variant.h), so the layout is the same.
   const Content& c = content();
   Layout l;
   l.players = players;

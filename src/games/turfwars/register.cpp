@@ -10,6 +10,7 @@
 
 #include "core/embedded.h"
 #include "core/narration.h"
+#include "core/variant.h"
 #include "core/view.h"
 
 namespace turf::turfwars {
@@ -70,6 +71,7 @@ void register_game(Registry& registry) {
                            "turf; a single troop is enough. Half, the FAQ's house rule: only "
                            "another player's turf, with at least half the troops of the turf "
                            "it starts from."});
+  add_variant_option(*info, "cards and numbers", &content_document, &content_slot);
   info->rules_text = embedded_file("docs/rules/turfwars.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {
@@ -80,6 +82,7 @@ void register_game(Registry& registry) {
     s.mind_control = options.get("mind_control") == "on";
     s.one_faction = options.get("factions") == "dealt";
     s.bloodlust_half = options.get("bloodlust") == "half";
+    s.content = variant_slot(options, &content_slot);
     return TurfWarsState::create(self, s, seed);
   };
   info->draw = draw;
@@ -105,12 +108,12 @@ void register_game(Registry& registry) {
     const auto f = p.seats[seat].faction;
     if (f != kNone) out["order"] = kOrdinals[(seat - p.first_ftt + p.num_seats) % p.num_seats];
     if (f != kNone) {
-      out["faction"] = content().factions[f].id;
-      out["home"] = content().type_ids[content().factions[f].home];
+      out["faction"] = content_of(p).factions[f].id;
+      out["home"] = content_of(p).type_ids[content_of(p).factions[f].home];
       // The secret win card drawn at set-up (T2.5): "none" for a seat whose nemesis is in play.
       const SeatState& st = p.seats[seat];
       out["secret"] = st.nemesis == kNone && st.num_secrets > 0
-                          ? content().secrets[st.secrets[0]].id
+                          ? content_of(p).secrets[st.secrets[0]].id
                           : std::string("none");
     }
     return out;

@@ -39,7 +39,7 @@ int troops_in_play(const Position& p, int seat) {
 }
 
 int cube_room(const Position& p, int seat) {
-  return std::max(0, C().troop_cubes - troops_in_play(p, seat));
+  return std::max(0, C(p).troop_cubes - troops_in_play(p, seat));
 }
 
 // Adds up to n troops (the 40 cubes cap them, T1.7). Returns how many were added.
@@ -163,7 +163,7 @@ bool attackable(const Position& p, int attacker, int cell) {
   if (e && e->attack_ban == b.type[cell]) return false;
   const int o = p.owner[cell];
   // R25: Lizard Folk staying out of Mind Control cannot be attacked that round.
-  if (o >= 0 && p.seats[o].opted_out && p.event != kNone && C().events[p.event].mind_control)
+  if (o >= 0 && p.seats[o].opted_out && p.event != kNone && C(p).events[p.event].mind_control)
     return false;
   return true;
 }
@@ -171,7 +171,7 @@ bool attackable(const Position& p, int attacker, int cell) {
 const BoardMasks* all_masks() {
   static const std::vector<BoardMasks> all = [] {
     std::vector<BoardMasks> v;
-    for (const Board& b : C().boards) {
+    for (const Board& b : content().boards) {  // a variant keeps the boards (content_slot)
       BoardMasks& m = v.emplace_back();
       auto set = [](const auto& cells) {
         CellMask r{};
@@ -263,7 +263,7 @@ void begin_round(Position& p) {
 
 void end_round(Position& p) {
   if (check_wins(p, true)) return;
-  if (p.round >= C().rounds) {
+  if (p.round >= C(p).rounds) {
     enter_tiebreak(p);
     return;
   }
@@ -318,7 +318,7 @@ const Ability& ability_of(const Position& p, int seat) {
 
 bool teleporters_active(const Position& p) {
   if (!board_of(p).has_teleporters || p.round < 2) return false;
-  return !(p.event != kNone && C().events[p.event].teleporters_off);
+  return !(p.event != kNone && C(p).events[p.event].teleporters_off);
 }
 
 namespace kernel {
@@ -373,7 +373,7 @@ bool inert_step(const Position& p, Phase before, int sub_before, bool in_war) {
     case Phase::kEvent: {
       if (sub_before != 2 && sub_before != 3) return true;
       if (p.event == kNone) return false;
-      const EventDef& e = C().events[p.event];
+      const EventDef& e = C(p).events[p.event];
       return sub_before == 2 ? e.troops_each_turf == 0 && e.dp_each == 0 : e.pass_cards == 0;
     }
     case Phase::kDraft:
@@ -601,7 +601,7 @@ void take(Position& p, int a) {
   SeatState& st = p.seats[s];
   Turn& tn = p.turn;
   War& w = p.war;
-  const Content& c = C();
+  const Content& c = C(p);
   const int cell = a - kActCell;
   const int num = a - kActCount;
   switch (p.step) {
@@ -901,7 +901,7 @@ bool apply(Position& p, int action) {
 }
 
 int length_bound(const Setup& s) {
-  const Content& c = C();
+  const Content& c = *content_table()[s.content];
   const int n = s.players;
   const Board& b = c.board_for(n);
   const int rounds = c.rounds + 1;  // one round can be given back (T6 Turn Back Time)

@@ -174,12 +174,18 @@ struct Content {
   // Giant Slayer's terms, from its card (T15.3): defenders at least `giant_ratio` times the
   // attacker's committed troops and at least `giant_troops` of them.
   int giant_ratio = 2, giant_troops = 0;
+  // The largest First Turn Token discount of any faction (a bound the buy check reads first).
+  int most_ftt_discount = 0;
   int faction_index(const std::string& id) const;
   int event_index(const std::string& id) const;
   int secret_index(const std::string& id) const;
   const Board& board_for(int players) const;
 };
+// The game's own content (data/turfwars/content.json).
 const Content& content();
+// Every content this process plays with, by slot (Position::content): 0 the game's own, then the
+// variants (core/variant.h) in the order they were loaded (game.h: content_slot).
+const Content* const* content_table();
 
 // ---------------------------------------------------------------------------------------------
 // Actions (stable ids; docs/rules/turfwars.md, section "Actions").
@@ -436,7 +442,8 @@ inline constexpr std::uint8_t kStepEnter = 0xFC;   // troops moved into an empty
 
 struct Position {
   std::uint8_t num_seats = 2;
-  std::uint8_t board = 0;  // index into content().boards
+  std::uint8_t board = 0;    // index into content_of(p).boards
+  std::uint8_t content = 0;  // the content played: 0 the game's own, else a variant (content_slot)
   std::uint8_t cost = kSimple;
   bool mind_control_on = true;
   bool one_faction = false;     // option factions=dealt: one faction card each, no choice (T2.2)
@@ -549,6 +556,7 @@ struct Setup {
   bool mind_control = true;
   bool one_faction = false;  // factions=dealt (T2.2): each player is dealt one faction, no choice
   bool bloodlust_half = false;  // bloodlust=half (R22): occupied turfs only, half the troops
+  int content = 0;              // option variant: the content's slot (content_slot)
 };
 void setup(Position& p, const Setup& s, std::uint64_t seed);
 
@@ -569,9 +577,13 @@ void recount(Position& p);
 void recount_secrets(Position& p);
 
 // Helpers shared with the adapter, views, evaluation and tests.
+// The content the position is played with (its slot in content_table()).
+inline const Content& content_of(const Position& p) {
+  static const Content* const* const table = content_table();
+  return *table[p.content];
+}
 inline const Board& board_of(const Position& p) {
-  static const Board* const boards = content().boards.data();
-  return boards[p.board];
+  return content_of(p).boards[p.board];
 }
 // From the tallies (a seat outside 0..5 holds nothing).
 inline int turfs_of(const Position& p, int seat) {

@@ -8,7 +8,7 @@ namespace turf::turfwars::kernel {
 
 // Scoring (T11).
 void run_score(Position& p) {
-  const Content& c = C();
+  const Content& c = C(p);
   p.last_score = ScoreReport{};
   p.last_score.round = p.round;
   p.last_score.seq =
@@ -37,11 +37,11 @@ void run_score(Position& p) {
 }
 
 int ftt_price(const Position& p, int seat) {
-  return std::max(0, C().price_ftt + p.ftt_steals - ability_in(p, seat).ftt_discount);
+  return std::max(0, C(p).price_ftt + p.ftt_steals - ability_in(p, seat).ftt_discount);
 }
 
 bool buy_possible(const Position& p, int seat, int item) {
-  const Content& c = C();
+  const Content& c = C(p);
   const SeatState& s = p.seats[seat];
   switch (item) {
     case kBuyTroop:
@@ -80,7 +80,7 @@ bool two_to_give(const SeatState& s) {
 
 // Every buy_possible(p, seat, i) at once, bit i (the tests in the same order, shared work once).
 unsigned buy_mask(const Position& p, int seat) {
-  const Content& c = C();
+  const Content& c = C(p);
   const SeatState& s = p.seats[seat];
   const int dp = s.dp;
   unsigned m = 0;
@@ -94,11 +94,7 @@ unsigned buy_mask(const Position& p, int seat) {
   const int combat = p.combat_deck_size >= 2 ? 2 : combat_available(p);
   if (dp >= c.price_combat && combat >= 2) m |= 1u << kBuyCombat;
   // The largest discount bounds the price from below: most of the time the ability is not read.
-  static const int most_off = [] {
-    int d = 0;
-    for (const Faction& f : C().factions) d = std::max<int>(d, f.ability.ftt_discount);
-    return d;
-  }();
+  const int most_off = c.most_ftt_discount;
   if (p.ftt != seat && dp >= c.price_ftt + p.ftt_steals - most_off && dp >= ftt_price(p, seat))
     m |= 1u << kBuyFtt;
   if (combat >= 1 && two_to_give(s)) m |= 1u << kBuyExchange;

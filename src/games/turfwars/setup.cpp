@@ -7,7 +7,7 @@
 namespace turf::turfwars::kernel {
 
 void deal_combat(Position& p) {
-  const Content& c = C();
+  const Content& c = C(p);
   p.combat_deck_size = 0;
   for (int t = 1; t <= 10; ++t)
     for (int k = 0; k < c.combat[t].count; ++k)
@@ -31,7 +31,7 @@ void draw_secret(Position& p, int seat) {
   if (p.secret_deck_size == 0 || s.num_secrets >= kMaxSecretsHeld) return;
   const int card = p.secret_deck[--p.secret_deck_size];
   s.secrets[s.num_secrets++] = static_cast<std::uint8_t>(card);
-  p.secret_bits[seat] |= secret_bit(card);
+  p.secret_bits[seat] |= secret_bit(p, card);
   ++p.commits;
 }
 
@@ -42,8 +42,8 @@ void reveal_factions(Position& p) {
   for (int s = 0; s < p.num_seats; ++s) {
     SeatState& st = p.seats[s];
     st.faction = st.chosen;
-    st.home = static_cast<std::uint8_t>(C().factions[st.faction].home);
-    if (C().factions[st.faction].ability.first_turn_token) pixies = s;
+    st.home = static_cast<std::uint8_t>(C(p).factions[st.faction].home);
+    if (C(p).factions[st.faction].ability.first_turn_token) pixies = s;
   }
   p.ftt =
       static_cast<std::uint8_t>(pixies >= 0 ? pixies : static_cast<int>(p.rng.below(p.num_seats)));
@@ -55,7 +55,7 @@ void reveal_factions(Position& p) {
       st.nemesis = static_cast<std::uint8_t>(1 - s);
       continue;
     }
-    const int nem = C().factions[st.faction].nemesis;
+    const int nem = C(p).factions[st.faction].nemesis;
     for (int o = 0; o < p.num_seats; ++o)
       if (o != s && p.seats[o].faction == nem) st.nemesis = static_cast<std::uint8_t>(o);
   }
@@ -72,8 +72,9 @@ namespace turf::turfwars {
 using namespace kernel;
 
 void setup(Position& p, const Setup& s, std::uint64_t seed) {
-  const Content& c = C();
   p = Position{};
+  p.content = static_cast<std::uint8_t>(s.content);
+  const Content& c = C(p);
   p.rng.reseed(seed);
   p.num_seats = static_cast<std::uint8_t>(s.players);
   p.cost = s.cost;

@@ -23,7 +23,8 @@ const char* const kBuyIds[kNumBuys] = {"troop", "secret", "actions", "combat", "
 // "player 3 (Dryads)": 1-based, as players read it (issue 16).
 std::string seat_label(const Position& p, int s) {
   std::string out = "player " + std::to_string(s + 1);
-  if (p.seats[s].faction != kNone) out += " (" + content().factions[p.seats[s].faction].name + ")";
+  if (p.seats[s].faction != kNone)
+    out += " (" + content_of(p).factions[p.seats[s].faction].name + ")";
   return out;
 }
 
@@ -120,18 +121,13 @@ std::string cell_name(const Position& p, int cell) {
   return s;
 }
 
-std::string template_label(int t) {
-  static const std::vector<std::string> labels = [] {
-    std::vector<std::string> out;
-    for (const auto& a : content().templates)
-      out.push_back(a.name + " (" + std::to_string(a.priority) + ")");
-    return out;
-  }();
-  return labels[t];
+std::string template_label(const Position& p, int t) {
+  const ActionTemplate& a = content_of(p).templates[t];
+  return a.name + " (" + std::to_string(a.priority) + ")";
 }
 
-std::string combat_label(int t) {
-  return content().combat[t].name;
+std::string combat_label(const Position& p, int t) {
+  return content_of(p).combat[t].name;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -139,7 +135,7 @@ std::string combat_label(int t) {
 
 std::string TurfWarsState::action_label(Action a) const {
   const Position& p = pos_;
-  const Content& c = content();
+  const Content& c = content_of(p);
   if (a >= kActCell && a < kActCount) {
     const int cell = a - kActCell;
     std::string where = cell_name(p, cell) + " " + c.type_names[board_of(p).type[cell]];
@@ -199,7 +195,7 @@ std::string TurfWarsState::action_label(Action a) const {
     }
   }
   if (a >= kActCombat && a < kActCard) {
-    const std::string name = combat_label(a - kActCombat);
+    const std::string name = combat_label(p, a - kActCombat);
     switch (p.step) {
       case Step::kKeepCombat:
         return "keep " + name;
@@ -211,7 +207,7 @@ std::string TurfWarsState::action_label(Action a) const {
         return "play " + name;
     }
   }
-  if (a >= kActCard && a < kActBuy) return template_label(a - kActCard);
+  if (a >= kActCard && a < kActBuy) return template_label(p, a - kActCard);
   if (a >= kActBuy && a < kActBuy + kNumBuys) {
     const int item = a - kActBuy;
     std::string s = kBuyLabels[item];
@@ -270,7 +266,7 @@ std::string TurfWarsState::public_label(Action a) const {
 
 void TurfWarsState::action_to_json(Action a, nlohmann::json& out) const {
   const Position& p = pos_;
-  const Content& c = content();
+  const Content& c = content_of(p);
   const std::string step = step_name(p.step);
   if (a >= kActCell && a < kActCount) {
     const int cell = a - kActCell;

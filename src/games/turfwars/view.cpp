@@ -184,7 +184,7 @@ std::array<bool, N> no_flags(std::size_t used) {
 }
 
 void sample_factions(const TurfWarsView& v, Position& p, Rng& r) {
-  const Content& c = content();
+  const Content& c = content_of(p);
   Fixed<std::uint8_t, kMaxFactions> pool;
   auto known = no_flags<kMaxFactions>(c.factions.size());
   for (int s = 0; s < p.num_seats; ++s) {
@@ -218,7 +218,7 @@ void sample_factions(const TurfWarsView& v, Position& p, Rng& r) {
 }
 
 void sample_combat(const TurfWarsView& v, Position& p, Rng& r) {
-  const Content& c = content();
+  const Content& c = content_of(p);
   const int n = p.num_seats;
   std::array<int, kCombatTypes> pool{};
   for (int t = 1; t <= 10; ++t) pool[t] = c.combat[t].count;
@@ -300,23 +300,23 @@ void sample_combat(const TurfWarsView& v, Position& p, Rng& r) {
 
 void sample_secrets(const TurfWarsView& v, Position& p, Rng& r) {
   if (p.over()) {  // every card is face up at the end; only the deck order is hidden
-    auto out = no_flags<kMaxSecrets>(content().secrets.size());
+    auto out = no_flags<kMaxSecrets>(content_of(p).secrets.size());
     for (int s = 0; s < p.num_seats; ++s)
       for (int i = 0; i < p.seats[s].num_secrets; ++i) out[p.seats[s].secrets[i]] = true;
     const int size = p.secret_deck_size;
     p.secret_deck_size = 0;
-    for (std::size_t k = 0; k < content().secrets.size(); ++k)
+    for (std::size_t k = 0; k < content_of(p).secrets.size(); ++k)
       if (!out[k]) p.secret_deck[p.secret_deck_size++] = static_cast<std::uint8_t>(k);
     if (p.secret_deck_size != size) throw std::logic_error("turfwars view: secret deck");
     r.shuffle(p.secret_deck.begin(), p.secret_deck.begin() + size);
     return;
   }
-  auto out = no_flags<kMaxSecrets>(content().secrets.size());
+  auto out = no_flags<kMaxSecrets>(content_of(p).secrets.size());
   if (v.viewer >= 0)
     for (int i = 0; i < p.seats[v.viewer].num_secrets; ++i)
       out[p.seats[v.viewer].secrets[i]] = true;
   Fixed<std::uint8_t, kMaxSecrets> pool;
-  for (std::size_t k = 0; k < content().secrets.size(); ++k)
+  for (std::size_t k = 0; k < content_of(p).secrets.size(); ++k)
     if (!out[k]) pool.push_back(static_cast<std::uint8_t>(k));
   r.shuffle(pool.begin(), pool.end());
   std::size_t next = 0;
@@ -331,7 +331,7 @@ void sample_secrets(const TurfWarsView& v, Position& p, Rng& r) {
 }
 
 void sample_events(Position& p, Rng& r) {
-  const Content& c = content();
+  const Content& c = content_of(p);
   auto seen = no_flags<kMaxEvents>(c.events.size());
   for (int i = 0; i < p.num_events_seen; ++i) seen[p.events_seen[i]] = true;
   const int size = p.event_deck_size;
@@ -348,7 +348,7 @@ void sample_events(Position& p, Rng& r) {
 // saw: the packet it received, what it passed on, and the priority already called (every card
 // still hidden has a higher priority).
 void sample_actions(const TurfWarsView& v, Position& p, Rng& r) {
-  const Content& c = content();
+  const Content& c = content_of(p);
   Multi u{};
   for (std::size_t t = 0; t < c.templates.size(); ++t) u[t] = c.templates[t].count;
   auto sub = [&](const auto& arr) {
@@ -548,18 +548,18 @@ void TurfWarsView::sample_world_into(State& out, Rng& r) const {
 
 namespace {
 
-nlohmann::json combat_json(const std::array<std::uint8_t, kCombatTypes>& h) {
+nlohmann::json combat_json(const Position& p, const std::array<std::uint8_t, kCombatTypes>& h) {
   nlohmann::json j = nlohmann::json::object();
   for (int t = 0; t < kCombatTypes; ++t)
-    if (h[t]) j[content().combat[t].id] = h[t];
+    if (h[t]) j[content_of(p).combat[t].id] = h[t];
   return j;
 }
 
 // Action cards as {label: copies}.
-nlohmann::json templates_json(const std::array<std::uint8_t, kMaxTemplates>& h) {
+nlohmann::json templates_json(const Position& p, const std::array<std::uint8_t, kMaxTemplates>& h) {
   nlohmann::json j = nlohmann::json::object();
   for (int t = 0; t < kMaxTemplates; ++t)
-    if (h[t]) j[template_label(t)] = h[t];
+    if (h[t]) j[template_label(p, t)] = h[t];
   return j;
 }
 
@@ -580,7 +580,7 @@ std::string id_list(const A& arr, int n) {
 // the board, a turf letter alone when empty, or letter, troops and owner ("F3@1").
 std::vector<std::string> board_rows(const Position& p) {
   const Board& b = board_of(p);
-  const Content& c = content();
+  const Content& c = content_of(p);
   std::vector<std::string> rows;
   for (int r = 0; r < b.size; ++r) {
     std::string row;
@@ -610,7 +610,7 @@ std::vector<std::string> board_rows(const Position& p) {
 
 void TurfWarsView::to_json(nlohmann::json& j) const {
   const Position& p = pos;
-  const Content& c = content();
+  const Content& c = content_of(p);
   const Board& b = board_of(p);
   const bool all = viewer == kOmniscient;
   j["board"] = b.id;
@@ -660,7 +660,7 @@ void TurfWarsView::to_json(nlohmann::json& j) const {
     if (st.clone != kNone) x["clone"] = c.factions[st.clone].id;
     if (st.start != kNone) x["start"] = cell_name(p, st.start);
     if (draft_live(p) && st.revealed && st.pick != kNone)
-      x["action_card"] = template_label(st.pick);
+      x["action_card"] = template_label(p, st.pick);
     if (draft_live(p) && st.has_received) x["merged_bought_cards"] = st.merged;
     if (all || s == viewer) {
       nlohmann::json dealt = nlohmann::json::array();
@@ -668,22 +668,22 @@ void TurfWarsView::to_json(nlohmann::json& j) const {
         if (f != kNone) dealt.push_back(c.factions[f].id);
       x["dealt"] = std::move(dealt);
       if (st.chosen != kNone) x["chosen"] = c.factions[st.chosen].id;
-      x["hand"] = combat_json(st.hand);
+      x["hand"] = combat_json(p, st.hand);
       nlohmann::json why = nlohmann::json::object();
       for (int t = 0; t < kCombatTypes; ++t)
         if (const std::string r = unplayable_reason(p, s, t); !r.empty()) why[c.combat[t].id] = r;
       if (!why.empty()) x["unplayable"] = std::move(why);
       if (st.facedown != kNone) x["face_down"] = c.combat[st.facedown].id;
       if (st.drawn[0] != kNone) x["drawn"] = {c.combat[st.drawn[0]].id, c.combat[st.drawn[1]].id};
-      if (st.num_held) x["held"] = templates_json(st.held);
-      if (st.pick != kNone) x["pick"] = template_label(st.pick);
-      if (st.has_received && draft_live(p)) x["packet_received"] = templates_json(st.received);
-      x["known_discard"] = templates_json(st.known_discard);
+      if (st.num_held) x["held"] = templates_json(p, st.held);
+      if (st.pick != kNone) x["pick"] = template_label(p, st.pick);
+      if (st.has_received && draft_live(p)) x["packet_received"] = templates_json(p, st.received);
+      x["known_discard"] = templates_json(p, st.known_discard);
       nlohmann::json kn = nlohmann::json::object();
       for (int o = 0; o < p.num_seats; ++o) {
         bool any = false;
         for (int t = 0; t < kCombatTypes; ++t) any |= st.known[o][t] > 0;
-        if (any) kn[std::to_string(o)] = combat_json(st.known[o]);
+        if (any) kn[std::to_string(o)] = combat_json(p, st.known[o]);
       }
       x["known_cards"] = std::move(kn);
     }
@@ -694,16 +694,16 @@ void TurfWarsView::to_json(nlohmann::json& j) const {
     }
     seats.push_back(std::move(x));
   }
-  if (sees_packet || all) j["packet"] = templates_json(p.packet);
+  if (sees_packet || all) j["packet"] = templates_json(p, p.packet);
   j["packet_size"] = p.packet_size;
   j["combat_deck"] = p.combat_deck_size;
-  j["combat_discard"] = combat_json(p.combat_discard);
+  j["combat_discard"] = combat_json(p, p.combat_discard);
   j["action_deck"] = p.action_deck_size;
-  j["action_discard"] = templates_json(p.action_discard);
+  j["action_discard"] = templates_json(p, p.action_discard);
   j["face_down_discard"] = p.hidden_discard_size;
   j["secret_deck"] = p.secret_deck_size;
   if (draft_live(p)) j["draft_order"] = id_list(p.draft_order, p.n_draft);
-  if (p.phase == Phase::kActions && p.turn.n_group > 0) j["card"] = template_label(p.turn.tmpl);
+  if (p.phase == Phase::kActions && p.turn.n_group > 0) j["card"] = template_label(p, p.turn.tmpl);
   if (p.war.active) {
     const War& w = p.war;
     nlohmann::json war = {{"target", cell_name(p, w.target)},
@@ -743,7 +743,7 @@ void TurfWarsView::to_json(nlohmann::json& j) const {
     j["event_deck_order"] = id_list(p.event_deck, p.event_deck_size);
     j["secret_deck_order"] = id_list(p.secret_deck, p.secret_deck_size);
     j["faction_deck"] = id_list(p.faction_deck, p.faction_deck_size);
-    j["face_down_discard_cards"] = templates_json(p.hidden_discard);
+    j["face_down_discard_cards"] = templates_json(p, p.hidden_discard);
     Rng copy = p.rng;
     j["rng_next"] = copy.next();
   }

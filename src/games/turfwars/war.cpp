@@ -365,7 +365,7 @@ void record_war(Position& p) {
   p.last_war.winner = w.winner;
   p.last_war.cancelled = w.cancelled;
   p.last_war.done = true;
-  const Content& c = C();
+  const Content& c = C(p);
   for (int s = 0; s < w.n_sides; ++s) {
     SeatState& st = p.seats[w.sides[s].leader];
     const bool attacker = s < w.n_attackers;
@@ -490,7 +490,7 @@ bool fury_possible(const Position& p, int side) {
 
 bool run_war(Position& p) {
   War& w = p.war;
-  const Content& c = C();
+  const Content& c = C(p);
   switch (w.stage) {
     case kWsCommit:
       while (w.cursor < w.n_attackers) {

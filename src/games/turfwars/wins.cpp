@@ -2,9 +2,13 @@
 // eliminations, the end by points, the tie-break chain, and the final scores and ranking.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
+#include <memory>
+#include <mutex>
 #include <vector>
 
+#include "core/variant.h"
 #include "games/turfwars/kernel.h"
 
 namespace turf::turfwars::kernel {
@@ -14,7 +18,7 @@ namespace {
 bool holds_secret(const Position& p, int seat, Condition c) {
   const SeatState& s = p.seats[seat];
   for (int i = 0; i < s.num_secrets; ++i)
-    if (C().secrets[s.secrets[i]].condition == c) return true;
+    if (C(p).secrets[s.secrets[i]].condition == c) return true;
   return false;
 }
 
@@ -174,9 +178,8 @@ struct Quick {
   std::vector<std::array<std::array<std::uint64_t, 2>, kMaxCells>> ring;
 };
 
-Quick build_quick() {
+Quick build_quick(const Content& c) {
   Quick q;
-  const Content& c = content();
   q.least.fill(1 << 20);
   for (std::size_t i = 0; i < c.secrets.size() && i < q.bit.size(); ++i) {
     const SecretDef& d = c.secrets[i];
@@ -213,10 +216,31 @@ Quick build_quick() {
   return q;
 }
 
-// Inlined where it is read: the guard test alone, without a call.
-[[gnu::always_inline]] inline const Quick& quick() {
-  static const Quick q = build_quick();
-  return q;
+// One per content (a variant may change the secret cards' amounts), built the first time a
+// position of that content is checked and kept for the life of the process (as the contents are).
+struct QuickSlots {
+  std::array<std::atomic<const Quick*>, kMaxVariantSlots> built{};
+  std::array<std::unique_ptr<const Quick>, kMaxVariantSlots> owned{};
+  std::mutex mutex;
+};
+QuickSlots& quick_slots() {
+  static QuickSlots s;
+  return s;
+}
+[[gnu::noinline]] const Quick& build_quick_slot(int slot) {
+  QuickSlots& s = quick_slots();
+  std::lock_guard lock(s.mutex);
+  if (!s.owned[slot]) {
+    s.owned[slot] = std::make_unique<const Quick>(build_quick(*content_table()[slot]));
+    s.built[slot].store(s.owned[slot].get(), std::memory_order_release);
+  }
+  return *s.owned[slot];
+}
+// Inlined where it is read: one load and a test, without a call, once built.
+[[gnu::always_inline]] inline const Quick& quick(const Position& p) {
+  static QuickSlots& s = quick_slots();
+  const Quick* q = s.built[p.content].load(std::memory_order_acquire);
+  return q ? *q : build_quick_slot(p.content);
 }
 
 // Whether a seat holding the conditions `m` (Quick::bit) may meet one now, mid-round.
@@ -308,7 +332,7 @@ bool may_meet(const Position& p, const Quick& q, int seat, std::uint32_t m) {
 // nothing: false when no win can hold now (mid-round); `holders` gets the seats whose secret cards
 // a check consults (secret_holders()), `alive` the seats still in.
 bool may_win(const Position& p, std::uint8_t& holders, int& alive) {
-  const Quick& q = quick();
+  const Quick& q = quick(p);
   const int domination = board_of(p).domination;
   const int n = p.num_seats;
   for (int s = 0; s < n; ++s) {
@@ -330,7 +354,7 @@ bool may_win(const Position& p, std::uint8_t& holders, int& alive) {
 // may_meet()'s tests of the troop conditions (kept apart so that may_meet stays inlined in the
 // full quick look); Homeland, when it has a bit, is left to the full check.
 bool may_win_placed(const Position& p, std::uint8_t seats) {
-  const Quick& q = quick();
+  const Quick& q = quick(p);
   constexpr auto kTroops = static_cast<int>(Condition::kTroopsAtLeast);
   constexpr auto kTurfTroops = static_cast<int>(Condition::kTurfTroopsAtLeast);
   for (; seats != 0; seats &= static_cast<std::uint8_t>(seats - 1)) {
@@ -346,8 +370,8 @@ bool may_win_placed(const Position& p, std::uint8_t seats) {
   return false;
 }
 
-std::uint32_t secret_bit(int card) {
-  const Quick& q = quick();
+std::uint32_t secret_bit(const Position& p, int card) {
+  const Quick& q = quick(p);
   return static_cast<unsigned>(card) < q.bit.size() ? q.bit[card] : 0;
 }
 
@@ -365,7 +389,7 @@ std::uint8_t with_undefeated(Position& p, std::uint8_t winners) {
     if (undefeated(p, s) && !(winners >> s & 1)) {
       winners |= static_cast<std::uint8_t>(1u << s);
       for (int i = 0; i < p.seats[s].num_secrets; ++i)
-        if (C().secrets[p.seats[s].secrets[i]].condition == Condition::kUndefeated)
+        if (C(p).secrets[p.seats[s].secrets[i]].condition == Condition::kUndefeated)
           p.win_card[s] = p.seats[s].secrets[i];
     }
   return winners;
@@ -414,7 +438,7 @@ bool check_wins_full(Position& p, bool end_of_round) {
   std::uint8_t main = 0, low = 0;
   WinType type = WinType::kNone;
   const Tally tally(p);
-  const SecretDef* const defs = C().secrets.data();
+  const SecretDef* const defs = C(p).secrets.data();
   const int domination = board_of(p).domination;
   const Position& cp = p;  // read only below: the seen-secret bits are written once at the end
   std::uint8_t probed = 0;
@@ -586,7 +610,7 @@ void recount_secrets(Position& p) {
   p.secret_bits = {};
   for (int s = 0; s < p.num_seats; ++s)
     for (int i = 0; i < p.seats[s].num_secrets; ++i)
-      p.secret_bits[s] |= secret_bit(p.seats[s].secrets[i]);
+      p.secret_bits[s] |= secret_bit(p, p.seats[s].secrets[i]);
 }
 
 // ---------------------------------------------------------------------------------------------

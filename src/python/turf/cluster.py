@@ -45,11 +45,44 @@ def default_turf():
     return shutil.which("turf")
 
 
-def run_shard(turf, args, k, n):
+def _inline_variants(args):
+    """`--variant NAME=FILE` reads FILE on the driver: workers need no shared disk. Returns the
+    arguments with each file replaced by a placeholder, and {placeholder: the file's bytes}."""
+    out, files, i = [], {}, 0
+    while i < len(args):
+        a = args[i]
+        if a == "--variant" or a.startswith("--variant="):
+            value = a.split("=", 1)[1] if a != "--variant" else (args[i + 1] if i + 1 < len(args) else "")
+            i += 1 if a != "--variant" else 2
+            name, sep, path = value.partition("=")
+            if not sep:
+                name, path = os.path.splitext(os.path.basename(value))[0], value
+            try:
+                with open(path, "rb") as f:
+                    data = f.read()
+            except OSError:
+                raise ClusterError(f"cannot read the variant file '{path}'")
+            key = f"@variant{len(files)}"
+            files[key] = data
+            out += ["--variant", f"{name}={key}"]
+            continue
+        out.append(a)
+        i += 1
+    return out, files
+
+
+def run_shard(turf, args, k, n, variant_files=None):
     """One shard, run on a worker: `turf sim ARGS --shard K/N` into a scratch folder; returns
-    {file name: bytes}. A failing turf raises ClusterError with turf's own message."""
+    {file name: bytes}. A failing turf raises ClusterError with turf's own message. The variant
+    files come with the task (_inline_variants) and are written into the scratch folder."""
     with tempfile.TemporaryDirectory(prefix="turf-shard-") as scratch:
         out = os.path.join(scratch, "shard")
+        args = list(args)
+        for key, data in (variant_files or {}).items():
+            path = os.path.join(scratch, key.lstrip("@") + ".json")
+            with open(path, "wb") as f:
+                f.write(data)
+            args = [a.replace("=" + key, "=" + path) if a.endswith("=" + key) else a for a in args]
         p = subprocess.run([turf, "sim", *args, "--shard", f"{k}/{n}", "--out", out], capture_output=True, text=True)
         if p.returncode != 0:
             message = p.stderr.strip().removeprefix("error: ") or f"turf sim stopped with status {p.returncode}"
@@ -122,6 +155,7 @@ def run(client, args, shards, out, turf=None, resume=False, force=False, report=
     if not turf:
         raise ClusterError("no turf program found: give --turf PATH")
     _check_args(args)
+    shard_args, variant_files = _inline_variants(list(args))
     if not 1 <= shards <= 100000:
         raise ClusterError(f"--shards must be in 1..100000, not {shards}")
     if os.path.exists(out) and os.listdir(out) and not (resume or force):
@@ -147,7 +181,7 @@ def run(client, args, shards, out, turf=None, resume=False, force=False, report=
     todo = [k for k in range(1, shards + 1) if k not in kept]
     log(f"{len(todo)} of {shards} shards to run" + (f" ({len(kept)} kept from before)" if kept else ""))
     start = time.monotonic()
-    futures = {client.submit(run_shard, turf, list(args), k, shards, pure=False): k for k in todo}
+    futures = {client.submit(run_shard, turf, shard_args, k, shards, variant_files, pure=False): k for k in todo}
     done = len(kept)
     try:
         for future in as_completed(futures):
