@@ -55,8 +55,8 @@ TEST(Variant, EntriesWithoutIdsAreAddressedByPositionOrReplacedWhole) {
       kDoc, json::parse(R"({"factions": {"sirens": {"ability": [{"primitive": "a"},
                                                                  {"primitive": "b"}]}}})"));
   EXPECT_EQ(whole["factions"][0]["ability"].size(), 2u);
-  const json list = apply_variant_patch(
-      kDoc, json::parse(R"({"factions": {"sirens": {"priorities": [5, 5]}}})"));
+  const json list =
+      apply_variant_patch(kDoc, json::parse(R"({"factions": {"sirens": {"priorities": [5, 5]}}})"));
   EXPECT_EQ(list["factions"][0]["priorities"], json::parse("[5, 5]"));
 }
 
@@ -84,7 +84,8 @@ TEST(Variant, WhatDoesNotFitIsRefusedWithItsJsonPath) {
             "packs.2: no entry 2 (entries 0..1)");
   EXPECT_EQ(refusal(json::parse(R"({"packs": {"0": 3}})")),
             "packs.0: an entry is changed with an object of its fields, not a whole number");
-  EXPECT_EQ(refusal(json::parse(R"({"total": 3})")), "total: expects an object, not a whole number");
+  EXPECT_EQ(refusal(json::parse(R"({"total": 3})")),
+            "total: expects an object, not a whole number");
   EXPECT_EQ(refusal(json::parse(R"({"colour": "red"})")), "colour: no such field");
   EXPECT_EQ(refusal(json::parse("[1]")),
             "a variant is a JSON object of the fields it changes, not a list");
@@ -113,8 +114,9 @@ TEST(Variant, TheDiffListsEachChangedValueOnce) {
     "factions": {"sirens": {"ability": [{"primitive": "lure", "amount": 3}]}}})"));
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[0], "constants.start_troops.value: 4 -> 5");
-  EXPECT_EQ(lines[1],
-            R"(factions.sirens.ability: [{"amount":2,"primitive":"lure"}] -> [{"amount":3,"primitive":"lure"}])");
+  EXPECT_EQ(
+      lines[1],
+      R"(factions.sirens.ability: [{"amount":2,"primitive":"lure"}] -> [{"amount":3,"primitive":"lure"}])");
 }
 
 TEST(Variant, ALoaderRefusalIsSaidWithoutFileNamesOrLibraryCodes) {

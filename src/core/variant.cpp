@@ -40,9 +40,8 @@ bool addressable(const json& list) {
          std::all_of(list.begin(), list.end(), [](const json& e) { return e.is_object(); });
 }
 bool has_ids(const json& list) {
-  return std::all_of(list.begin(), list.end(), [](const json& e) {
-    return e.contains("id") && e.at("id").is_string();
-  });
+  return std::all_of(list.begin(), list.end(),
+                     [](const json& e) { return e.contains("id") && e.at("id").is_string(); });
 }
 
 void merge(json& target, const json& patch, const std::string& path);
@@ -55,10 +54,10 @@ void merge_list(json& list, const json& patch, const std::string& path) {
   for (const auto& [key, value] : patch.items()) {
     const auto it = std::find(names.begin(), names.end(), key);
     if (it == names.end())
-      throw Error(join(path, key) + ": " +
-                  (ids ? "no entry has the id '" + key + "'" + did_you_mean(key, names)
-                       : "no entry " + key + " (entries 0.." + std::to_string(names.size() - 1) +
-                             ")"));
+      throw Error(
+          join(path, key) + ": " +
+          (ids ? "no entry has the id '" + key + "'" + did_you_mean(key, names)
+               : "no entry " + key + " (entries 0.." + std::to_string(names.size() - 1) + ")"));
     if (!value.is_object())
       throw Error(join(path, key) + ": an entry is changed with an object of its fields, not " +
                   type_words(value));
@@ -71,8 +70,7 @@ void merge(json& target, const json& patch, const std::string& path) {
   for (const auto& [key, _] : target.items()) names.push_back(key);
   for (const auto& [key, value] : patch.items()) {
     const std::string here = join(path, key);
-    if (!target.contains(key))
-      throw Error(here + ": no such field" + did_you_mean(key, names));
+    if (!target.contains(key)) throw Error(here + ": no such field" + did_you_mean(key, names));
     json& slot = target[key];
     if (value.is_null()) throw Error(here + ": a variant changes fields, it cannot remove one");
     if (key == "id") {
@@ -123,7 +121,8 @@ void diff(const json& base, const json& patch, const std::string& path,
       const bool ids = has_ids(was);
       for (const auto& [k, v] : value.items())
         for (std::size_t i = 0; i < was.size(); ++i)
-          if (ids ? was[i].at("id") == k : std::to_string(i) == k) diff(was[i], v, join(here, k), out);
+          if (ids ? was[i].at("id") == k : std::to_string(i) == k)
+            diff(was[i], v, join(here, k), out);
     } else if (was.is_object() && value.is_object()) {
       diff(was, value, here, out);
     } else if (was != value) {
@@ -175,11 +174,17 @@ std::string variant_label(std::string_view text) {
   return "?";
 }
 
-void add_variant_option(GameInfo& info, const std::string& what, const nlohmann::json& (*document)(),
+void add_variant_option(GameInfo& info, const std::string& what,
+                        const nlohmann::json& (*document)(),
                         int (*slot_of)(const nlohmann::json& patch)) {
-  info.options.push_back({"variant", OptionSpec::Kind::Variant, std::string(kBaseVariant), {}, 0, 0,
-                          "The content played: the game's own, or a designer's variant of its " +
-                              what + "."});
+  info.options.push_back(
+      {"variant",
+       OptionSpec::Kind::Variant,
+       std::string(kBaseVariant),
+       {},
+       0,
+       0,
+       "The content played: the game's own, or a designer's variant of its " + what + "."});
   info.content_document = [document]() -> const nlohmann::json& { return document(); };
   info.load_variant = [slot_of](const nlohmann::json& patch) { slot_of(patch); };
 }

@@ -6,11 +6,12 @@
 //
 // An object merges into an object key by key; a list of entries that have ids is addressed by id
 // (a list of objects without ids by position, "0", "1", ..., or replaced whole by a list of
-// objects); any other value (a number, a string, a list of numbers) replaces the one it names. A patch can change what is there, never add or
-// remove: every key must exist in the content, every id must name an entry, and every value must
-// have the type it replaces; the game's own loader then checks the result as it checks the build's
-// data. A variant travels as the game option "variant" (its name and patch in one compact JSON
-// text), so records, replays and tables carry it like any other option.
+// objects); any other value (a number, a string, a list of numbers) replaces the one it names. A
+// patch can change what is there, never add or remove: every key must exist in the content, every
+// id must name an entry, and every value must have the type it replaces; the game's own loader then
+// checks the result as it checks the build's data. A variant travels as the game option "variant"
+// (its name and patch in one compact JSON text), so records, replays and tables carry it like any
+// other option.
 #pragma once
 
 #include <array>
@@ -30,8 +31,8 @@ namespace turf {
 nlohmann::json apply_variant_patch(const nlohmann::json& content, const nlohmann::json& patch);
 
 struct Variant {
-  std::string name;       // "sirens-lure-3": letters, digits, '-', '_'
-  nlohmann::json patch;   // an object
+  std::string name;      // "sirens-lure-3": letters, digits, '-', '_'
+  nlohmann::json patch;  // an object
 };
 
 // The option value of a variant: {"name":...,"patch":...} as compact JSON (keys sorted, so the
@@ -58,7 +59,8 @@ std::string json_error_words(std::string_view what);
 
 // Gives a game content variants: the option "variant" (help: "... variant of its <what>."), and
 // GameInfo::content_document / load_variant from the game's two functions.
-void add_variant_option(GameInfo& info, const std::string& what, const nlohmann::json& (*document)(),
+void add_variant_option(GameInfo& info, const std::string& what,
+                        const nlohmann::json& (*document)(),
                         int (*slot_of)(const nlohmann::json& patch));
 // The content slot the resolved options play (0 for "base"), through the game's slot_of.
 int variant_slot(const Options& options, int (*slot_of)(const nlohmann::json& patch));

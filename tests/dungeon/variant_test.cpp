@@ -14,8 +14,12 @@ namespace {
 
 using nlohmann::json;
 
-const GameInfo& game() { return Registry::instance().find("dungeon"); }
-const Position& pos(const State& s) { return dynamic_cast<const DungeonState&>(s).position(); }
+const GameInfo& game() {
+  return Registry::instance().find("dungeon");
+}
+const Position& pos(const State& s) {
+  return dynamic_cast<const DungeonState&>(s).position();
+}
 
 std::unique_ptr<State> create(const std::string& variant, std::uint64_t seed) {
   return game().create(game().resolve({{"variant", variant}}), seed);
@@ -25,7 +29,8 @@ std::unique_ptr<State> create(const std::string& variant, std::uint64_t seed) {
 // and the draw pile together), and the game's own is untouched.
 TEST(DungeonVariant, D1_4_AVariantsMixIsTheDeckDealt) {
   const std::string crosses = variant_option_text(
-      {"crosses", json::parse(R"({"mixes": {"standard": {"counts": {"corner": 7, "cross": 6}}}})")});
+      {"crosses",
+       json::parse(R"({"mixes": {"standard": {"counts": {"corner": 7, "cross": 6}}}})")});
   auto v = create(crosses, 5);
   auto base = create("base", 5);
   const Position& p = pos(*v);
@@ -49,7 +54,8 @@ TEST(DungeonVariant, D1_4_AVariantsMixIsTheDeckDealt) {
 // read, to the end of a game (E2).
 TEST(DungeonVariant, D5_3_ViewsAndSampledWorldsKeepTheVariant) {
   const std::string v = variant_option_text(
-      {"turtles", json::parse(R"({"monsters": {"turtleman": {"per_deck": 3}, "were_rat": {"per_deck": 1}},
+      {"turtles",
+       json::parse(R"({"monsters": {"turtleman": {"per_deck": 3}, "were_rat": {"per_deck": 1}},
                                   "mixes": {"standard": {"counts": {"corner": 7, "cross": 6}}}})")});
   auto s = create(v, 9);
   const int slot = pos(*s).content;

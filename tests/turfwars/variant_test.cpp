@@ -17,15 +17,17 @@ namespace {
 using nlohmann::json;
 using testing::pos;
 
-const GameInfo& game() { return Registry::instance().find("turfwars"); }
+const GameInfo& game() {
+  return Registry::instance().find("turfwars");
+}
 
 std::string variant_text(const std::string& name, const std::string& patch) {
   return variant_option_text({name, json::parse(patch)});
 }
 
 std::unique_ptr<State> create(const std::string& variant, std::uint64_t seed, int players = 2) {
-  return game().create(
-      game().resolve({{"players", std::to_string(players)}, {"variant", variant}}), seed);
+  return game().create(game().resolve({{"players", std::to_string(players)}, {"variant", variant}}),
+                       seed);
 }
 
 // Plays the first legal action until every seat has troops on the board (its starting turf,
@@ -63,14 +65,16 @@ TEST(TurfWarsVariant, AVariantsNumbersArePlayedBesideTheBase) {
   ASSERT_EQ(with_four.size(), 2u);
   for (int k = 0; k < 2; ++k) EXPECT_EQ(with_five[k], with_four[k] + 1) << "seat " << k;
   // The same patch is the same content: one slot for both.
-  auto again = create(variant_text("also-five", R"({"constants": {"start_troops": {"value": 5}}})"), 8);
+  auto again =
+      create(variant_text("also-five", R"({"constants": {"start_troops": {"value": 5}}})"), 8);
   EXPECT_EQ(pos(*again).content, pos(*five).content);
 }
 
 // The faction ability a variant changes is the one the kernel reads (T15: Sirens lure).
 TEST(TurfWarsVariant, AChangedAbilityIsTheOneTheKernelReads) {
   auto s = create(variant_text("lure3", R"({"factions": {"sirens": {"ability": [
-      {"primitive": "lure", "amount": 3}]}}})"), 1);
+      {"primitive": "lure", "amount": 3}]}}})"),
+                  1);
   const Content& c = content_of(pos(*s));
   EXPECT_EQ(c.factions[c.faction_index("sirens")].ability.lure, 3);
   EXPECT_EQ(content().factions[content().faction_index("sirens")].ability.lure, 2);
@@ -139,8 +143,8 @@ TEST(TurfWarsVariant, TheOptionRefusesWhatDoesNotFit) {
   EXPECT_EQ(refusal(R"({"constants": {"rounds": {"value": 12}}})"), "(accepted)");
   std::string last;
   for (int k = 0; k < kMaxVariantSlots + 1 && last.empty(); ++k) {
-    const std::string r = refusal(R"({"constants": {"price_troop": {"value": )" +
-                                  std::to_string(100 + k) + "}}}");
+    const std::string r =
+        refusal(R"({"constants": {"price_troop": {"value": )" + std::to_string(100 + k) + "}}}");
     if (r != "(accepted)") last = r;
   }
   EXPECT_NE(last.find("too many variants in one process"), std::string::npos) << last;
