@@ -432,6 +432,15 @@ struct ExternalAgent::Impl {
         // What the program wrote in time may still be in the pipe: turf asks for a ready at the
         // first decision, which may come long after the program's start (a person thinks first,
         // a table of bots waits for a watcher).
+        // Likewise what fits the pipe is still written: turf's own slowness (starting the
+        // program under load) is not the program's.
+        while (written < message.size()) {
+          const ssize_t n = write_quietly(process->in(), message.data() + written,
+                                          std::min<std::size_t>(message.size() - written, 65536));
+          if (n <= 0) break;
+          written += static_cast<std::size_t>(n);
+        }
+        if (!answer && written == message.size()) return true;
         drain_now();
         if (phase == Phase::kFailed) return false;
         if (answer && written == message.size() && take_line(*answer)) return true;
