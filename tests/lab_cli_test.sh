@@ -99,4 +99,14 @@ check "is 'base' or a variant" play turfwars --seats random,random -o players=2 
   --variant "$ex/turfwars-five-starting-troops.json" --record "$dir/v.json" >/dev/null || fail "play --variant"
 grep -q 'turfwars-five-starting-troops' "$dir/v.json" || fail "the record lost the variant"
 "$turf" replay "$dir/v.json" --at 40 --seat omniscient >"$dir/v.txt" || fail "replay of a variant game"
+# The card texts a variant game shows are the variant's (turf cards, the terminal table's look).
+"$turf" cards turfwars sirens --variant "$ex/turfwars-sirens-lure-3.json" | grep -q "lure up to 3" ||
+  fail "turf cards --variant does not show the variant's text"
+"$turf" cards turfwars sirens | grep -q "lure up to 2" || fail "turf cards lost the base text"
+# A server offers variants only by the operator's word, each checked at start.
+check "takes GAME:NAME=FILE" serve --variant turfwars
+check "unknown game 'nogame'" serve --variant "nogame:x=$ex/turfwars-sirens-lure-3.json"
+check "variant 'lure': factions: no such field" serve --variant "dungeon:lure=$ex/turfwars-sirens-lure-3.json"
+check "has the name 'lure' twice" serve --variant "turfwars:lure=$ex/turfwars-sirens-lure-3.json" \
+  --variant "turfwars:lure=$ex/turfwars-five-starting-troops.json"
 echo "lab CLI tests passed"

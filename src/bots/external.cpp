@@ -658,7 +658,7 @@ struct ExternalAgent::Impl {
           {"requests", config.max_requests},
           {"worlds", config.max_worlds},
           {"rollouts", config.max_rollouts}}},
-        {"cards", hello.game->cards ? hello.game->cards() : nlohmann::json::array()},
+        {"cards", hello.game->cards_for(hello.options)},
     };
     exchange(msg.dump() + "\n", nullptr, start_allowance(), "while it was sent its hello", started);
   }

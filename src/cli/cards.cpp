@@ -9,6 +9,8 @@
 #include "cli/screen.h"
 #include "core/game.h"
 #include "core/text.h"
+#include "core/variant.h"
+#include "lab/experiment.h"
 
 namespace turf::cli {
 
@@ -32,7 +34,7 @@ std::string field(const nlohmann::json& c, const char* key) {
 
 nlohmann::json game_cards(const GameInfo& game, const Options& options) {
   if (!game.cards) throw Error(game.id + " has no card texts yet");
-  nlohmann::json all = game.cards();
+  nlohmann::json all = game.cards_for(options);  // a variant's where the options name one
   for (auto& c : all) {
     if (!c.contains("text_by_option")) continue;
     for (const auto& [key, texts] : c["text_by_option"].items()) {
@@ -224,9 +226,11 @@ std::string card_details(const nlohmann::json& c) {
 }
 
 int cards(const std::string& game_id, const std::string& name, bool json,
-          const std::vector<std::string>& options) {
+          const std::vector<std::string>& options, const std::string& variant) {
   const GameInfo& g = Registry::instance().find(game_id);
-  const auto all = game_cards(g, g.resolve(parse_option_list(options)));
+  auto given = parse_option_list(options);
+  if (!variant.empty()) given["variant"] = variant_option_text(lab::read_variant(g, variant));
+  const auto all = game_cards(g, g.resolve(given));
   if (!name.empty()) {
     const auto& c = find_card(all, name, g.id);
     std::cout << (json ? c.dump(2) + "\n" : card_details(c, all));

@@ -107,6 +107,7 @@ struct ServeArgs {
   std::string test_clock;   // hidden: the file holding the deadlines' wall clock (the tests)
   std::vector<std::string> ext_bots;         // NAME=COMMAND: programs tables may seat as ext:NAME
   bool allow_ext_bots = false;               // gone (it let a table run any command): an error
+  std::vector<std::string> variants;         // GAME:NAME=FILE: content variants tables may play
   std::vector<std::string> allow_hosts;      // Host names served besides the server's own
   std::vector<std::string> trusted_proxies;  // ADDR[/PREFIX] whose X-Forwarded-For is believed
   // Per client address (docs/security.md "Resources").
@@ -123,8 +124,9 @@ int serve(const ServeArgs& args);
 int games(bool json);
 // `turf cards GAME [NAME] [--json]` (src/cli/cards.cpp).
 // `options`: key=value, as `turf play -o` takes them (yard's edition changes a Tool's text).
+// `variant`: NAME=FILE or FILE (--variant): the texts as that content variant has them.
 int cards(const std::string& game, const std::string& name, bool json,
-          const std::vector<std::string>& options);
+          const std::vector<std::string>& options, const std::string& variant = "");
 // The game's card texts (GameInfo::cards) for these options: a card's "text_by_option"
 // ({"edition": {"1": ..., "2": ...}}) gives its text where an option's value changes it (yard's
 // Tools, Y8.1), and is then left out; options not given keep the default text. Throws Error when

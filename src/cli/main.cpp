@@ -119,6 +119,9 @@ int main(int argc, char** argv) {
   std::vector<std::string> cards_options;
   cards_cmd->add_option("--option,-o", cards_options,
                         "Game option key=value (repeatable): the texts of those rules");
+  std::string cards_variant;
+  cards_cmd->add_option("--variant", cards_variant,
+                        "The texts of a content variant, NAME=FILE (docs/lab.md \"Variants\")");
 
   // More threads than this never help on today's machines; the pool also degrades gracefully
   // when the system cannot start as many (core/parallel.h).
@@ -293,6 +296,11 @@ int main(int argc, char** argv) {
                         "A program tables may seat, NAME=COMMAND (repeatable): a table asks for it "
                         "as \"bot\": \"ext:NAME\"; the command is split into words and run "
                         "without a shell (docs/bots.md, docs/security.md)");
+  serve_cmd->add_option("--variant", serve.variants,
+                        "A content variant tables may play, GAME:NAME=FILE (repeatable; FILE "
+                        "alone names it by the file's name): a patch over the game's cards and "
+                        "numbers (docs/lab.md \"Variants\"); the lobby offers it by NAME, and no "
+                        "other variant is played");
   serve_cmd->add_flag("--allow-ext-bots", serve.allow_ext_bots)
       ->group("");  // gone: an error that points at --ext-bot
   serve_cmd->add_option("--allow-host", serve.allow_hosts,
@@ -387,7 +395,8 @@ int main(int argc, char** argv) {
     if (*serve_cmd) return cli::serve(serve);
     if (*load_cmd) return server::serve_load(load);
     if (*rules) return cli::rules(rules_game, rules_full);
-    if (*cards_cmd) return cli::cards(cards_game, cards_name, cards_json, cards_options);
+    if (*cards_cmd)
+      return cli::cards(cards_game, cards_name, cards_json, cards_options, cards_variant);
     if (*play_cmd) return cli::play(play);
     if (*replay_cmd) return cli::replay(replay);
     if (*bench_cmd) {

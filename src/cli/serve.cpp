@@ -6,6 +6,8 @@
 
 #include "cli/commands.h"
 #include "core/game.h"
+#include "core/variant.h"
+#include "lab/experiment.h"
 #include "server/server.h"
 
 #ifndef TURF_SOURCE_DIR
@@ -57,6 +59,21 @@ int serve(const ServeArgs& args) {
     programs->push_back(std::move(p));
   }
   o.limits.programs = std::move(programs);
+  auto variants = std::make_shared<server::OfferedVariants>();
+  for (const auto& text : args.variants) {
+    const auto colon = text.find(':');
+    if (colon == std::string::npos || colon == 0)
+      throw Error("--variant takes GAME:NAME=FILE (or GAME:FILE), not '" + text + "'");
+    const GameInfo& game = Registry::instance().find(text.substr(0, colon));
+    const Variant v = lab::read_variant(game, text.substr(colon + 1));
+    for (const auto& q : *variants)
+      if (q.game == game.id && q.name == v.name)
+        throw Error("--variant: " + game.id + " has the name '" + v.name + "' twice");
+    const std::string option = variant_option_text(v);
+    variants->push_back(
+        {game.id, v.name, option, game.cards_for(game.resolve({{"variant", option}}))});
+  }
+  o.limits.variants = std::move(variants);
   o.allow_hosts = args.allow_hosts;
   o.allow_origins = args.allow_origins;
   o.trusted_proxies = args.trusted_proxies;

@@ -118,6 +118,13 @@ const OptionSpec* GameInfo::find_option(std::string_view name) const {
   return nullptr;
 }
 
+nlohmann::json GameInfo::cards_for(const Options& options) const {
+  const auto it = options.values().find("variant");
+  if (variant_cards && it != options.values().end() && it->second != kBaseVariant)
+    return variant_cards(parse_variant_option(it->second).patch);
+  return cards ? cards() : nlohmann::json::array();
+}
+
 Options GameInfo::resolve(const std::map<std::string, std::string>& given) const {
   std::map<std::string, std::string> values;
   for (const auto& [name, raw] : given) {

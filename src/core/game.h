@@ -195,6 +195,8 @@ struct GameInfo {
   // plays with (throws Error naming what does not fit). A game with them has the option "variant".
   std::function<const nlohmann::json&()> content_document;
   std::function<void(const nlohmann::json& patch)> load_variant;
+  // The card texts of a variant (as `cards`, from the patched content; optional with variants).
+  std::function<nlohmann::json(const nlohmann::json& patch)> variant_cards;
   // A seat's result in words for end screens (optional), read from the view of the finished
   // game, to follow "wins with" or "is second with": "home turf domination: 5 Mountain turfs
   // (33 DP)", "the most DP (21 DP)", "18 DP". Without it, end screens print scores() as points.
@@ -238,6 +240,9 @@ struct GameInfo {
   // {id, title, summary, rules_version, min_players, max_players, options: [{name, type
   // ("integer" | "choice"), default (a number for integers), help, min and max | choices}]}.
   nlohmann::json catalogue_json() const;
+  // The card texts of a game played with these options: its variant's where the option "variant"
+  // names one, else `cards` ([] without). Throws Error for a variant that does not fit.
+  nlohmann::json cards_for(const Options& options) const;
   // Validates given option values and fills in defaults. Unknown names and bad values are
   // an Error naming the allowed values.
   Options resolve(const std::map<std::string, std::string>& given) const;

@@ -371,7 +371,8 @@ nlohmann::json Hub::replay(const std::string& id, int at, Seat viewer) {
 
 void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::json)> done,
                        const std::string& creator) {
-  StoredTable row = new_table_row(body, bot_limits_, test_seeds_);  // throws Error
+  StoredTable row =
+      new_table_row(body, bot_limits_, test_seeds_, offered_variants());  // throws Error
   auto table = std::make_unique<Table>(row, bot_limits_, seed_rule());
   nlohmann::json seats = nlohmann::json::array();
   for (std::size_t s = 0; s < row.seats.size(); ++s) {
@@ -391,7 +392,7 @@ void Hub::create_table(const nlohmann::json& body, std::function<void(nlohmann::
 }
 
 void Hub::import_record(const nlohmann::json& body, std::function<void(nlohmann::json)> done) {
-  StoredTable row = record_row(body);  // throws Error
+  StoredTable row = record_row(body, offered_variants());  // throws Error
   const std::string id = row.id;
   Write w;
   w.kind = Write::Kind::Create;

@@ -39,6 +39,9 @@ struct Limits {
   // The programs a table may seat as "ext:NAME" (turf serve --ext-bot NAME=COMMAND); none: no
   // program sits.
   std::shared_ptr<const std::vector<NamedProgram>> programs;
+  // The content variants a table may play (turf serve --variant GAME:NAME=FILE); none: every
+  // table plays the games' own content.
+  std::shared_ptr<const OfferedVariants> variants;
   // Memory and disk (docs/security.md "Memory and the database").
   double idle_evict_s = 600;           // an unwatched, unfinished table leaves memory after this
   double expire_s = 30 * 24 * 3600.0;  // an unfinished table without an action is deleted after
@@ -164,6 +167,11 @@ class Hub {
   void allow_test_seeds() { test_seeds_ = true; }
   // The names of the programs tables may seat (ext:NAME), in the operator's order.
   std::vector<std::string> program_names() const { return bot_limits_.program_names(); }
+  // The content variants the operator offers, in the operator's order.
+  const OfferedVariants& offered_variants() const {
+    static const OfferedVariants none;
+    return limits_.variants ? *limits_.variants : none;
+  }
   std::size_t live_tables() const { return live_.size(); }
 
  private:

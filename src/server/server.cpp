@@ -813,10 +813,12 @@ awaitable<Response> handle(Context& ctx, const std::string& key, AddressBook::En
     if (path == "/api/games") {
       if (req.method() != http::verb::get)
         co_return error_response(req, http::status::method_not_allowed, "use GET");
-      co_return json_response(req, http::status::ok, games_json(ctx.hub.program_names()));
+      co_return json_response(req, http::status::ok,
+                              games_json(ctx.hub.program_names(), ctx.hub.offered_variants()));
     }
     if (path.rfind("/api/games/", 0) == 0) {
-      // GET /api/games/ID/cards: the game's card texts (the `cards` hook; turf cards GAME --json).
+      // GET /api/games/ID/cards: the game's card texts (the `cards` hook; turf cards GAME --json);
+      // ?variant=NAME: those of a variant the server offers.
       if (req.method() != http::verb::get)
         co_return error_response(req, http::status::method_not_allowed, "use GET");
       const std::string rest = path.substr(11);
@@ -826,7 +828,15 @@ awaitable<Response> handle(Context& ctx, const std::string& key, AddressBook::En
         if (slash != std::string::npos && g->id == rest.substr(0, slash)) game = g.get();
       if (!game || rest.substr(slash) != "/cards" || !game->cards)
         co_return error_response(req, http::status::not_found, "no such API path");
-      co_return json_response(req, http::status::ok, game_cards_json(*game));
+      const auto q = target.find('?');
+      const std::string query = q == std::string::npos ? "" : target.substr(q + 1);
+      if (query.empty() || query == "variant=base")
+        co_return json_response(req, http::status::ok, game_cards_json(*game));
+      for (const auto& v : ctx.hub.offered_variants())
+        if (v.game == game->id && query == "variant=" + v.name)
+          co_return json_response(req, http::status::ok, v.cards);
+      co_return error_response(req, http::status::not_found,
+                               "the query is variant=NAME, a variant this server offers");
     }
     if (path == "/api/tables" || path == "/api/records") {
       // POST /api/records: a finished game's record (what the page read of a turf record file)

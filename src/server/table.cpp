@@ -7,6 +7,7 @@
 #include "bots/presets.h"
 #include "core/narration.h"
 #include "core/secret.h"
+#include "core/variant.h"
 
 namespace turf::server {
 
@@ -566,10 +567,49 @@ std::map<std::string, std::string> request_options(const nlohmann::json& body) {
   }
   return out;
 }
+
+// The option "variant" of a request: "base", or an offered variant by its name or its text
+// (stored as its text); anything else is refused before the game loads any content.
+void admit_variant(const GameInfo& game, std::map<std::string, std::string>& options,
+                   const OfferedVariants& variants) {
+  const auto it = options.find("variant");
+  if (it == options.end() || it->second == kBaseVariant) return;
+  std::vector<std::string> names;
+  for (const auto& v : variants) {
+    if (v.game != game.id) continue;
+    names.push_back(v.name);
+    if (it->second == v.name || it->second == v.option) {
+      it->second = v.option;
+      return;
+    }
+  }
+  // The same variant written another way (keys in another order, spaces) is the same variant.
+  try {
+    const std::string canonical = variant_option_text(parse_variant_option(it->second));
+    for (const auto& v : variants)
+      if (v.game == game.id && v.option == canonical) {
+        it->second = v.option;
+        return;
+      }
+  } catch (const Error&) {
+    // not a variant's text: refused below like any other unknown name
+  }
+  if (names.empty())
+    throw Error("this server plays " + game.title +
+                " with its own content only (the option 'variant' must be 'base')");
+  std::string list;
+  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+  // A name is quoted (with "did you mean"); a patch of the client's own is not echoed.
+  const bool name = it->second.size() <= 40 && it->second.find('{') == std::string::npos;
+  throw Error("this server offers no " +
+              (name ? "variant '" + it->second + "'" : std::string("such variant")) +
+              (name ? did_you_mean(it->second, names) : "") + "; it offers: base, " + list);
+}
+
 }  // namespace
 
 StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& limits,
-                          bool allow_seed) {
+                          bool allow_seed, const OfferedVariants& variants) {
   if (!body.is_object()) throw Error("the body must be a JSON object");
   if (body.contains("seed") && !allow_seed) throw Error("'seed' is not a field of a table");
   if (allow_seed && body.contains("seed") &&
@@ -580,6 +620,7 @@ StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& li
   StoredTable row;
   row.game = game.id;
   row.options = request_options(body);
+  admit_variant(game, row.options, variants);
   if (!body.contains("seats") || !body["seats"].is_array() || body["seats"].empty())
     throw Error("'seats' must be a non-empty array");
   const auto& seats = body["seats"];
@@ -656,13 +697,14 @@ StoredTable new_table_row(const nlohmann::json& body, const table::BotLimits& li
   return row;
 }
 
-StoredTable record_row(const nlohmann::json& body) {
+StoredTable record_row(const nlohmann::json& body, const OfferedVariants& variants) {
   if (!body.is_object()) throw Error("the record must be a JSON object");
   if (!body.contains("game") || !body["game"].is_string()) throw Error("'game' must be a string");
   const GameInfo& game = Registry::instance().find(body["game"].get<std::string>());
   StoredTable row;
   row.game = game.id;
   row.options = request_options(body);
+  admit_variant(game, row.options, variants);
   const auto& seed = body.contains("seed") ? body["seed"] : nlohmann::json();
   if (seed.is_number_unsigned()) {
     row.seed = seed.get<std::uint64_t>();
@@ -762,7 +804,8 @@ const nlohmann::json& game_cards_json(const GameInfo& game) {
   return built.at(game.id);
 }
 
-nlohmann::json games_json(const std::vector<std::string>& programs) {
+nlohmann::json games_json(const std::vector<std::string>& programs,
+                          const OfferedVariants& variants) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& g : Registry::instance().games()) {
     nlohmann::json entry = g->catalogue_json();
@@ -773,6 +816,18 @@ nlohmann::json games_json(const std::vector<std::string>& programs) {
     nlohmann::json named = nlohmann::json::array();
     for (const auto& p : programs) named.push_back({{"name", p}, {"bot", "ext:" + p}});
     entry["programs"] = std::move(named);
+    for (auto& o : entry["options"]) {
+      if (o["type"] != "variant") continue;
+      nlohmann::json choices = {std::string(kBaseVariant)};
+      nlohmann::json labels = {"The game's own"};
+      for (const auto& v : variants)
+        if (v.game == g->id) {
+          choices.push_back(v.name);
+          labels.push_back(v.name);
+        }
+      o["choices"] = std::move(choices);
+      o["labels"] = std::move(labels);
+    }
     out.push_back(std::move(entry));
   }
   return out;

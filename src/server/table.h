@@ -179,9 +179,21 @@ class Table {
 // tokens); its seats through the table layer (table::plan_seat within `limits`, names by
 // table::name_seats). With `allow_seed` (turf serve --test-seeds only) the body may fix the seed
 // ("seed": 0 to 2^53); otherwise "seed" is refused. Throws Error with a message for the client.
+// A content variant the operator offers (turf serve --variant GAME:NAME=FILE, docs/lab.md
+// "Variants"): a table may play it, asked for by its name or its option text. No other variant is
+// played on a server: each distinct one holds its content for the life of the process (at most 31),
+// so a client's own patches could use them up and load the server's CPU with loader work.
+struct OfferedVariant {
+  std::string game;      // a game id
+  std::string name;      // as the lobby shows it
+  std::string option;    // variant_option_text: the option value stored with a table
+  nlohmann::json cards;  // its card texts (GameInfo::cards_for): GET /api/games/ID/cards?variant=
+};
+using OfferedVariants = std::vector<OfferedVariant>;
+
 StoredTable new_table_row(const nlohmann::json& body,
                           const table::BotLimits& limits = table::BotLimits::server(),
-                          bool allow_seed = false);
+                          bool allow_seed = false, const OfferedVariants& variants = {});
 
 // A finished game's record, as a page sends what it read of a `turf` record file (POST
 // /api/records, docs/protocol.md): {game, options, seed (a number or its decimal text), seats:
@@ -191,7 +203,7 @@ StoredTable new_table_row(const nlohmann::json& body,
 // token (nobody can sit there), every other seat is a bot seat ("random": the record's bots are
 // not run again, and no program of the record is ever started).
 inline constexpr int kMaxRecordActions = 4000;
-StoredTable record_row(const nlohmann::json& body);
+StoredTable record_row(const nlohmann::json& body, const OfferedVariants& variants = {});
 
 // A finished table's replay at move `at` (GET /api/tables/ID/replay?at=K, docs/protocol.md):
 // {welcome, state, moves} as `viewer` (a seat, or kSpectator) saw them live, built from the
@@ -204,8 +216,11 @@ nlohmann::json replay_json(const StoredTable& row, int at, Seat viewer = kSpecta
 // "about": the first paragraph of a game's rules text.
 std::string game_about(const GameInfo& game);
 // The catalogue of GET /api/games; `programs`: the names of the operator's programs (turf serve
-// --ext-bot), listed in every game's "programs" as bot choices ("ext:NAME"), never their commands.
-nlohmann::json games_json(const std::vector<std::string>& programs = {});
+// --ext-bot), listed in every game's "programs" as bot choices ("ext:NAME"), never their commands;
+// `variants`: the offered content variants, as the choices of a game's "variant" option ("base"
+// first), never their patches.
+nlohmann::json games_json(const std::vector<std::string>& programs = {},
+                          const OfferedVariants& variants = {});
 // The card texts of a game (GameInfo::cards, as `turf cards GAME --json` prints them), built once
 // per game: what the browser table shows on hover and tap.
 const nlohmann::json& game_cards_json(const GameInfo& game);

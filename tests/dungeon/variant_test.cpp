@@ -52,6 +52,21 @@ TEST(DungeonVariant, D1_4_AVariantsMixIsTheDeckDealt) {
 
 // D5.3: which monster defeats which is data; a variant's is the one the views and sampled worlds
 // read, to the end of a game (E2).
+// The card texts a variant game shows are the variant's (a bot's hello, the browser's hover).
+TEST(DungeonVariant, TheCardsOfAVariantAreItsOwn) {
+  const std::string crosses = variant_option_text(
+      {"crosses",
+       json::parse(R"({"mixes": {"standard": {"counts": {"corner": 7, "cross": 6}}}})")});
+  auto count_of_cross = [](const json& cards) {
+    for (const auto& c : cards)
+      if (c["id"] == "cross") return c["count"]["standard"].get<int>();
+    return -1;
+  };
+  EXPECT_EQ(count_of_cross(game().cards_for(game().resolve({{"variant", crosses}}))), 6);
+  EXPECT_EQ(count_of_cross(game().cards_for(game().resolve({}))), 4);
+  EXPECT_EQ(game().cards_for(game().resolve({})), game().cards());
+}
+
 TEST(DungeonVariant, D5_3_ViewsAndSampledWorldsKeepTheVariant) {
   const std::string v = variant_option_text(
       {"turtles",

@@ -15,6 +15,7 @@
 #include "core/match.h"
 #include "core/narration.h"
 #include "core/rng.h"
+#include "core/variant.h"
 #include "table/table.h"
 
 namespace turf {
@@ -142,6 +143,30 @@ TEST(ExternalDecide, AReadyThatWaitsInThePipeIsReadAtTheFirstDecision) {
   ASSERT_EQ(told.size(), 2u);
   EXPECT_EQ(told.front()["type"], "hello");
   EXPECT_EQ(told.back()["type"], "end");
+}
+
+// A program at a variant's table reads the variant's card texts in its hello, as the table's
+// players read them.
+TEST(ExternalHello, AVariantsCardsAreTheOnesTold) {
+  const std::string transcript = temp_path("variant.jsonl");
+  std::filesystem::remove(transcript);
+  const GameInfo& g = Registry::instance().find("turfwars");
+  const Options options = g.resolve(
+      {{"variant", variant_option_text(
+                       {"lure3", nlohmann::json::parse(
+                                     R"({"factions": {"sirens": {"text": "Lures three."}}})")})}});
+  ExternalConfig c =
+      parse_external_spec("ext:" + py("tests/external/recording_bot.py", transcript));
+  ExternalAgent agent({&g, options, 0, {"A", "B"}}, c);
+  for (int i = 0; i < 3000 && read_lines(transcript).empty(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  const auto told = read_lines(transcript);
+  ASSERT_FALSE(told.empty());
+  EXPECT_EQ(told.front()["cards"], g.cards_for(options));
+  int sirens = 0;
+  for (const auto& card : told.front()["cards"])
+    if (card["id"] == "sirens") sirens += card["text"] == "Lures three.";
+  EXPECT_EQ(sirens, 1);
 }
 
 // ---------------------------------------------------------------------------------------------

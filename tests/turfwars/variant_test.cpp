@@ -80,6 +80,22 @@ TEST(TurfWarsVariant, AChangedAbilityIsTheOneTheKernelReads) {
   EXPECT_EQ(content().factions[content().faction_index("sirens")].ability.lure, 2);
 }
 
+// The card texts a variant game shows are the variant's (a bot's hello, the browser's hover).
+TEST(TurfWarsVariant, TheCardsOfAVariantAreItsOwn) {
+  const GameInfo& g = Registry::instance().find("turfwars");
+  const std::string lure3 = variant_text("lure3", R"({"factions": {"sirens": {
+      "ability": [{"primitive": "lure", "amount": 3}], "text": "Lures three."}}})");
+  auto sirens = [](const nlohmann::json& cards) {
+    for (const auto& c : cards)
+      if (c["id"] == "sirens") return c["text"].get<std::string>();
+    return std::string();
+  };
+  EXPECT_EQ(sirens(g.cards_for(g.resolve({{"variant", lure3}}))), "Lures three.");
+  EXPECT_NE(sirens(g.cards()), "Lures three.");
+  EXPECT_FALSE(sirens(g.cards()).empty());
+  EXPECT_EQ(g.cards_for(g.resolve({})), g.cards());
+}
+
 // Views carry the content: what a seat sees, the world a search bot samples from it, its drawing
 // and its narration are the variant's, to the end of a game (E2).
 TEST(TurfWarsVariant, ViewsAndSampledWorldsKeepTheVariant) {

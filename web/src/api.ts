@@ -4,9 +4,9 @@ import type { Pace, StateFrame, WelcomeFrame } from "./protocol";
 // One option of a game, as the catalogue (GameInfo::catalogue_json) gives it.
 export interface GameOption {
   name: string;
-  type: "integer" | "choice" | "variant"; // "variant": a designer's content variant (the lab's; not offered in the lobby)
+  type: "integer" | "choice" | "variant"; // "variant": a designer's content variant (turf serve --variant)
   default: number | string;
-  choices?: string[]; // type "choice"
+  choices?: string[]; // type "choice"; type "variant": "base", then the variants the server offers
   labels?: string[]; // the choices as a player reads them ("After round 5", "1st edition")
   min?: number; // type "integer", inclusive
   max?: number;

@@ -381,8 +381,15 @@ function showCreated(box: HTMLElement, c: CreatedTable, games: GameEntry[], game
   );
 }
 
+// A variant option is offered only where the server offers variants of the game (its choices
+// beyond "base").
+export function offeredOption(o: GameOption): boolean {
+  if (o.name === "players") return false;
+  return o.type !== "variant" || (o.choices?.length ?? 0) > 1;
+}
+
 function optionInput(o: GameOption): HTMLElement {
-  if (o.type === "choice" && o.choices?.length)
+  if ((o.type === "choice" || o.type === "variant") && o.choices?.length)
     return h("select", { name: `opt-${o.name}` }, ...o.choices.map((c, i) => h("option", { value: c, selected: String(o.default) === c }, o.labels?.[i] ?? readable(c))));
   if (o.type === "integer") return h("input", { type: "number", name: `opt-${o.name}`, value: String(o.default ?? ""), min: o.min, max: o.max });
   return h("input", { type: "text", name: `opt-${o.name}`, value: String(o.default ?? "") });
@@ -470,7 +477,7 @@ function newTableForm(games: GameEntry[], onCreated: (c: CreatedTable, game: str
     seatCount = Math.min(Math.max(seatCount, g.min_players), g.max_players);
     optionsBox.replaceChildren(
       ...g.options
-        .filter((o) => o.name !== "players" && o.type !== "variant")
+        .filter(offeredOption)
         .map((o) => h("label", { class: "option" }, h("span", null, readable(o.name)), optionInput(o), o.help ? optionHelp(o.help) : null)),
     );
     drawSeats();

@@ -3,6 +3,7 @@
 // toast, the dead-end card and the end card. It reads the table from a TableSource and mounts the
 // game's drawing from the registry; it never names a game.
 import { askToNotify, canAskToNotify, notifyTurn, setFavicon } from "./attention";
+import { variantName } from "./cards";
 import { h } from "./dom";
 import type { GameBoard, GameHost } from "./games/game";
 import { gameUi } from "./games/registry";
@@ -206,6 +207,7 @@ class TablePage {
         if (!st || st.kind !== "human" || !p || p.connected || seat === this.state.seat) return null;
         return absenceWords(this.names()[seat] ?? "", p.awaySeconds, this.state.pace, this.secondsLeft());
       },
+      variant: () => variantName(this.state.options),
     };
   }
 

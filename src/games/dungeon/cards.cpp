@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/embedded.h"
+#include "core/variant.h"
 #include "games/dungeon/game.h"
 
 namespace turf::dungeon {
@@ -39,9 +40,10 @@ std::string tile_rules(const ShapeDef& s) {
 
 }  // namespace
 
-nlohmann::json cards() {
-  const auto j = nlohmann::json::parse(embedded_file("data/dungeon/content.json"));
-  const Content& c = content();
+nlohmann::json cards(const nlohmann::json* patch) {
+  const auto j = patch ? apply_variant_patch(content_document(), *patch)
+                       : nlohmann::json::parse(embedded_file("data/dungeon/content.json"));
+  const Content& c = *content_table()[patch ? content_slot(*patch) : 0];
   auto out = nlohmann::json::array();
   for (int s = 0; s < kNumShapes; ++s) {
     const auto& d = j.at("shapes").at(s);

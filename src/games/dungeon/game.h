@@ -104,8 +104,9 @@ void evaluate_into(const State& state, std::vector<double>& out);
 // Narration of one step from the viewer's views (games/dungeon/narrate.cpp; core/narration.h).
 void narrate(const View& before, const NarratedAction& act, const View& after,
              std::vector<Narration>& out);
-// Card texts: every tile shape and monster (games/dungeon/cards.cpp).
-nlohmann::json cards();
+// Card texts: every tile shape and monster (games/dungeon/cards.cpp); with a variant's patch, as
+// the variant has them.
+nlohmann::json cards(const nlohmann::json* patch = nullptr);
 // Terminal drawing (games/dungeon/draw.cpp).
 std::string draw(const View& view, const DrawStyle& style);
 

@@ -83,7 +83,8 @@ void register_game(Registry& registry) {
   };
   info->pass_actions = {kActPass};
   info->result_words = result_words;
-  info->cards = cards;
+  info->cards = [] { return cards(); };
+  info->variant_cards = [](const nlohmann::json& patch) { return cards(&patch); };
   info->evaluate_into = evaluate_into;
   info->eval_scale = 6.0;
   info->seat_attributes = [](const State& s, Seat seat) {

@@ -44,8 +44,8 @@ std::string capitalised(std::string s) {
 
 }  // namespace
 
-nlohmann::json card_texts() {
-  const Content& c = content();
+nlohmann::json card_texts(int slot) {
+  const Content& c = *content_table()[slot];
   const auto extra = nlohmann::json::parse(embedded_file("data/turfwars/card_texts.json"));
   nlohmann::json out = nlohmann::json::array();
   for (const Faction& f : c.factions)

@@ -85,7 +85,8 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
              std::vector<Narration>& out);
 // Card texts (games/turfwars/cards.cpp): factions, events, secret wins, action and combat cards,
 // purchases; and the id of an action card template (its name as an id, "attack_forest").
-nlohmann::json card_texts();
+// `slot`: the content played (content_slot; 0: the game's own).
+nlohmann::json card_texts(int slot = 0);
 // A seat's result in words for end screens, from the finished game's view (GameInfo::result_words):
 // "won by home turf domination (33 DP)", "21 DP", "eliminated, 4 DP" (games/turfwars/narrate.cpp).
 std::string result_words(const View& final_view, Seat seat);

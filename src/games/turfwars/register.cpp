@@ -94,7 +94,8 @@ void register_game(Registry& registry) {
   info->pass_actions = {kActPass, kActStayOut};
   info->result_words = result_words;
   info->ranking_follows_scores = false;  // an instant win ranks first whatever the DP (R32)
-  info->cards = card_texts;
+  info->cards = [] { return card_texts(0); };
+  info->variant_cards = [](const nlohmann::json& patch) { return card_texts(content_slot(patch)); };
   info->evaluate_into = evaluate_into;
   info->rollout_policy = rollout_choice;
   info->eval_scale = 8.0;

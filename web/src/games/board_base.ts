@@ -27,10 +27,10 @@ export abstract class BoardBase implements GameBoard {
     this.last = null;
   }
 
-  // Fetches the game's card texts (cards.ts); once they come, unless the drawing was destroyed
+  // Fetches the game's card texts (cards.ts), as the table's variant has them; once they come, unless the drawing was destroyed
   // meanwhile, hands them to `use` and draws again.
   protected loadCards(game: string, use: (list: unknown[]) => void): void {
-    void cardTexts(game).then((list) => {
+    void cardTexts(game, this.host.variant()).then((list) => {
       if (this.destroyed) return;
       use(list);
       this.redraw();

@@ -58,6 +58,9 @@ export interface GameHost {
   // the table 3 min ago; the game waits for her to come back with her link."), or null while
   // someone sits there (and for bots).
   absence(seat: number): string | null;
+  // The name of the content variant the table plays ("base": the game's own; docs/lab.md
+  // "Variants"): card texts are that variant's.
+  variant(): string;
 }
 
 // A mounted drawing.

@@ -23,7 +23,8 @@ export function turfBin() {
   return bin;
 }
 
-// Starts `turf serve --port 0` and resolves with its base URL once it prints the link.
+// Starts `turf serve --port 0` and resolves with its base URL once it prints the link (`opts.args`:
+// more arguments of the operator's, such as --variant).
 export async function startServer(opts = {}) {
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), "turf-web-"));
   const db = join(dir, "turf.db");
@@ -45,7 +46,8 @@ export async function startServer(opts = {}) {
     "--test-seeds",
     "--test-clock", clock,
     // one program the operator offers by name (turf serve --ext-bot): the example random bot
-    "--ext-bot", `random-example=/usr/bin/python3 ${resolve(WEB, "../examples/bots/random_bot.py")}`];
+    "--ext-bot", `random-example=/usr/bin/python3 ${resolve(WEB, "../examples/bots/random_bot.py")}`,
+    ...(opts.args ?? [])];
   const proc = spawn(turfBin(), args, { stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   const url = await new Promise((resolveUrl, reject) => {

@@ -2,12 +2,56 @@
 // loopback. Run: TURF_BIN=/path/to/turf node --test tests/browser/turfwars.test.mjs (after a build).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { DESKTOP, PHONE, act, createTableByApi, docsShotsFresh, drawnState, moveOf, recordFrames, shot, useShared, waitMine } from "./harness.mjs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DESKTOP, PHONE, act, createTableByApi, docsShotsFresh, drawnState, moveOf, recordFrames, shot, startServer, turfBin, useShared, waitMine } from "./harness.mjs";
 
 const env = useShared();
 const create = (seats, options = {}, seed = undefined) => createTableByApi(env.server.url, "turfwars", seats, options, seed);
 
 describe("turfwars in the browser", { timeout: 900000 }, () => {
+  it("a variant the operator offers is a lobby choice, and its table shows the variant's card texts", async () => {
+    // A variant that rewrites every faction's text (turf serve --variant GAME:NAME=FILE): whichever
+    // factions the seat is dealt, their texts on screen must be the variant's.
+    const dir = mkdtempSync(join(tmpdir(), "turf-variant-"));
+    const factions = JSON.parse(execFileSync(turfBin(), ["cards", "turfwars", "--json"], { encoding: "utf8" })).filter((c) => c.kind === "faction");
+    const patch = { factions: Object.fromEntries(factions.map((f) => [f.id, { text: `Variant words for ${f.name}.` }])) };
+    writeFileSync(join(dir, "words.json"), JSON.stringify(patch));
+    const server = await startServer({ args: ["--variant", `turfwars:words=${join(dir, "words.json")}`] });
+    const ctx = await env.browser.newContext(DESKTOP);
+    try {
+      const page = await ctx.newPage();
+      const errors = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(server.url);
+      await page.waitForSelector("form.new-table select[name=game]");
+      await page.selectOption("form.new-table select[name=game]", "turfwars");
+      const choice = page.locator('form.new-table select[name="opt-variant"]');
+      assert.deepEqual(await choice.locator("option").allTextContents(), ["The game's own", "words"]);
+      await choice.selectOption("words");
+      await shot(page, "turfwars-lobby-variant");
+      await page.click("form.new-table button[type=submit]");
+      await page.waitForSelector(".created .links");
+      const join0 = await page.locator('.created .links li[data-seat="0"] input.link').inputValue();
+      await page.goto(join0);
+      await page.waitForSelector(".tw-board .tw-prompt");
+      assert.ok(await waitMine(page));
+      await page.waitForFunction(() => [...document.querySelectorAll(".tw-choice-card p")].some((p) => p.textContent !== ""), null, { timeout: 60000 });
+      const texts = await page.locator(".tw-choice-card p").allTextContents();
+      assert.ok(texts.length >= 1, "no faction to choose");
+      for (const t of texts) assert.match(t, /^Variant words for .+\.$/);
+      await shot(page, "turfwars-variant-factions");
+      assert.deepEqual(errors, []);
+    } finally {
+      await ctx.close();
+      await server.stop();
+      server.cleanup();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   for (const players of [2, 3, 4, 5, 6]) {
     it(`T13 a spectator watches a ${players}-player bot table to the end; DP and results on screen are the engine's`, async () => {
       // greedy bots at 2-3 players; random ones at 4-6, whose games take a fraction of the time

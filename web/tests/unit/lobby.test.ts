@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { helpParts, readable, seatKinds } from "../../src/lobby";
+import { helpParts, offeredOption, readable, seatKinds } from "../../src/lobby";
 
 describe("the lobby's words", () => {
   it("option names and unlabelled choices read as words: no '_' and no '-' between words", () => {
@@ -21,5 +21,13 @@ describe("the lobby's words", () => {
   it("a seat may be a person, a bot level, or one of the operator's programs, by name only", () => {
     expect(seatKinds({}).map(([v]) => v)).toEqual(["human", "bot:easy", "bot:normal", "bot:hard"]);
     expect(seatKinds({ programs: [{ name: "mc", bot: "ext:mc" }] })[4]).toEqual(["bot:ext:mc", "mc", "Programs"]);
+  });
+  it("a variant option is offered only where the server offers variants beyond the game's own", () => {
+    const variant = { name: "variant", type: "variant" as const, default: "base" };
+    expect(offeredOption(variant)).toBe(false);
+    expect(offeredOption({ ...variant, choices: ["base"], labels: ["The game's own"] })).toBe(false);
+    expect(offeredOption({ ...variant, choices: ["base", "lure-3"], labels: ["The game's own", "lure-3"] })).toBe(true);
+    expect(offeredOption({ name: "players", type: "integer", default: 2 })).toBe(false);
+    expect(offeredOption({ name: "tiles", type: "choice", default: "a", choices: ["a", "b"] })).toBe(true);
   });
 });
