@@ -119,6 +119,27 @@ TEST(Variant, TheDiffListsEachChangedValueOnce) {
       R"(factions.sirens.ability: [{"amount":2,"primitive":"lure"}] -> [{"amount":3,"primitive":"lure"}])");
 }
 
+// Two long texts that differ near their end: the diff shows where they differ, not their common
+// start, and never cuts a character in two.
+TEST(Variant, ALongChangeIsShownWhereItDiffers) {
+  const std::string start(150, 'a');
+  const json doc = {{"text", start + "é lure up to 2 troops."}};
+  const auto lines = variant_diff(doc, {{"text", start + "é lure up to 3 troops."}});
+  ASSERT_EQ(lines.size(), 1u);
+  const std::string& l = lines[0];
+  EXPECT_NE(l.find("lure up to 2 troops.\" -> "), std::string::npos) << l;
+  EXPECT_NE(l.find("lure up to 3 troops.\""), std::string::npos) << l;
+  EXPECT_EQ(l.rfind("text: ...", 0), 0u) << l;
+  EXPECT_NO_THROW(json(l).dump());  // whole UTF-8 characters only
+  for (const std::string& side : {l.substr(6, l.find(" -> ") - 6), l.substr(l.find(" -> ") + 4)})
+    EXPECT_LE(side.size(), 121u) << side;
+  // A short change is shown whole.
+  const std::string to_short = variant_diff(doc, {{"text", "short"}})[0];
+  EXPECT_EQ(to_short.rfind("text: \"aaa", 0), 0u) << to_short;
+  EXPECT_EQ(to_short.substr(to_short.size() - 14), "... -> \"short\"") << to_short;
+  EXPECT_EQ(variant_diff({{"n", 1}}, {{"n", 2}})[0], "n: 1 -> 2");
+}
+
 TEST(Variant, ALoaderRefusalIsSaidWithoutFileNamesOrLibraryCodes) {
   EXPECT_EQ(loader_words("data/turfwars/content.json: constants beyond the engine's capacity"),
             "the variant does not fit the game: constants beyond the engine's capacity");

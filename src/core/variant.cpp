@@ -105,10 +105,31 @@ void merge(json& target, const json& patch, const std::string& path) {
   }
 }
 
-std::string shorten(const json& v) {
-  std::string s = v.dump();
-  if (s.size() > 120) s = s.substr(0, 117) + "...";
-  return s;
+// The start of the UTF-8 character at or before byte i (a cut never splits a character).
+std::size_t char_start(const std::string& s, std::size_t i) {
+  while (i > 0 && i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) --i;
+  return i;
+}
+
+// "was -> is" as JSON texts; a text past 120 characters is cut to a window that starts a little
+// before the first character where the two differ (two long faction texts that differ at their
+// end would otherwise read the same).
+std::string change_words(const json& was, const json& is) {
+  const std::string a = was.dump(), b = is.dump();
+  constexpr std::size_t kMax = 120, kBefore = 40;
+  std::size_t first = 0;
+  while (first < a.size() && first < b.size() && a[first] == b[first]) ++first;
+  const auto cut = [&](const std::string& s) {
+    if (s.size() <= kMax) return s;
+    const std::size_t from =
+        char_start(s, std::min(first > kBefore ? first - kBefore : 0, s.size() - (kMax - 6)));
+    std::string out = from > 0 ? "..." : "";
+    const std::size_t end = char_start(s, std::min(s.size(), from + kMax - out.size() - 3));
+    out += s.substr(from, end - from);
+    if (end < s.size()) out += "...";
+    return out;
+  };
+  return cut(a) + " -> " + cut(b);
 }
 
 void diff(const json& base, const json& patch, const std::string& path,
@@ -126,7 +147,7 @@ void diff(const json& base, const json& patch, const std::string& path,
     } else if (was.is_object() && value.is_object()) {
       diff(was, value, here, out);
     } else if (was != value) {
-      out.push_back(here + ": " + shorten(was) + " -> " + shorten(value));
+      out.push_back(here + ": " + change_words(was, value));
     }
   }
 }

@@ -48,7 +48,8 @@ std::string variant_label(std::string_view text);
 void check_variant_name(std::string_view name);
 
 // The lines of a readable diff of the patch against the content: one line per value changed,
-// "factions.sirens.ability: [{lure 2}] -> [{lure 3}]" (JSON texts, shortened past 120 characters).
+// "factions.sirens.ability: [{lure 2}] -> [{lure 3}]" (JSON texts; one past 120 characters is cut
+// to the part around the first difference, "...").
 std::vector<std::string> variant_diff(const nlohmann::json& content, const nlohmann::json& patch);
 
 // A loader's refusal of patched content in a player's words: "the variant does not fit the game:

@@ -307,9 +307,15 @@ class TablePage {
     const state = this.state;
     const ui = gameUi(state.game);
     this.mountedGame = state.game;
-    this.title.textContent = ui?.title ?? state.game ?? "Table";
+    // a content variant (turf serve --variant) is named beside the game: its cards and numbers
+    // are not the printed ones
+    const variant = variantName(state.options);
+    this.title.textContent = `${ui?.title ?? state.game ?? "Table"}${variant === "base" ? "" : ` · ${variant}`}`;
     this.rules.replaceChildren(
       h("h2", null, `${ui?.title ?? state.game}: short rules`),
+      ...(variant === "base"
+        ? []
+        : [h("p", { class: "variant-note" }, `This table plays the variant “${variant}”: some cards and numbers differ from the printed game. The card texts shown here are the variant's.`)]),
       ui ? h("ol", null, ...ui.rules.map((r) => h("li", null, r))) : h("p", null, "This game's table is not drawn yet: its moves are listed as buttons."),
       h("button", { type: "button", onclick: (() => this.rulesBtn.click()) as EventListener }, "Close"),
     );

@@ -42,7 +42,21 @@ describe("turfwars in the browser", { timeout: 900000 }, () => {
       const texts = await page.locator(".tw-choice-card p").allTextContents();
       assert.ok(texts.length >= 1, "no faction to choose");
       for (const t of texts) assert.match(t, /^Variant words for .+\.$/);
+      // the table says which content it plays
+      assert.equal(await page.locator("header.table-head .title").textContent(), "Turf Wars · words");
       await shot(page, "turfwars-variant-factions");
+      // on a phone the name fits the header (the page never scrolls sideways)
+      const phone = await env.browser.newContext(PHONE);
+      try {
+        const small = await phone.newPage();
+        await small.goto(join0);
+        await small.waitForSelector(".tw-board .tw-prompt");
+        assert.equal(await small.locator("header.table-head .title").textContent(), "Turf Wars · words");
+        assert.ok(await small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+        await shot(small, "turfwars-variant-phone");
+      } finally {
+        await phone.close();
+      }
       assert.deepEqual(errors, []);
     } finally {
       await ctx.close();
