@@ -573,7 +573,8 @@ std::map<std::string, std::string> request_options(const nlohmann::json& body) {
 void admit_variant(const GameInfo& game, std::map<std::string, std::string>& options,
                    const OfferedVariants& variants) {
   const auto it = options.find("variant");
-  if (it == options.end() || it->second == kBaseVariant) return;
+  // (a game without variants refuses the option as it refuses any unknown one: GameInfo::resolve)
+  if (it == options.end() || it->second == kBaseVariant || !game.load_variant) return;
   std::vector<std::string> names;
   for (const auto& v : variants) {
     if (v.game != game.id) continue;

@@ -55,6 +55,12 @@ TEST(ServerVariants, WithoutAnOfferEveryTablePlaysTheGamesOwnContent) {
   auto a = http_request(p, http::verb::post, "/api/tables", table_body(lure3_text("lure3")).dump());
   EXPECT_EQ(a.status, 400);
   EXPECT_NE(a.body.find("with its own content only"), std::string::npos) << a.body;
+  // A game without variants has no such option at all.
+  json yard = table_body("lure3");
+  yard["game"] = "yard";
+  a = http_request(p, http::verb::post, "/api/tables", yard.dump());
+  EXPECT_EQ(a.status, 400);
+  EXPECT_NE(a.body.find("has no option 'variant'"), std::string::npos) << a.body;
   EXPECT_TRUE(http_request(p, http::verb::get, "/api/tables").parsed().empty());
   // The catalogue: only the game's own.
   const json games = http_request(p, http::verb::get, "/api/games").parsed();
