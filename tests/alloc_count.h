@@ -28,6 +28,12 @@ void* counted_alloc(std::size_t n, std::size_t align = 0) {
 
 }  // namespace
 
+// The replacements pair with each other (new by malloc, delete by free); g++ at -O1 inlines them
+// into callers and then reads free() as freeing what a new returned.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+
 void* operator new(std::size_t n) {
   if (void* p = counted_alloc(n)) return p;
   throw std::bad_alloc();

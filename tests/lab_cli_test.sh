@@ -109,4 +109,14 @@ check "unknown game 'nogame'" serve --variant "nogame:x=$ex/turfwars-sirens-lure
 check "variant 'lure': factions: no such field" serve --variant "dungeon:lure=$ex/turfwars-sirens-lure-3.json"
 check "has the name 'lure' twice" serve --variant "turfwars:lure=$ex/turfwars-sirens-lure-3.json" \
   --variant "turfwars:lure=$ex/turfwars-five-starting-troops.json"
+# At most 15 different variants of a game (a process holds 31; the rest is kept for tables stored
+# with variants no longer offered): fifteen pass (the sixteenth here fails for its name), and a
+# sixteenth different one is refused.
+many=()
+for i in $(seq 1 16); do
+  echo "{\"factions\": {\"sirens\": {\"text\": \"Sirens, edition $i.\"}}}" >"$dir/ed$i.json"
+  many+=(--variant "turfwars:ed$i=$dir/ed$i.json")
+done
+check "has the name 'ed1' twice" serve --db /proc/turf-nope/t.db "${many[@]:0:30}" --variant "turfwars:ed1=$dir/ed16.json"
+check "at most 15 different variants of one game" serve --db /proc/turf-nope/t.db "${many[@]}"
 echo "lab CLI tests passed"

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <set>
 
 #include "cli/commands.h"
 #include "core/game.h"
@@ -17,6 +18,9 @@
 namespace turf::cli {
 
 namespace {
+
+// The variants of one game a server may offer (of the process's kMaxVariantSlots - 1).
+constexpr int kMaxOfferedVariants = (kMaxVariantSlots - 1) / 2;
 // web/dist of the source tree, else share/turf/web next to the installed binary.
 std::string default_web() {
   namespace fs = std::filesystem;
@@ -70,6 +74,16 @@ int serve(const ServeArgs& args) {
       if (q.game == game.id && q.name == v.name)
         throw Error("--variant: " + game.id + " has the name '" + v.name + "' twice");
     const std::string option = variant_option_text(v);
+    // Each distinct variant holds a content slot for the life of the process (kMaxVariantSlots,
+    // the game's own one of them): half stays free for tables stored with variants the operator
+    // no longer offers, which take theirs when they come back.
+    std::set<std::string> distinct{option};
+    for (const auto& q : *variants)
+      if (q.game == game.id) distinct.insert(q.option);
+    if (static_cast<int>(distinct.size()) > kMaxOfferedVariants)
+      throw Error("--variant: at most " + std::to_string(kMaxOfferedVariants) +
+                  " different variants of one game (the rest of the room is kept for tables "
+                  "stored with variants no longer offered)");
     variants->push_back(
         {game.id, v.name, option, game.cards_for(game.resolve({{"variant", option}}))});
   }

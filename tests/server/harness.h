@@ -3,22 +3,17 @@
 #pragma once
 
 #include <signal.h>
-#include <sqlite3.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <boost/asio/connect.hpp>
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-#include <boost/beast/websocket.hpp>
+#include <boost/beast/http/verb.hpp>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -33,11 +28,7 @@
 
 namespace turf::server_test {
 
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace websocket = beast::websocket;
-using tcp = asio::ip::tcp;
+namespace http = boost::beast::http;
 using nlohmann::json;
 
 // A fresh temporary folder, removed at the end.
@@ -161,115 +152,43 @@ struct HttpAnswer {
 using Headers = std::vector<std::pair<std::string, std::string>>;
 
 // One request. Without `headers` a body goes as application/json; with them, exactly those
-// headers are sent (besides Host and Content-Length).
-inline HttpAnswer http_request(int port, http::verb verb, const std::string& target,
-                               const std::string& body = "",
-                               const std::optional<Headers>& headers = std::nullopt) {
-  asio::io_context io;
-  tcp::socket socket(io);
-  socket.connect(
-      tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
-  http::request<http::string_body> req{verb, target, 11};
-  req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
-  if (headers)
-    for (const auto& [k, v] : *headers) req.set(k, v);
-  if (!body.empty() || verb == http::verb::post) {
-    if (!headers) req.set(http::field::content_type, "application/json");
-    req.body() = body;
-    req.prepare_payload();
-  }
-  http::write(socket, req);
-  beast::flat_buffer buffer;
-  http::response_parser<http::string_body> parser;
-  parser.body_limit(64 << 20);
-  beast::error_code ec;
-  http::read(socket, buffer, parser, ec);
-  if (ec) return {};  // the server closed without an answer
-  HttpAnswer a{static_cast<int>(parser.get().result_int()), parser.get().body(), {}};
-  for (const auto& f : parser.get()) {
-    std::string name(f.name_string());
-    for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    a.headers[name] = std::string(f.value());
-  }
-  return a;
-}
+// headers are sent (besides Host and Content-Length). status 0: the server closed without an
+// answer.
+HttpAnswer http_request(int port, http::verb verb, const std::string& target,
+                        const std::string& body = "",
+                        const std::optional<Headers>& headers = std::nullopt);
 
 // Creates a table; returns the create answer.
-inline json create_table(int port, const json& body) {
-  auto a = http_request(port, http::verb::post, "/api/tables", body.dump());
-  if (a.status != 201)
-    throw std::runtime_error("create failed: " + std::to_string(a.status) + " " + a.body);
-  return a.parsed();
-}
+json create_table(int port, const json& body);
 
-// A WebSocket client with timeouts (asynchronous operations run for at most `timeout`).
+// The status of a WebSocket upgrade request to /ws (101: accepted) with this Origin ("": none)
+// and Host ("": the server's own address); 0 when the server closed without an answer.
+int ws_upgrade_status(int port, const std::string& origin, const std::string& host = "");
+
+// A WebSocket client with timeouts (asynchronous operations run for at most `timeout`). Its
+// Boost.Beast half lives in harness.cpp, compiled once for every test file.
 class WsClient {
  public:
-  // origin: the Origin header a browser would send ("": none, as a non-browser client).
-  explicit WsClient(int port, const std::string& origin = "") : ws_(io_) {
-    ws_.next_layer().connect(
-        tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
-    if (!origin.empty())
-      ws_.set_option(websocket::stream_base::decorator(
-          [origin](websocket::request_type& req) { req.set(http::field::origin, origin); }));
-    ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
-    ws_.read_message_max(64 << 20);
-  }
-  void send(const std::string& text) {
-    ws_.text(true);
-    ws_.write(asio::buffer(text));
-  }
+  // origin: the Origin header a browser would send ("": none, as a non-browser client). Throws
+  // (a std::runtime_error) when the connection or the handshake fails.
+  explicit WsClient(int port, const std::string& origin = "");
+  ~WsClient();
+  WsClient(const WsClient&) = delete;
+  WsClient& operator=(const WsClient&) = delete;
+
+  void send(const std::string& text);
   void send(const json& j) { send(j.dump()); }
   // For frames the server may refuse while they are still being written (over the hard cap): it
   // closes the connection as soon as it reads the header, so the rest of the write can meet a
   // broken pipe or a reset. Returns whether the whole frame was written.
-  bool send_may_be_cut(const std::string& text) {
-    ws_.text(true);
-    beast::error_code ec;
-    ws_.write(asio::buffer(text), ec);
-    if (ec) closed_ = true;
-    return !ec;
-  }
+  bool send_may_be_cut(const std::string& text);
   // A binary frame, and a WebSocket ping (a control frame); false when the write failed (the
   // server may have closed the connection).
-  bool send_binary(const std::string& bytes) {
-    ws_.binary(true);
-    beast::error_code ec;
-    ws_.write(asio::buffer(bytes), ec);
-    ws_.text(true);
-    return !ec;
-  }
-  bool send_control_ping() {
-    beast::error_code ec;
-    ws_.ping({}, ec);
-    return !ec;
-  }
+  bool send_binary(const std::string& bytes);
+  bool send_control_ping();
   // Next frame as text, or nullopt on timeout / closed connection.
   std::optional<std::string> recv_text(
-      std::chrono::milliseconds timeout = std::chrono::seconds(20)) {
-    beast::flat_buffer buffer;
-    bool done = false;
-    beast::error_code result;
-    ws_.async_read(buffer, [&](beast::error_code ec, std::size_t) {
-      done = true;
-      result = ec;
-    });
-    io_.restart();
-    io_.run_for(timeout);
-    if (!done) {
-      beast::error_code ec;
-      ws_.next_layer().cancel(ec);
-      io_.restart();
-      io_.run();
-      closed_ = true;
-      return std::nullopt;
-    }
-    if (result) {
-      closed_ = true;
-      return std::nullopt;
-    }
-    return beast::buffers_to_string(buffer.data());
-  }
+      std::chrono::milliseconds timeout = std::chrono::seconds(20));
   json recv(std::chrono::milliseconds timeout = std::chrono::seconds(20)) {
     auto t = recv_text(timeout);
     if (!t)
@@ -289,12 +208,12 @@ class WsClient {
   }
   bool closed() const { return closed_; }
   // The code of the server's close frame, once closed (0: none came).
-  int close_code() const { return static_cast<int>(ws_.reason().code); }
+  int close_code() const;
   const std::vector<std::string>& frames() const { return frames_; }
 
  private:
-  asio::io_context io_;
-  websocket::stream<tcp::socket> ws_;
+  struct Socket;
+  std::unique_ptr<Socket> socket_;
   bool closed_ = false;
   std::vector<std::string> frames_;
 };
@@ -306,29 +225,7 @@ struct DbTable {
   std::string status;
   std::string rematch;  // the rematch's id (schema 6), "" none
 };
-inline DbTable read_db_table(const std::string& db, const std::string& id) {
-  sqlite3* h = nullptr;
-  if (sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
-    throw std::runtime_error("cannot open " + db);
-  DbTable t;
-  sqlite3_stmt* st = nullptr;
-  sqlite3_prepare_v2(h, "SELECT seed, status, rematch FROM tables WHERE id = ?", -1, &st, nullptr);
-  sqlite3_bind_text(st, 1, id.c_str(), -1, SQLITE_TRANSIENT);
-  if (sqlite3_step(st) == SQLITE_ROW) {
-    t.seed = static_cast<std::uint64_t>(sqlite3_column_int64(st, 0));
-    t.status = reinterpret_cast<const char*>(sqlite3_column_text(st, 1));
-    if (const auto* r = sqlite3_column_text(st, 2)) t.rematch = reinterpret_cast<const char*>(r);
-  }
-  sqlite3_finalize(st);
-  sqlite3_prepare_v2(h, "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY move", -1,
-                     &st, nullptr);
-  sqlite3_bind_text(st, 1, id.c_str(), -1, SQLITE_TRANSIENT);
-  while (sqlite3_step(st) == SQLITE_ROW)
-    t.actions.emplace_back(sqlite3_column_int(st, 0), sqlite3_column_int(st, 1));
-  sqlite3_finalize(st);
-  sqlite3_close(h);
-  return t;
-}
+DbTable read_db_table(const std::string& db, const std::string& id);
 
 }  // namespace turf::server_test
 

@@ -6,6 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -18,6 +21,8 @@
 
 using namespace turf;
 using namespace turf::server_test;
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
 
 namespace {
 
@@ -92,7 +97,7 @@ class RawConn {
     char buf[4096];
     bool stopped = false;
     std::function<void()> next = [&] {
-      socket_.async_read_some(asio::buffer(buf), [&](beast::error_code ec, std::size_t n) {
+      socket_.async_read_some(asio::buffer(buf), [&](boost::system::error_code ec, std::size_t n) {
         got.append(buf, n);
         if (done(static_cast<bool>(ec)) || ec) {
           stopped = true;
@@ -105,7 +110,7 @@ class RawConn {
     io_.restart();
     io_.run_for(limit);
     if (!stopped) {
-      beast::error_code ec;
+      boost::system::error_code ec;
       socket_.cancel(ec);
       io_.restart();
       io_.run();
