@@ -575,25 +575,22 @@ void admit_variant(const GameInfo& game, std::map<std::string, std::string>& opt
   const auto it = options.find("variant");
   // (a game without variants refuses the option as it refuses any unknown one: GameInfo::resolve)
   if (it == options.end() || it->second == kBaseVariant || !game.load_variant) return;
+  // The same variant written another way (keys in another order, spaces) is the same variant.
+  std::string canonical;
+  try {
+    canonical = variant_option_text(parse_variant_option(it->second));
+  } catch (const Error&) {
+    // not a variant's text: only a name can match, or it is refused below
+  }
   std::vector<std::string> names;
   for (const auto& v : variants) {
     if (v.game != game.id) continue;
     names.push_back(v.name);
-    if (it->second == v.name || it->second == v.option) {
+    if (it->second == v.name || it->second == v.option ||
+        (!canonical.empty() && canonical == v.option)) {
       it->second = v.option;
       return;
     }
-  }
-  // The same variant written another way (keys in another order, spaces) is the same variant.
-  try {
-    const std::string canonical = variant_option_text(parse_variant_option(it->second));
-    for (const auto& v : variants)
-      if (v.game == game.id && v.option == canonical) {
-        it->second = v.option;
-        return;
-      }
-  } catch (const Error&) {
-    // not a variant's text: refused below like any other unknown name
   }
   if (names.empty())
     throw Error("this server plays " + game.title +

@@ -6,7 +6,6 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/embedded.h"
 #include "core/variant.h"
 #include "games/dungeon/game.h"
 
@@ -41,8 +40,10 @@ std::string tile_rules(const ShapeDef& s) {
 }  // namespace
 
 nlohmann::json cards(const nlohmann::json* patch) {
-  const auto j = patch ? apply_variant_patch(content_document(), *patch)
-                       : nlohmann::json::parse(embedded_file("data/dungeon/content.json"));
+  // One source for the texts: the document the content was built from, patched for a variant.
+  nlohmann::json patched;
+  const nlohmann::json& j =
+      patch ? (patched = apply_variant_patch(content_document(), *patch)) : content_document();
   const Content& c = *content_table()[patch ? content_slot(*patch) : 0];
   auto out = nlohmann::json::array();
   for (int s = 0; s < kNumShapes; ++s) {
