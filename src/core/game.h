@@ -213,7 +213,7 @@ struct GameInfo {
   // Seat attributes declared by the game for statistics ("first_player", "faction", ...).
   std::function<std::map<std::string, std::string>(const State&, Seat)> seat_attributes;
   // Seeded random games per player count in the conformance suite (scaled by the environment
-  // variable TURF_CONFORMANCE_SCALE, e.g. 0.15 under the sanitizers).
+  // variable TURF_CONFORMANCE_SCALE, e.g. 0.1 under the sanitizers).
   int conformance_games = 2000;
   // Observation tensors (optional; src/games/<id>/observe.cpp, docs/api.md): the layout for the
   // given options (it lives as long as the program), and the observation of a view written into

@@ -115,6 +115,15 @@ export async function launchBrowser() {
     // Every wait is for a state and returns once it holds; the bound is for a machine busy with
     // other tests (CI runs the suite beside them on two cores), not a measure of speed.
     ctx.setDefaultTimeout(STATE_WAIT_MS);
+    // A page's waitForFunction looks every 30 ms, not at every animation frame (Playwright's
+    // default): a page that waits would otherwise draw 60 frames a second for nothing.
+    const newPage = ctx.newPage.bind(ctx);
+    ctx.newPage = async (...a) => {
+      const page = await newPage(...a);
+      const waitForFunction = page.waitForFunction.bind(page);
+      page.waitForFunction = (fn, arg, opts = {}) => waitForFunction(fn, arg, { polling: 30, ...opts });
+      return page;
+    };
     ctx.on("console", (m) => {
       if (m.type() === "error" && /Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
     });
