@@ -21,6 +21,7 @@
 #include "core/narration.h"
 #include "proc_files.h"
 #include "table/table.h"
+#include "temp_dir.h"
 
 namespace turf {
 namespace {
@@ -88,10 +89,8 @@ std::vector<int> read_pids(const std::string& path, double seconds = 60) {
 }
 
 std::string temp_path(const std::string& name) {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("turf-external-test-" + std::to_string(getpid()));
-  std::filesystem::create_directories(dir);
-  return (dir / name).string();
+  static const test_files::TempDir dir("turf-external-test");
+  return dir.file(name);
 }
 
 struct Played {

@@ -14,6 +14,7 @@
 #include "core/view.h"
 #include "lab/experiment.h"
 #include "table/table.h"
+#include "temp_dir.h"
 
 namespace turf {
 namespace {
@@ -147,9 +148,8 @@ TEST(Hardening, RecordAgentSpecsAreCapped) {
 TEST(Hardening, ReadFileRefusesDevicesFoldersAndHugeFiles) {
   EXPECT_THROW(read_file("/dev/zero"), Error);
   EXPECT_THROW(read_file("/"), Error);
-  const auto dir = std::filesystem::temp_directory_path() / "turf_hardening_test";
-  std::filesystem::create_directories(dir);
-  const auto big = (dir / "big.json").string();
+  const test_files::TempDir dir("turf-hardening-test");
+  const auto big = dir.file("big.json");
   { std::ofstream out(big); }
   std::filesystem::resize_file(big, kMaxInputFile + 1);  // sparse: no disk used
   try {
@@ -159,18 +159,17 @@ TEST(Hardening, ReadFileRefusesDevicesFoldersAndHugeFiles) {
     EXPECT_NE(std::string(e.what()).find("larger than 64 MiB"), std::string::npos) << e.what();
   }
   EXPECT_THROW(Match::load(big), Error);
-  std::filesystem::remove_all(dir);
 }
 
 TEST(Hardening, OutputPathsAreCheckedAsInputErrors) {
   EXPECT_THROW(prepare_output_file("/proc/turf-no-such-dir/x.json"), Error);
   EXPECT_THROW(prepare_output_file("/"), Error);
   EXPECT_THROW(prepare_output_dir("/dev/null"), Error);
-  const auto dir = std::filesystem::temp_directory_path() / "turf_hardening_out" / "a" / "b";
+  const test_files::TempDir out("turf-hardening-out");
+  const auto dir = out.path() / "a" / "b";
   EXPECT_NO_THROW(prepare_output_file((dir / "r.json").string()));
   EXPECT_TRUE(std::filesystem::is_directory(dir));
   EXPECT_FALSE(std::filesystem::exists(dir / "r.json.tmp"));
-  std::filesystem::remove_all(dir.parent_path().parent_path());
 }
 
 TEST(Hardening, DidYouMean) {

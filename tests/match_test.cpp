@@ -7,6 +7,7 @@
 #include "bots/agent.h"
 #include "core/match.h"
 #include "games/dungeon/rules.h"
+#include "temp_dir.h"
 
 namespace turf {
 namespace {
@@ -65,7 +66,8 @@ TEST(Record, ReplayReproducesEveryState) {
 }
 
 TEST(Record, SaveAndResume) {
-  const auto path = (std::filesystem::temp_directory_path() / "turf_match_test.json").string();
+  const test_files::TempDir dir("turf-match-test");
+  const auto path = dir.file("record.json");
   Match m = played(123, 20);
   ASSERT_FALSE(m.over());
   m.save(path);

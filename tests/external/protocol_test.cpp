@@ -17,6 +17,7 @@
 #include "core/rng.h"
 #include "core/variant.h"
 #include "table/table.h"
+#include "temp_dir.h"
 
 namespace turf {
 namespace {
@@ -31,10 +32,8 @@ std::string py(const std::string& script, const std::string& args = "") {
 
 // A file name of this test process (tests run side by side: ctest -j).
 std::string temp_path(const std::string& name) {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("turf-protocol-test-" + std::to_string(getpid()));
-  std::filesystem::create_directories(dir);
-  return (dir / name).string();
+  static const test_files::TempDir dir("turf-protocol-test");
+  return dir.file(name);
 }
 
 std::vector<nlohmann::json> read_lines(const std::string& path) {

@@ -9,6 +9,7 @@
 #include "core/variant.h"
 #include "core/view.h"
 #include "lab/experiment.h"
+#include "temp_dir.h"
 #include "turfwars/board.h"
 
 namespace turf::turfwars {
@@ -169,7 +170,8 @@ TEST(TurfWarsVariant, TheOptionRefusesWhatDoesNotFit) {
 // The lab: --variant NAME=FILE read and checked, swept against the base by name, labelled by
 // name, kept in the experiment's description.
 TEST(TurfWarsVariant, TheLabSweepsVariantsByName) {
-  const std::string path = ::testing::TempDir() + "turfwars_variant_five.json";
+  const test_files::TempDir dir("turf-variant-test");
+  const std::string path = dir.file("five.json");
   std::ofstream(path) << R"({"constants": {"start_troops": {"value": 5}}})";
   const Variant v = lab::read_variant(game(), "five=" + path);
   EXPECT_EQ(v.name, "five");
