@@ -166,7 +166,7 @@ TEST(Hardening, OutputPathsAreCheckedAsInputErrors) {
   EXPECT_THROW(prepare_output_file("/"), Error);
   EXPECT_THROW(prepare_output_dir("/dev/null"), Error);
   const test_files::TempDir out("turf-hardening-out");
-  const auto dir = out.path() / "a" / "b";
+  const auto dir = std::filesystem::path(out.path()) / "a" / "b";
   EXPECT_NO_THROW(prepare_output_file((dir / "r.json").string()));
   EXPECT_TRUE(std::filesystem::is_directory(dir));
   EXPECT_FALSE(std::filesystem::exists(dir / "r.json.tmp"));

@@ -15,6 +15,7 @@
 #include "core/match.h"
 #include "core/secret.h"
 #include "core/term.h"
+#include "temp_dir.h"
 
 namespace turf {
 namespace {
@@ -139,25 +140,8 @@ TEST(Seeds, FreshSeedsAreFull64BitAndDistinct) {
 
 class LiveRecord : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ =
-        std::filesystem::temp_directory_path() / ("turf-live-" + std::to_string(os_random_u64()));
-    std::filesystem::create_directories(dir_);
-    const char* old = std::getenv("XDG_STATE_HOME");
-    if (old) old_state_ = old;
-    had_state_ = old != nullptr;
-    setenv("XDG_STATE_HOME", (dir_ / "state").c_str(), 1);
-  }
-  void TearDown() override {
-    if (had_state_)
-      setenv("XDG_STATE_HOME", old_state_.c_str(), 1);
-    else
-      unsetenv("XDG_STATE_HOME");
-    std::filesystem::remove_all(dir_);
-  }
-  std::filesystem::path dir_;
-  std::string old_state_;
-  bool had_state_ = false;
+  const test_files::TempStateHome home_{"turf-live"};
+  const std::filesystem::path dir_{home_.dir().path()};
 };
 
 // A match of `game` played at random until `actions` actions, at least one of them a hidden

@@ -9,6 +9,7 @@
 #include "core/match.h"
 #include "core/narration.h"
 #include "core/secret.h"
+#include "temp_dir.h"
 
 namespace turf {
 namespace {
@@ -94,25 +95,8 @@ int check_step(const nlohmann::json& lines, const std::vector<Narration>& specta
 
 class RecordNarration : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("turf-narration-" + std::to_string(os_random_u64()));
-    std::filesystem::create_directories(dir_);
-    const char* old = std::getenv("XDG_STATE_HOME");
-    had_state_ = old != nullptr;
-    if (old) old_state_ = old;
-    setenv("XDG_STATE_HOME", (dir_ / "state").c_str(), 1);
-  }
-  void TearDown() override {
-    if (had_state_)
-      setenv("XDG_STATE_HOME", old_state_.c_str(), 1);
-    else
-      unsetenv("XDG_STATE_HOME");
-    std::filesystem::remove_all(dir_);
-  }
-  std::filesystem::path dir_;
-  std::string old_state_;
-  bool had_state_ = false;
+  const test_files::TempStateHome home_{"turf-narration"};
+  const std::filesystem::path dir_{home_.dir().path()};
 };
 
 std::vector<std::string> names_of(const Match& m) {

@@ -20,6 +20,7 @@
 #include "table/limits.h"
 #include "table/seats.h"
 #include "table/table.h"
+#include "temp_dir.h"
 
 namespace turf::table {
 namespace {
@@ -527,9 +528,8 @@ std::string recording_bot(const std::string& transcript) {
 }
 
 TEST(TableBots, AProgramLivesAsLongAsTheTableAndIsToldItsSeatsStory) {
-  const std::string transcript =
-      (std::filesystem::temp_directory_path() / ("turf-table-" + std::to_string(os_random_u64())))
-          .string();
+  const test_files::TempDir dir("turf-table");
+  const std::string transcript = dir.file("transcript");
   int decisions = 0;
   nlohmann::json result;
   std::vector<Narration> story;
@@ -545,7 +545,6 @@ TEST(TableBots, AProgramLivesAsLongAsTheTableAndIsToldItsSeatsStory) {
     for (const auto& step : t.story(0).steps()) story.insert(story.end(), step.begin(), step.end());
   }
   const auto msgs = transcript_of(transcript);
-  std::filesystem::remove(transcript);
   ASSERT_EQ(msgs.size(), static_cast<std::size_t>(decisions) + 2);  // hello, decisions, end
   EXPECT_EQ(msgs.front()["type"], "hello");  // one program for the whole match
   std::vector<nlohmann::json> told;
@@ -568,9 +567,8 @@ TEST(TableBots, AProgramLivesAsLongAsTheTableAndIsToldItsSeatsStory) {
 }
 
 TEST(TableBots, AProgramIsToldWhenTheTableCloses) {
-  const std::string transcript =
-      (std::filesystem::temp_directory_path() / ("turf-table-" + std::to_string(os_random_u64())))
-          .string();
+  const test_files::TempDir dir("turf-table");
+  const std::string transcript = dir.file("transcript");
   {
     Table t(new_match(game("dungeon"), recording_bot(transcript) + ",human", 2), {});
     if (!t.is_human(t.to_move())) {
@@ -579,7 +577,6 @@ TEST(TableBots, AProgramIsToldWhenTheTableCloses) {
     t.close("the player went home");
   }
   const auto msgs = transcript_of(transcript);
-  std::filesystem::remove(transcript);
   ASSERT_FALSE(msgs.empty());
   EXPECT_EQ(msgs.back()["type"], "end");
   EXPECT_EQ(msgs.back()["reason"], "aborted");

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "temp_dir.h"
 
 #ifndef TURF_BIN
 #error "TURF_BIN (the turf binary) must be defined"
@@ -31,23 +32,9 @@ namespace turf::server_test {
 namespace http = boost::beast::http;
 using nlohmann::json;
 
-// A fresh temporary folder, removed at the end.
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (std::filesystem::temp_directory_path() / "turf-serve-XXXXXX").string();
-    if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
-    path_ = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
+// A fresh temporary folder for a served database, removed at the end.
+struct TempDir : test_files::TempDir {
+  TempDir() : test_files::TempDir("turf-serve") {}
 };
 
 // A `turf serve` child process.
