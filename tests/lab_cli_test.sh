@@ -84,6 +84,7 @@ echo '{"factions": {"sirns": {"text": "x"}}}' >"$dir/bad1.json"
 echo '{"constants": {"start_troops": {"value": "five"}}}' >"$dir/bad2.json"
 echo '{"constants": {"rounds": {"value": 50}}}' >"$dir/bad3.json"
 echo '{"factions": ' >"$dir/bad4.json"
+echo '{"faction_cards": {"recruitment_drive": {"recruits": 4}}}' >"$dir/bad5.json"
 check "bad1.json: variant 'x': factions.sirns: no entry has the id 'sirns' (did you mean 'sirens'?)" \
   sim turfwars --seats random --variant "x=$dir/bad1.json"
 check "constants.start_troops.value: expects a whole number, not a text" sim turfwars --seats random --variant "$dir/bad2.json"
@@ -103,6 +104,15 @@ grep -q 'turfwars-five-starting-troops' "$dir/v.json" || fail "the record lost t
 "$turf" cards turfwars sirens --variant "$ex/turfwars-sirens-lure-3.json" | grep -q "lure up to 3" ||
   fail "turf cards --variant does not show the variant's text"
 "$turf" cards turfwars sirens | grep -q "lure up to 2" || fail "turf cards lost the base text"
+# Cry Havoc: a changed card is played and its text (icons generated from the numbers) follows.
+"$turf" cards cryhavoc recruitment_drive --variant "$ex/cryhavoc-recruitment-drive-4.json" | grep -q "Recruit 4" ||
+  fail "turf cards --variant does not show the Cry Havoc variant's numbers"
+"$turf" play cryhavoc -o players=3 --seats random,random,random --seed 4 -q \
+  --variant "$ex/cryhavoc-recruitment-drive-4.json" --record "$dir/ch.json" >/dev/null || fail "play cryhavoc --variant"
+grep -q 'cryhavoc-recruitment-drive-4' "$dir/ch.json" || fail "the Cry Havoc record lost the variant"
+"$turf" replay "$dir/ch.json" --at 30 --seat omniscient >"$dir/ch.txt" || fail "replay of a Cry Havoc variant game"
+check "faction_cards.recruitment_drive.recruits: no such field (did you mean 'recruit'?)" \
+  sim cryhavoc --seats random --variant "$dir/bad5.json"
 # A server offers variants only by the operator's word, each checked at start.
 check "takes GAME:NAME=FILE" serve --variant turfwars
 check "unknown game 'nogame'" serve --variant "nogame:x=$ex/turfwars-sirens-lure-3.json"

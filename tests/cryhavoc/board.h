@@ -58,9 +58,11 @@ inline bool has(const std::vector<int>& v, int a) {
 
 class Board {
  public:
-  explicit Board(int players = 2, std::uint64_t seed = 1) {
+  // content: the content's slot (0 the game's own, else content_slot of a variant's patch).
+  explicit Board(int players = 2, std::uint64_t seed = 1, int content_slot = 0) {
     cryhavoc::Setup su;
     su.players = players;
+    su.content = content_slot;
     su.random_factions = false;
     setup(p, su, seed);
     Public& pub = p.pub;
@@ -85,20 +87,20 @@ class Board {
       const int f = st.faction, start = f == kTrogs ? 2 : 4;
       st.vp = 0;
       pub.regions[st.hq].units[f] = static_cast<std::uint8_t>(start);
-      pub.reserve[f] = static_cast<std::uint8_t>(content().factions[f].units - start);
+      pub.reserve[f] = static_cast<std::uint8_t>(content_of(p).factions[f].units - start);
     }
     if (pub.trogs_neutral) {
-      pub.reserve[kTrogs] = content().factions[kTrogs].units;
-      pub.nest_supply = static_cast<std::uint8_t>(content().nest_pool.size());
-      for (int k = 0; k < pub.nest_supply; ++k) p.hid.nests[k] = content().nest_pool[k];
+      pub.reserve[kTrogs] = content_of(p).factions[kTrogs].units;
+      pub.nest_supply = static_cast<std::uint8_t>(content_of(p).nest_pool.size());
+      for (int k = 0; k < pub.nest_supply; ++k) p.hid.nests[k] = content_of(p).nest_pool[k];
     }
     // Tokens taken off the map go back among those not on the map (identities stay consistent).
     pub.explore_unused = kExploreTokens - pub.num_revealed_explores;
     for (int k = 0; k < pub.explore_unused; ++k)
-      p.hid.explore_unused[k] = content().explore_pool[k];
-    pub.war_party_unused = static_cast<std::uint8_t>(content().war_party_pool.size());
+      p.hid.explore_unused[k] = content_of(p).explore_pool[k];
+    pub.war_party_unused = static_cast<std::uint8_t>(content_of(p).war_party_pool.size());
     for (int k = 0; k < pub.war_party_unused; ++k)
-      p.hid.war_party_unused[k] = content().war_party_pool[k];
+      p.hid.war_party_unused[k] = content_of(p).war_party_pool[k];
     turn(0);
   }
 
@@ -185,7 +187,7 @@ class Board {
     for (const auto& id : cards) {
       const int d = card_def(id);
       in_hand.push_back(d);
-      const int t = card_terrain(d);
+      const int t = card_terrain(p, d);
       if (t != kNone) {
         ++st.secret[t];
         auto& td = p.hid.terrain[t];

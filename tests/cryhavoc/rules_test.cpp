@@ -562,7 +562,7 @@ TEST(CryHavocRules, C7_1_RecruitBringsReserveUnitsToTheHq) {
   b.turn(0);
   const int hq = p.pub.seats[0].hq;
   play(p, {kActRecruit, kActCard + card_def("recruitment_drive")});
-  const int recruits = card(card_def("recruitment_drive")).recruit;
+  const int recruits = card(p, card_def("recruitment_drive")).recruit;
   EXPECT_EQ(p.pub.regions[hq].units[kHumans], 4 + recruits);
   EXPECT_EQ(p.pub.reserve[kHumans], 8 - recruits);
 }
@@ -798,7 +798,7 @@ TEST(CryHavocRules, C8_2_AWipedOutSideMeansNoBattle) {
   play(p,
        {kActBuild, kActCard + card_def("fabricator"),
         kActStructure + sniper * 24 + b.r("red_flats"), kActUnit + b.r("sunscar") * 4 + kHumans});
-  EXPECT_EQ(p.pub.seats[1].vp, card(card_def("fabricator")).star)
+  EXPECT_EQ(p.pub.seats[1].vp, card(p, card_def("fabricator")).star)
       << "R20: no VP for kills outside Attrition (only the card's star)";
   p.pub.action_round = kActionsPerRound;
   const int crystals = p.pub.regions[b.r("sunscar")].crystals;

@@ -8,6 +8,7 @@
 #include "core/variant.h"
 #include "core/view.h"
 #include "games/dungeon/game.h"
+#include "variant_support.h"
 
 namespace turf::dungeon {
 namespace {
@@ -96,14 +97,7 @@ TEST(DungeonVariant, D5_3_ViewsAndSampledWorldsKeepTheVariant) {
 }
 
 TEST(DungeonVariant, WhatDoesNotFitIsRefused) {
-  auto refusal = [](const std::string& patch) -> std::string {
-    try {
-      game().resolve({{"variant", variant_option_text({"v", json::parse(patch)})}});
-    } catch (const Error& e) {
-      return e.what();
-    }
-    return "(accepted)";
-  };
+  auto refusal = [](const std::string& patch) { return variant_test::refusal(game(), patch); };
   EXPECT_EQ(refusal(R"({"mixes": {"standard": {"counts": {"cross": 9}}}})"),
             "variant 'v': the variant does not fit the game: mix standard does not hold 28 tiles");
   EXPECT_EQ(refusal(R"({"mixes": {"standrd": {}}})"),

@@ -11,19 +11,17 @@
 #include "lab/experiment.h"
 #include "temp_dir.h"
 #include "turfwars/board.h"
+#include "variant_support.h"
 
 namespace turf::turfwars {
 namespace {
 
 using nlohmann::json;
 using testing::pos;
+using variant_test::variant_text;
 
 const GameInfo& game() {
   return Registry::instance().find("turfwars");
-}
-
-std::string variant_text(const std::string& name, const std::string& patch) {
-  return variant_option_text({name, json::parse(patch)});
 }
 
 std::unique_ptr<State> create(const std::string& variant, std::uint64_t seed, int players = 2) {
@@ -125,28 +123,14 @@ TEST(TurfWarsVariant, ViewsAndSampledWorldsKeepTheVariant) {
 TEST(TurfWarsVariant, AVariantGameIsReproducible) {
   const std::string v = variant_text("five", R"({"constants": {"start_troops": {"value": 5}}})");
   auto a = create(v, 21), b = create(v, 21);
-  std::vector<Action> legal;
-  Rng rng(9);
-  while (!a->terminal()) {
-    a->legal_actions(legal);
-    const Action x = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-    a->apply(x);
-    b->apply(x);
-    ASSERT_TRUE(pos(*a) == pos(*b));
-  }
+  variant_test::expect_same_game(*a, *b, 9,
+                                 [](const State& x, const State& y) { return pos(x) == pos(y); });
 }
 
 // The option checks the patch before any game: the JSON path, the loader's own checks (the
 // boards and the number of action card kinds stay), and the bound on variants in one process.
 TEST(TurfWarsVariant, TheOptionRefusesWhatDoesNotFit) {
-  auto refusal = [](const std::string& patch) -> std::string {
-    try {
-      game().resolve({{"variant", variant_text("v", patch)}});
-    } catch (const Error& e) {
-      return e.what();
-    }
-    return "(accepted)";
-  };
+  auto refusal = [](const std::string& patch) { return variant_test::refusal(game(), patch); };
   EXPECT_EQ(refusal(R"({"factions": {"sirens": {"abilty": []}}})"),
             "variant 'v': factions.sirens.abilty: no such field (did you mean 'ability'?)");
   EXPECT_EQ(refusal(R"({"boards": {"five": {"domination": 2}}})"),

@@ -361,7 +361,7 @@ void begin_battles(Position& p) {
 
 bool can_play_tactic(const Position& p, int seat, int def) {
   (void)seat;
-  const CardDef& c = card(def);
+  const CardDef& c = card(p, def);
   if (c.battle.empty()) return false;
   const int r = p.pub.battle.region;
   return c.terrain < 0 || the_map(p).regions[r].terrain == c.terrain;  // C8.4
@@ -476,14 +476,14 @@ void battle_apply(Position& p, int a) {
         bottom_of_terrain_deck(p, d);  // found: used Matrix cards go under their deck
         ++p.hid.reveals;
         pub.resume = Resume::kTactics;
-        push_effect(p, card(d).battle, s, f, b.region, false);
+        push_effect(p, card(p, d).battle, s, f, b.region, false);
         run_effects(p);
         return;
       }
       const int d = a - kActCard;
       play_from_hand(p, s, d);
       pub.resume = Resume::kTactics;
-      push_effect(p, card(d).battle, s, f, b.region, false);
+      push_effect(p, card(p, d).battle, s, f, b.region, false);
       run_effects(p);
       return;
     }

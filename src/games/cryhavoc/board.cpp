@@ -14,25 +14,13 @@ const MapDef& map_of(const Position& p) {
   return the_map(p);
 }
 
-int card_terrain(int def) {
-  const int t = card(def).terrain;
+int card_terrain(const Position& p, int def) {
+  const int t = card(p, def).terrain;
   return t < 0 ? kNone : t;
 }
 
-int scoring_card(int faction) {
-  static const std::array<int, kFactions> table = [] {  // looked up once
-    std::array<int, kFactions> t{};
-    for (int f = 0; f < kFactions; ++f) {
-      t[f] = kNone;
-      for (auto d : C().factions[f].deck)
-        if (card(d).scoring) {
-          t[f] = d;
-          break;
-        }
-    }
-    return t;
-  }();
-  return table[faction];
+int scoring_card(const Position& p, int faction) {
+  return C(p).factions[faction].scoring_card;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -99,8 +87,8 @@ void play_from_hand(Position& p, int s, int def) {
   if (st.known[def] > 0) {
     --st.known[def];
   } else {
-    assert(card_terrain(def) != kNone && st.secret[card_terrain(def)] > 0);
-    --st.secret[card_terrain(def)];
+    assert(card_terrain(p, def) != kNone && st.secret[card_terrain(p, def)] > 0);
+    --st.secret[card_terrain(p, def)];
   }
   sorted_insert(st.discard, st.discard_n, def);
 }
@@ -129,12 +117,12 @@ void draw_cards(Position& p, int s, int n) {
 void seen_clear(Position& p, int terrain, int except_seat) {
   for (int s = 0; s < p.pub.players; ++s) {
     if (s == except_seat) continue;
-    for (auto d : C().terrain_decks[terrain]) p.hid.seen_in_terrain[s][d] = 0;
+    for (auto d : C(p).terrain_decks[terrain]) p.hid.seen_in_terrain[s][d] = 0;
   }
 }
 
 void bottom_of_terrain_deck(Position& p, int def) {
-  const int t = card_terrain(def);
+  const int t = card_terrain(p, def);
   auto& deck = p.hid.terrain[t];
   for (int i = p.pub.terrain_count[t]; i > 0; --i) deck[i] = deck[i - 1];
   deck[0] = static_cast<std::uint8_t>(def);
@@ -203,7 +191,7 @@ void gain_vp(Position& p, int faction, int n) {
   auto& count = p.pub.event_count;
   for (int i = 0; i < kEventSpots; ++i) {
     if (count[i] == 0) continue;
-    const int at = C().event_spots[i];
+    const int at = C(p).event_spots[i];
     if (!(before <= at && st.vp > at)) continue;
     int j = i + 1;
     while (j < kEventSpots && count[j] == 0) ++j;
@@ -287,7 +275,7 @@ int crystal_points(const Position& p, int faction) {
 
 bool can_build_at(const Position& p, int sid, int r, int f, bool need_start_control) {
   const RegionState& R = p.pub.regions[r];
-  if (sid / kStructTypes != f || !C().structures[sid].exists) return false;
+  if (sid / kStructTypes != f || !C(p).structures[sid].exists) return false;
   if (R.control != f || is_hq(p, r) || is_battle(p, r) || (R.structures & bit(sid))) return false;
   if (need_start_control && !(p.pub.control_at_start & bit(r))) return false;  // C7.3
   return p.pub.seats[p.pub.faction_seat[f]].built[sid % kStructTypes] < kStructTokens;
@@ -302,7 +290,7 @@ bool can_activate(const Position& p, int sid, int r, int f) {
 StructureRegions structure_regions(const Position& p, int f, bool need_start_control) {
   StructureRegions out;
   const Public& pub = p.pub;
-  const int types = C().factions[f].num_structures;
+  const int types = C(p).factions[f].num_structures;
   std::uint32_t field = 0;  // controlled by f, not an HQ, no battle (C7.3)
   std::array<std::uint32_t, kStructTypes> has{}, used{};
   for (int r = 0; r < the_map(p).num_regions; ++r) {
@@ -319,7 +307,7 @@ StructureRegions structure_regions(const Position& p, int f, bool need_start_con
   const SeatState& st = pub.seats[pub.faction_seat[f]];
   for (int k = 0; k < types; ++k) {
     out.activate[k] = has[k] & ~used[k];  // C7.4, C7.5
-    if (C().structures[f * kStructTypes + k].exists && st.built[k] < kStructTokens)
+    if (C(p).structures[f * kStructTypes + k].exists && st.built[k] < kStructTokens)
       out.build[k] = field & ~has[k];
   }
   return out;
@@ -339,7 +327,7 @@ void reveal_exploration(Position& p, int r, int faction, int seat) {
   ++p.hid.reveals;
   const CauseScope cause(p, Cause::kExploration);
   note(p, Fact::kExploration, def, r, faction);
-  run_now(p, C().explores[def].effect, seat, faction, r);
+  run_now(p, C(p).explores[def].effect, seat, faction, r);
 }
 
 void resolve_trog_token(Position& p, int r, int mover) {
@@ -347,7 +335,7 @@ void resolve_trog_token(Position& p, int r, int mover) {
   if (!R.trog) return;
   const bool nest = R.trog == 2;
   const int def = p.hid.trog[r];
-  const TokenDef& t = nest ? C().nests[def] : C().war_parties[def];
+  const TokenDef& t = nest ? C(p).nests[def] : C(p).war_parties[def];
   R.trog = 0;
   p.hid.trog[r] = 0;
   for (int s = 0; s < kMaxSeats; ++s) p.hid.peek_trog[s] &= ~bit(r);

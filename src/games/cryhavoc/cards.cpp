@@ -37,8 +37,8 @@ std::string copies_text(int n) {
 
 }  // namespace
 
-nlohmann::json card_texts() {
-  const Content& c = content();
+nlohmann::json card_texts(int slot) {
+  const Content& c = *content_table()[slot];
   const auto extra = nlohmann::json::parse(embedded_file("data/cryhavoc/card_texts.json"));
   nlohmann::json out = nlohmann::json::array();
   for (int f = 0; f < kFactions; ++f) {

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "core/embedded.h"
+#include "core/variant.h"
 #include "games/cryhavoc/rules.h"
 
 namespace turf::cryhavoc {
@@ -19,8 +20,16 @@ using nlohmann::json;
   throw std::logic_error("data/cryhavoc/" + file + ": " + what);
 }
 
-json load_file(const char* name) {
-  return json::parse(embedded_file(std::string("data/cryhavoc/") + name));
+// The one content document variants patch (core/variant.h): the four files' sections side by
+// side (their keys differ), without their "about" notes.
+json content_file_sections() {
+  json doc = json::object();
+  for (const char* name : {"cards.json", "factions.json", "maps.json", "tokens.json"}) {
+    const json file = json::parse(embedded_file(std::string("data/cryhavoc/") + name));
+    for (const auto& [key, value] : file.items())
+      if (key != "about") doc[key] = value;
+  }
+  return doc;
 }
 
 const char* const kFactionIds[kFactions] = {"humans", "machines", "pilgrims", "trogs"};
@@ -138,9 +147,8 @@ void check_tag(const json& j, const char* file, const std::string& owner) {
     bad(file, owner + ": tag must be found, expansion, inferred or designed");
 }
 
-void load_cards(Content& c, std::map<std::string, int>& ids) {
+void load_cards(Content& c, std::map<std::string, int>& ids, const json& j) {
   const char* file = "cards.json";
-  const json j = load_file(file);
   auto add = [&](const json& x, int faction, int terrain) {
     CardDef d;
     d.id = x.at("id").get<std::string>();
@@ -191,16 +199,19 @@ void load_cards(Content& c, std::map<std::string, int>& ids) {
       bad(file, std::string("the ") + kTerrainIds[t] + " deck must hold 8 cards");
   for (int f = 0; f < kFactions; ++f) {
     int scoring = 0;
-    for (auto d : c.factions[f].deck) scoring += c.cards[d].scoring;
+    for (auto d : c.factions[f].deck)
+      if (c.cards[d].scoring) {
+        ++scoring;
+        c.factions[f].scoring_card = d;
+      }
     if (scoring != 1) bad(file, std::string(kFactionIds[f]) + " needs exactly one scoring card");
     if (c.factions[f].deck.size() > 16) bad(file, "a personal deck holds at most 16 cards");
   }
   if (c.factions[kHumans].deck.size() != 8) bad(file, "the Human deck holds 8 cards (found)");
 }
 
-void load_factions(Content& c) {
+void load_factions(Content& c, const json& j) {
   const char* file = "factions.json";
-  const json j = load_file(file);
   int seen = 0;
   for (const auto& x : j.at("factions")) {
     const int f = index_in(kFactionIds, kFactions, x.at("id").get<std::string>(), file);
@@ -251,6 +262,9 @@ void load_factions(Content& c) {
       s.is_default = sk[k].value("default", false);
       s.four_players_only = sk[k].value("four_players_only", false);
       s.effect = parse_effect(sk[k].at("effect"), file, s.id);
+      for (int i = 0; i < s.effect.size; ++i)
+        s.before_action_only = s.before_action_only || s.effect.steps[i].op == Op::kMoveBonus ||
+                               s.effect.steps[i].op == Op::kActionBonus;
       for (int i = 1; i < s.effect.size; ++i)
         if (s.effect.steps[i].op == Op::kDiscard) bad(file, s.id + ": a discard comes first");
       if (s.is_default) {
@@ -266,9 +280,8 @@ void load_factions(Content& c) {
   if (seen != kFactions) bad(file, "needs the four factions");
 }
 
-void load_maps(Content& c) {
+void load_maps(Content& c, const json& j) {
   const char* file = "maps.json";
-  const json j = load_file(file);
   const auto& maps = j.at("maps");
   if (maps.size() != 2) bad(file, "two map sides");
   for (int mi = 0; mi < 2; ++mi) {
@@ -362,9 +375,8 @@ void load_maps(Content& c) {
   }
 }
 
-void load_tokens(Content& c) {
+void load_tokens(Content& c, const json& j) {
   const char* file = "tokens.json";
-  const json j = load_file(file);
   const auto& spots = j.at("event_spots");
   const auto values = spots.at("values").get<std::vector<int>>();
   if (values.size() != kEventSpots) bad(file, "4 event spots");
@@ -425,21 +437,34 @@ void load_tokens(Content& c) {
   }
 }
 
-Content load() {
+Content load(const json& doc) {
   Content c;
   std::map<std::string, int> card_ids;
-  load_cards(c, card_ids);
-  load_factions(c);
-  load_maps(c);
-  load_tokens(c);
+  load_cards(c, card_ids, doc);
+  load_factions(c, doc);
+  load_maps(c, doc);
+  load_tokens(c, doc);
   return c;
+}
+
+ContentSlots<Content>& slots() {
+  static ContentSlots<Content> s(content_file_sections(), &load);
+  return s;
 }
 
 }  // namespace
 
 const Content& content() {
-  static const Content c = load();
-  return c;
+  return *content_table()[0];
+}
+const Content* const* content_table() {
+  return slots().table();
+}
+int content_slot(const nlohmann::json& patch) {
+  return slots().slot_of(patch);
+}
+const nlohmann::json& content_document() {
+  return slots().base_document();
 }
 
 }  // namespace turf::cryhavoc

@@ -117,9 +117,9 @@ std::string seat_name(const DrawStyle& style, const Public& pub, int s) {
   return "P" + std::to_string(s + 1) + " " + n + " (" + faction_name(pub.seats[s].faction) + ")";
 }
 
-std::string cards_text(const std::vector<std::uint8_t>& defs) {
+std::string cards_text(const Public& pub, const std::vector<std::uint8_t>& defs) {
   std::string out;
-  for (auto d : defs) out += (out.empty() ? "" : ", ") + content().cards[d].name;
+  for (auto d : defs) out += (out.empty() ? "" : ", ") + content_of(pub).cards[d].name;
   return out.empty() ? "none" : out;
 }
 
@@ -140,7 +140,7 @@ std::string step_text(const Public& pub) {
              (pub.points == 1 ? " build point" : " build points") +
              " left: discard a card for points, build, activate, or end.";
     case Step::kBuildWhere:
-      return "Where does the " + content().structures[pub.chosen].name + " go?";
+      return "Where does the " + content_of(pub).structures[pub.chosen].name + " go?";
     case Step::kKeep:
       return "Draw 2 keep 1: which card do you keep?";
     case Step::kTrogOrder:
@@ -187,7 +187,7 @@ std::vector<std::string> name_lines(const std::string& name, int width) {
 std::string draw(const View& view, const DrawStyle& style) {
   const auto& v = view.as<CryHavocView>();
   const Public& pub = v.pub;
-  const Content& c = content();
+  const Content& c = content_of(pub);
   const MapDef& m = c.maps[pub.map];
   const bool col = style.colour, uni = style.unicode;
   auto paint = [&](const std::string& s, const std::string& t) { return term::paint(col, s, t); };
@@ -393,7 +393,7 @@ std::string draw(const View& view, const DrawStyle& style) {
     out += wrap("Your hand: " + (hand.empty() ? std::string("none") : hand) +
                     (marked ? " (*: not playable in this battle)" : ""),
                 79, 2);
-    if (!v.mine->limbo.empty()) out += wrap("Drawn: " + cards_text(v.mine->limbo), 79, 2);
+    if (!v.mine->limbo.empty()) out += wrap("Drawn: " + cards_text(pub, v.mine->limbo), 79, 2);
   }
   if (!pub.over) {
     const std::string who = pub.to_move < style.seat_names.size()

@@ -78,7 +78,7 @@ void add_enemy_units(const Position& p, int r, int f, Sink& out) {
 }
 
 bool structure_buildable_free(const Position& p, int r, int f) {
-  for (int k = 0; k < C().factions[f].num_structures; ++k)
+  for (int k = 0; k < C(p).factions[f].num_structures; ++k)
     if (can_build_at(p, f * kStructTypes + k, r, f, false)) return true;
   return false;
 }
@@ -199,7 +199,7 @@ void execute_simple(Position& p, const PendingStep& ps) {
       break;
     }
     case Op::kAirDrop: {
-      const int k = pub.last_card == kNone ? 0 : card(pub.last_card).recruit;
+      const int k = pub.last_card == kNone ? 0 : card(p, pub.last_card).recruit;
       if (k == 0) break;
       PendingStep d = ps;
       d.step = EffectStep{Op::kDeploy, static_cast<std::int8_t>(k), 0, CardFilter::kAny};
@@ -310,7 +310,7 @@ void effect_options(const Position& p, const PendingStep& ps, Sink& out) {
     }
     case Op::kKidnap: {
       if (pub.last_card == kNone) return;
-      const int t = card_terrain(pub.last_card);
+      const int t = card_terrain(p, pub.last_card);
       const std::uint32_t own = own_regions(p, f), near = own | adjacent_to(p, own);
       for (int r = 0; r < n; ++r)
         if (m.regions[r].terrain == t && (near & bit(r)) && !is_hq(p, r) && !is_battle(p, r))
@@ -373,7 +373,7 @@ void effect_options(const Position& p, const PendingStep& ps, Sink& out) {
         const int d = p.hid.hand[s][i];
         if (d == last) continue;
         last = d;
-        const CardDef& c = card(d);
+        const CardDef& c = card(p, d);
         if (ps.step.filter == CardFilter::kRecruit && c.recruit == 0) continue;
         if (ps.step.filter == CardFilter::kTerrain && c.terrain < 0) continue;
         out.add(kActCard + d);
@@ -395,7 +395,7 @@ void effect_options(const Position& p, const PendingStep& ps, Sink& out) {
       break;
     case Op::kRedeploy:
       if (ps.stage == 0) {
-        for (int k = 0; k < C().factions[f].num_structures; ++k) {
+        for (int k = 0; k < C(p).factions[f].num_structures; ++k) {
           const int sid = f * kStructTypes + k;
           for (int r = 0; r < n; ++r) {
             const RegionState& R = pub.regions[r];
@@ -416,7 +416,7 @@ void effect_options(const Position& p, const PendingStep& ps, Sink& out) {
       }
       break;
     case Op::kDisassemble:
-      for (int k = 0; k < C().factions[f].num_structures; ++k) {
+      for (int k = 0; k < C(p).factions[f].num_structures; ++k) {
         const int sid = f * kStructTypes + k;
         for (int r = 0; r < n; ++r)
           if ((pub.regions[r].structures & bit(sid)) && pub.regions[r].control == f &&
@@ -431,17 +431,17 @@ void effect_options(const Position& p, const PendingStep& ps, Sink& out) {
               !is_hq(p, r) && !is_battle(p, r) && structure_buildable_free(p, r, f))
             out.add(kActRegion + r);
       } else {
-        for (int k = 0; k < C().factions[f].num_structures; ++k)
+        for (int k = 0; k < C(p).factions[f].num_structures; ++k)
           if (can_build_at(p, f * kStructTypes + k, ps.a, f, false))
             out.add(kActBuildType + f * kStructTypes + k);
       }
       break;
     case Op::kFreeActivate:
-      for (int k = 0; k < C().factions[f].num_structures; ++k) {
+      for (int k = 0; k < C(p).factions[f].num_structures; ++k) {
         const int sid = f * kStructTypes + k;
         for (int r = 0; r < n; ++r)
           if (can_activate(p, sid, r, f) &&
-              effect_feasible(p, C().structures[sid].effect, s, f, r, false))
+              effect_feasible(p, C(p).structures[sid].effect, s, f, r, false))
             out.add(kActStructure + sid * 24 + r);
       }
       break;
@@ -602,7 +602,7 @@ void effect_choose(Position& p, int a) {
       {
         const CauseScope cause(p, Cause::kExploration);
         note(p, Fact::kExploration, def, r, copy.faction);
-        run_now(p, C().explores[def].effect, copy.seat, copy.faction, r);
+        run_now(p, C(p).explores[def].effect, copy.seat, copy.faction, r);
       }
       run_effects(p);
       return;
@@ -747,7 +747,7 @@ void effect_choose(Position& p, int a) {
       pub.activated[r] |= bit(sid);
       const PendingStep copy = ps;
       pop_front(pub);
-      push_effect(p, C().structures[sid].effect, copy.seat, copy.faction, r, true);
+      push_effect(p, C(p).structures[sid].effect, copy.seat, copy.faction, r, true);
       run_effects(p);
       return;
     }
@@ -856,7 +856,7 @@ bool effect_feasible(const Position& p, const Effect& e, int seat, int faction, 
         continue;
       }
       case Op::kAirDrop: {
-        if (paid != kNone && card(paid).recruit == 0) return false;
+        if (paid != kNone && card(p, paid).recruit == 0) return false;
         PendingStep d = ps;
         d.step = EffectStep{Op::kDeploy, 1, 0, CardFilter::kAny};
         Sink c;
@@ -869,7 +869,7 @@ bool effect_feasible(const Position& p, const Effect& e, int seat, int faction, 
         bool any = false;
         for (int h = 0; h < pub.seats[seat].hand && !any; ++h) {
           const int d = paid == kNone ? p.hid.hand[seat][h] : paid;
-          const int t = card_terrain(d);
+          const int t = card_terrain(p, d);
           if (t == kNone) continue;
           const std::uint32_t own = own_regions(p, faction), near = own | adjacent_to(p, own);
           for (int r = 0; r < the_map(p).num_regions && !any; ++r)

@@ -6,4 +6,5 @@ turf_add_game(cryhavoc
   TESTS tests/cryhavoc/rules_test.cpp tests/cryhavoc/view_test.cpp
         tests/cryhavoc/bots_test.cpp tests/cryhavoc/signature_test.cpp
         tests/cryhavoc/narration_test.cpp tests/cryhavoc/texts_test.cpp
+        tests/cryhavoc/variant_test.cpp
 )

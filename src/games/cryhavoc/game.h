@@ -97,8 +97,14 @@ void narrate(const View& before, const NarratedAction& act, const View& after,
 // on the map (the battle board included), "control/<region>/<faction>", "battles", "explorations",
 // "trog_tokens", "events", "nests_placed", "scorings".
 std::map<std::string, int> tally(const State& state);
-// Card texts (cards.cpp): factions, skills, structures, cards, objectives, events, tokens.
-nlohmann::json card_texts();
+// Card texts (cards.cpp): factions, skills, structures, cards, objectives, events, tokens; those
+// of the content in a slot (content_slot) for a variant.
+nlohmann::json card_texts(int slot = 0);
+// Content variants (core/variant.h): the slot of a patch in content_table(), loading it the first
+// time (throws Error naming what does not fit), and the JSON document a patch applies to (the
+// sections of data/cryhavoc/{cards,factions,maps,tokens}.json side by side).
+int content_slot(const nlohmann::json& patch);
+const nlohmann::json& content_document();
 // What puts seat a ahead of seat b at the end when their VP are equal (C10.6), in words: "more
 // prisoners (2 to 1)" or "later on the initiative track"; "" when their VP differ (narrate.cpp).
 std::string tie_break_words(const Standing& st, int a, int b);

@@ -17,20 +17,19 @@ inline int popcount(std::uint32_t m) {
   return __builtin_popcount(m);
 }
 // The content tables, looked up from each file directly: an anonymous namespace keeps the cached
-// references file-local (read without the shared library's global offset table) and the calls
-// inline. content() and map_of() in rules.h are the same tables for everyone else.
+// table file-local (read without the shared library's global offset table) and the calls inline.
+// content_of() in rules.h is the same table for everyone else. The content is the position's
+// (Public::content: the game's own or a variant's).
 namespace {
-inline const Content& C() {
-  static const Content& c = content();
-  return c;
+inline const Content& C(const Position& p) {
+  static const Content* const* const table = content_table();
+  return *table[p.pub.content];
 }
-inline const CardDef& card(int def) {
-  static const CardDef* const cards = C().cards.data();
-  return cards[def];
+inline const CardDef& card(const Position& p, int def) {
+  return C(p).cards[def];
 }
 inline const MapDef& the_map(const Position& p) {
-  static const MapDef* const maps = C().maps.data();
-  return maps[p.pub.map];
+  return C(p).maps[p.pub.map];
 }
 }  // namespace
 
@@ -54,7 +53,7 @@ void draw_cards(Position& p, int s, int n);  // C4.2: reshuffles the discard whe
 int draw_one(Position& p, int s);            // the card drawn, or kNone
 void bottom_of_terrain_deck(Position& p, int def);  // face up, under the deck (Matrix, C7.9)
 void seen_clear(Position& p, int terrain, int except_seat);
-int scoring_card(int faction);
+int scoring_card(const Position& p, int faction);
 
 // ---- the journal of what happened (board.cpp; rules.h, Fact) ----------------------------------
 // Appends a fact with the current cause; returns false when the list is full (never in play: the

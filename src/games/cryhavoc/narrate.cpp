@@ -27,11 +27,11 @@ std::string P(int seat) {
 }
 
 std::string rname(const Public& pub, int r) {
-  return content().maps[pub.map].regions[r].name;
+  return content_of(pub).maps[pub.map].regions[r].name;
 }
 
 std::string rid(const Public& pub, int r) {
-  return content().maps[pub.map].regions[r].id;
+  return content_of(pub).maps[pub.map].regions[r].id;
 }
 
 bool neutral(const Public& pub, int faction) {
@@ -293,14 +293,14 @@ class Story {
         break;
       }
       case Fact::kEvent: {
-        const TokenDef& e = content().events[f.a];
+        const TokenDef& e = content_of(a_).events[f.a];
         line_of_[static_cast<int>(Cause::kEvent)] =
             open(make("event", {}, "Event: " + e.name + ". " + e.text, {{"event", e.id}}));
         lines_.back().changes["events"] += 1;
         break;
       }
       case Fact::kExploration: {
-        const TokenDef& t = content().explores[f.a];
+        const TokenDef& t = content_of(a_).explores[f.a];
         const int s = f.c == kNone ? -1 : a_.faction_seat[f.c];
         std::string text = (s >= 0 ? P(s) + " finds an" : std::string("An")) +
                            " Exploration token at " + rname(a_, f.b) + ": " + t.name + ". " +
@@ -313,7 +313,7 @@ class Story {
       }
       case Fact::kTrogToken: {
         const bool nest = f.b == 2;
-        const TokenDef& t = nest ? content().nests[f.c] : content().war_parties[f.c];
+        const TokenDef& t = nest ? content_of(a_).nests[f.c] : content_of(a_).war_parties[f.c];
         std::string text =
             std::string(nest ? "Trog Nest" : "Trog War Party") + " at " + rname(a_, f.a) + ": " +
             t.name + ", " + (f.n ? count(f.n, "Trog", "Trogs") : std::string("no Trogs")) +
@@ -643,7 +643,7 @@ class Story {
 std::map<std::string, int> tally(const State& state) {
   const Position& p = dynamic_cast<const CryHavocState&>(state).position();
   const Public& pub = p.pub;
-  const MapDef& m = content().maps[pub.map];
+  const MapDef& m = content_of(pub).maps[pub.map];
   std::map<std::string, int> t;
   for (int f = 0; f < kFactions; ++f) {
     if (pub.faction_seat[f] == kNone && !(f == kTrogs && pub.trogs_neutral)) continue;
@@ -662,7 +662,7 @@ std::map<std::string, int> tally(const State& state) {
   t["trog_tokens"] = pub.num_revealed_war_parties + pub.num_revealed_nests;
   t["events"] = pub.num_revealed_events;
   t["nests_placed"] =
-      pub.trogs_neutral ? static_cast<int>(content().nest_pool.size()) - pub.nest_supply : 0;
+      pub.trogs_neutral ? static_cast<int>(content_of(pub).nest_pool.size()) - pub.nest_supply : 0;
   t["scorings"] = pub.scorings;
   return t;
 }

@@ -32,7 +32,7 @@ struct Layout {
 };
 
 Layout make_layout(int players) {
-  const Content& c = content();
+  const Content& c = content();  // sizes only: a variant keeps every list's length
   Layout l;
   l.players = players;
   l.regions = c.map_for(players).num_regions;

@@ -7,6 +7,7 @@
 
 #include "core/embedded.h"
 #include "core/narration.h"
+#include "core/variant.h"
 #include "core/view.h"
 #include "games/cryhavoc/kernel.h"
 
@@ -69,6 +70,7 @@ void register_game(Registry& registry) {
        "Where neutral Trogs that lose a battle leave their Nest. As printed: any adjacent "
        "region nobody controls, even one whose battle is still to come. Not into battles: an "
        "adjacent region nobody controls and with no battle still to fight."});
+  add_variant_option(*info, "cards, factions, map and tokens", &content_document, &content_slot);
   info->rules_text = embedded_file("docs/rules/cryhavoc.md");
   const GameInfo* self = info.get();
   info->create = [self](const Options& options, std::uint64_t seed) -> std::unique_ptr<State> {
@@ -78,6 +80,7 @@ void register_game(Registry& registry) {
     su.extra_skills = options.get_int("extra_skills");
     su.end_when_events_run_out = options.get("game_end") == "when-events-run-out";
     su.nest_into_battles = options.get("trog_nests") == "as-printed";
+    su.content = variant_slot(options, &content_slot);
     return CryHavocState::create(self, su, seed);
   };
   info->draw = draw;
@@ -89,7 +92,8 @@ void register_game(Registry& registry) {
   info->pass_actions = {kActDone, kActEndTurn, kActPass};
   info->result_words = result_words;
   info->tally = tally;
-  info->cards = card_texts;
+  info->cards = [] { return card_texts(0); };
+  info->variant_cards = [](const nlohmann::json& patch) { return card_texts(content_slot(patch)); };
   info->evaluate_into = evaluate_into;
   info->eval_scale = 8.0;
   info->conformance_games = 30;

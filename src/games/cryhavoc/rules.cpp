@@ -40,7 +40,7 @@ bool events_phase(Position& p) {
       pub.revealed_events[pub.num_revealed_events++] = static_cast<std::uint8_t>(e);
       ++p.hid.reveals;
       note(p, Fact::kEvent, e);
-      run_now(p, C().events[e].effect, kNone, kNone, kNone);
+      run_now(p, C(p).events[e].effect, kNone, kNone, kNone);
     }
     return true;
   }
@@ -119,12 +119,12 @@ void end_turn(Position& p) {
 bool skill_usable(const Position& p, int s, int slot, bool before_action) {
   const SeatState& st = p.pub.seats[s];
   if (st.exhausted >> slot & 1) return false;
-  return effect_feasible(p, C().skills[st.skills[slot]].effect, s, st.faction, kNone,
+  return effect_feasible(p, C(p).skills[st.skills[slot]].effect, s, st.faction, kNone,
                          before_action);
 }
 
-bool discard_matches(int def, CardFilter f) {
-  const CardDef& c = card(def);
+bool discard_matches(const Position& p, int def, CardFilter f) {
+  const CardDef& c = card(p, def);
   return f == CardFilter::kAny || (f == CardFilter::kRecruit && c.recruit > 0) ||
          (f == CardFilter::kTerrain && c.terrain >= 0);
 }
@@ -137,7 +137,7 @@ void add_skills(const Position& p, bool before_action, std::vector<int>& out) {
   for (int k = 0; k < st.num_skills; ++k) {
     if (st.exhausted >> k & 1) continue;
     const int sid = st.skills[k];
-    const Effect& e = C().skills[sid].effect;
+    const Effect& e = C(p).skills[sid].effect;
     if (e.size > 0 && e.steps[0].op == Op::kDiscard) {
       // What the steps after the discard can do depends on the card paid only through its
       // recruit icons (Air Drop) and its terrain (Kidnapping): one answer per such kind of card.
@@ -153,9 +153,9 @@ void add_skills(const Position& p, bool before_action, std::vector<int>& out) {
         const int d = p.hid.hand[s][i];
         if (d == last) continue;
         last = d;
-        if (!discard_matches(d, e.steps[0].filter)) continue;
-        const int t = by_terrain ? card_terrain(d) : kNone;
-        const bool recruits = by_recruit && card(d).recruit > 0;
+        if (!discard_matches(p, d, e.steps[0].filter)) continue;
+        const int t = by_terrain ? card_terrain(p, d) : kNone;
+        const bool recruits = by_recruit && card(p, d).recruit > 0;
         std::int8_t& known = feasible[(t == kNone ? kTerrains : t) * 2 + recruits];
         if (known < 0) known = effect_feasible(p, e, s, st.faction, kNone, before_action, d);
         if (known) out.push_back(kActSkillCard + sid * 64 + d);
@@ -173,7 +173,7 @@ void use_skill(Position& p, int sid, int paid, Resume back) {
   for (int k = 0; k < st.num_skills; ++k)
     if (st.skills[k] == sid) st.exhausted |= static_cast<std::uint8_t>(1u << k);  // C5.2
   pub.resume = back;
-  const Effect& e = C().skills[sid].effect;
+  const Effect& e = C(p).skills[sid].effect;
   if (paid != kNone) {
     play_from_hand(p, s, paid);
     pub.last_card = static_cast<std::uint8_t>(paid);
@@ -198,7 +198,7 @@ void discard_for_action(Position& p, int def) {
   Public& pub = p.pub;
   const int s = pub.to_move;
   const int f = pub.seats[s].faction;
-  const CardDef& c = card(def);
+  const CardDef& c = card(p, def);
   play_from_hand(p, s, def);
   if (pub.action_kind == kActMove) pub.points += c.move + (pub.move_bonus ? 1 : 0);
   if (pub.action_kind == kActRecruit) pub.points += c.recruit;
@@ -450,18 +450,9 @@ void enter_turn_end(Position& p) {
   const SeatState& st = pub.seats[pub.to_move];
   // C5.3: the decision exists whenever an unused skill that may follow an action does (whether it
   // can be used now may depend on the hand, which others must not learn from a skipped decision).
-  static const std::array<bool, kSkillIds> before_only = [] {  // per skill, looked up once
-    std::array<bool, kSkillIds> b{};
-    for (int sid = 0; sid < kSkillIds; ++sid) {
-      const Effect& e = C().skills[sid].effect;
-      for (int i = 0; i < e.size; ++i)
-        b[sid] = b[sid] || e.steps[i].op == Op::kMoveBonus || e.steps[i].op == Op::kActionBonus;
-    }
-    return b;
-  }();
   for (int k = 0; k < st.num_skills; ++k) {
     if (st.exhausted >> k & 1) continue;
-    if (!before_only[st.skills[k]]) {
+    if (!C(p).skills[st.skills[k]].before_action_only) {
       pub.step = Step::kTurnEnd;
       return;
     }
@@ -507,7 +498,7 @@ void resume_after_effects(Position& p) {
       for (int i = 0; i + 1 < pub.num_after; ++i) pub.after_cards[i] = pub.after_cards[i + 1];
       pub.after_cards[--pub.num_after] = 0;
       const int s = pub.to_move;
-      push_effect(p, card(def).after, s, pub.seats[s].faction, kNone, false);
+      push_effect(p, card(p, def).after, s, pub.seats[s].faction, kNone, false);
       run_effects(p);  // comes back here for the next card
       break;
     }
@@ -547,7 +538,7 @@ void legal_actions(const Position& p, std::vector<int>& out) {
       if (pub.seats[s].deck + pub.seats[s].discard_n > 0) out.push_back(kActDrawOwn);
       for (int t = 0; t < kTerrains; ++t)
         if (pub.terrain_count[t] > 0) out.push_back(kActDrawTerrain + t);
-      if (!last_round(pub) && pub.scoring_by == kNone && hand_count(p, s, scoring_card(f)) > 0)
+      if (!last_round(pub) && pub.scoring_by == kNone && hand_count(p, s, scoring_card(p, f)) > 0)
         out.push_back(kActScoring);
       add_skills(p, true, out);
       break;
@@ -574,15 +565,15 @@ void legal_actions(const Position& p, std::vector<int>& out) {
       add_hand_cards(p, s, out);
       // C7.2-C7.5: where each structure may be built or activated, one pass over the map.
       const StructureRegions where = structure_regions(p, f, true);
-      const int types = C().factions[f].num_structures;
+      const int types = C(p).factions[f].num_structures;
       for (int k = 0; k < types; ++k) {
         const int sid = f * kStructTypes + k;
-        if (pub.points >= C().structures[sid].build_cost && where.build[k] != 0)
+        if (pub.points >= C(p).structures[sid].build_cost && where.build[k] != 0)
           out.push_back(kActBuildType + sid);
       }
       for (int k = 0; k < types; ++k) {
         const int sid = f * kStructTypes + k;
-        const StructureDef& sd = C().structures[sid];
+        const StructureDef& sd = C(p).structures[sid];
         if (pub.points < sd.activate_cost) continue;
         for (std::uint32_t m = where.activate[k]; m != 0; m &= m - 1) {
           const int r = __builtin_ctz(m);
@@ -762,7 +753,7 @@ bool apply_step(Position& p, int a) {
       } else if (a >= kActDrawTerrain && a < kActDrawTerrain + kTerrains) {
         start_draw_two(p, a - kActDrawTerrain);
       } else if (a == kActScoring) {
-        play_from_hand(p, s, scoring_card(f));  // C5.7: its icons are not used
+        play_from_hand(p, s, scoring_card(p, f));  // C5.7: its icons are not used
         pub.scoring_by = static_cast<std::uint8_t>(s);
         finish_action(p);
       }
@@ -798,16 +789,16 @@ bool apply_step(Position& p, int a) {
         if (popcount(where) == 1) apply_step(p, kActRegion + __builtin_ctz(where));
       } else {
         const int sid = (a - kActStructure) / 24, r = (a - kActStructure) % 24;
-        pub.points = static_cast<std::uint8_t>(pub.points - C().structures[sid].activate_cost);
+        pub.points = static_cast<std::uint8_t>(pub.points - C(p).structures[sid].activate_cost);
         pub.activated[r] |= bit(sid);
         pub.resume = Resume::kBuild;
-        push_effect(p, C().structures[sid].effect, s, f, r, false);
+        push_effect(p, C(p).structures[sid].effect, s, f, r, false);
         run_effects(p);
       }
       break;
     case Step::kBuildWhere: {
       const int sid = pub.chosen, r = a - kActRegion;
-      pub.points = static_cast<std::uint8_t>(pub.points - C().structures[sid].build_cost);
+      pub.points = static_cast<std::uint8_t>(pub.points - C(p).structures[sid].build_cost);
       pub.regions[r].structures |= bit(sid);
       ++pub.seats[s].built[sid % kStructTypes];
       pub.chosen = kNone;

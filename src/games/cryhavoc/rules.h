@@ -170,6 +170,7 @@ struct SkillDef {
   std::string id, name, text, tag, source;
   std::uint8_t faction = 0;
   bool is_default = false, four_players_only = false;
+  bool before_action_only = false;  // a move or action bonus: of no use once the action is done
   Effect effect;
 };
 
@@ -180,6 +181,7 @@ struct FactionDef {
   std::uint8_t num_structures = 0;
   std::uint8_t default_skill = 0;  // index 0..4 within the faction
   bool sixth_skill = false;        // skill kFactions * 5 + faction exists
+  std::uint8_t scoring_card = 0;   // the card def of its one scoring card
 };
 
 enum class TokenSpot : std::uint8_t { kNone, kExploration, kWarParty };
@@ -227,7 +229,11 @@ struct Content {
   std::string event_spots_tag;
   const MapDef& map_for(int players) const { return maps[players == 2 ? 0 : 1]; }
 };
+// The game's own content (data/cryhavoc/*.json).
 const Content& content();
+// Every content this process plays with, by slot (Public::content): 0 the game's own, then the
+// variants (core/variant.h) in the order they were loaded (game.h: content_slot).
+const Content* const* content_table();
 
 // ---------------------------------------------------------------------------------------------
 // Action ids (stable; documented in docs/rules/cryhavoc.md, section "Actions").
@@ -411,7 +417,8 @@ inline constexpr int kMaxFacts = 64;
 // Everything every seat may know.
 struct Public {
   std::uint8_t players = 0, map = 0;
-  bool trogs_neutral = true;             // 2-3 players
+  std::uint8_t content = 0;   // the content played: 0 the game's own, else a variant (content_slot)
+  bool trogs_neutral = true;  // 2-3 players
   bool nest_into_battles = false;        // R34 option (Setup)
   bool end_when_events_run_out = false;  // R35 option (Setup)
   std::uint8_t final_round = 0;          // the last round once it has begun (0 before)
@@ -518,7 +525,16 @@ struct Setup {
   // R35: how the game ends. false (default): after round 5; true: the round whose Events phase
   // finds no event token left to reveal is the last one (and round 5 at the latest).
   bool end_when_events_run_out = false;
+  int content = 0;  // option variant: the content's slot (content_slot)
 };
+
+// The content a position (or what a seat sees of it) is played with.
+inline const Content& content_of(const Public& pub) {
+  return *content_table()[pub.content];
+}
+inline const Content& content_of(const Position& p) {
+  return content_of(p.pub);
+}
 
 // Set-up (C2) and the first round's automatic phases.
 void setup(Position& p, const Setup& s, std::uint64_t seed);
@@ -570,7 +586,7 @@ int enemy_faction_in(const Position& p, int region, int faction);  // kNone when
 int regions_controlled(const Position& p, int faction);
 int crystal_points(const Position& p, int faction);
 // The deck a tactics card belongs to: terrain of a terrain card, else kNone.
-int card_terrain(int def);
+int card_terrain(const Position& p, int def);
 // Cards a seat may play in the current battle (C8.4), as card defs.
 bool can_play_tactic(const Position& p, int seat, int def);
 

@@ -13,8 +13,9 @@ namespace turf::cryhavoc {
 void setup(Position& p, const Setup& su, std::uint64_t seed) {
   p = Position{};
   p.rng.reseed(seed);
-  const Content& c = C();
   Public& pub = p.pub;
+  pub.content = static_cast<std::uint8_t>(su.content);
+  const Content& c = C(p);
   pub.players = static_cast<std::uint8_t>(su.players);
   pub.map = su.players == 2 ? 0 : 1;
   pub.trogs_neutral = su.players < 4;  // C2.3

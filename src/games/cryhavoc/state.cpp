@@ -21,16 +21,16 @@ const char* const kTerrainNames[kTerrains] = {"Mountain", "Desert", "Jungle", "O
 const char* const kObjectiveNames[kObjectives] = {"Region Control", "Capture Prisoners",
                                                   "Attrition"};
 
-const std::string& card_name(int d) {
-  return content().cards[d].name;
+const std::string& card_name(const Public& pub, int d) {
+  return content_of(pub).cards[d].name;
 }
 
 std::string rname(const Public& pub, int r) {
   return region_def(pub, r).name;
 }
 
-std::string structure_name(int sid) {
-  return content().structures[sid].name;
+std::string structure_name(const Public& pub, int sid) {
+  return content_of(pub).structures[sid].name;
 }
 
 }  // namespace
@@ -80,11 +80,11 @@ const char* step_name(Step s) {
 }
 
 const std::string& card_id(int d) {
-  return content().cards[d].id;
+  return content().cards[d].id;  // a variant keeps every id
 }
 
 const RegionDef& region_def(const Public& pub, int r) {
-  return content().maps[pub.map].regions[r];
+  return content_of(pub).maps[pub.map].regions[r];
 }
 
 std::string faction_name(int f) {
@@ -93,9 +93,9 @@ std::string faction_name(int f) {
 
 std::string tactic_unplayable(const Public& pub, Seat seat, int def) {
   if (pub.step != Step::kTactics || pub.battle.region == kNone || pub.to_move != seat) return "";
-  const CardDef& c = content().cards[def];
+  const CardDef& c = content_of(pub).cards[def];
   if (c.battle.empty()) return "no tactics text: it cannot be played in a battle";
-  const int terrain = content().maps[pub.map].regions[pub.battle.region].terrain;
+  const int terrain = content_of(pub).maps[pub.map].regions[pub.battle.region].terrain;
   if (c.terrain >= 0 && c.terrain != terrain)
     return "a " + terrain_name(c.terrain) + " card: played only in battles in " +
            terrain_name(c.terrain) + " regions";
@@ -147,15 +147,15 @@ std::string result_words(const View& final_view, Seat seat) {
 
 std::string CryHavocState::action_label(Action a) const {
   const Public& pub = pos_.pub;
-  const Content& c = content();
+  const Content& c = content_of(pub);
   auto region = [&](int r) { return rname(pub, r); };
   if (a >= kActSkill && a < kActCard) return "skill " + c.skills[a - kActSkill].name;
   if (a >= kActSkillCard)
     return "skill " + c.skills[(a - kActSkillCard) / 64].name + ", discarding " +
-           card_name((a - kActSkillCard) % 64);
+           card_name(pub, (a - kActSkillCard) % 64);
   switch (pub.step) {
     case Step::kDiscardToLimit:
-      return "discard " + card_name(a - kActCard);
+      return "discard " + card_name(pub, a - kActCard);
     case Step::kTurnStart:
       if (a == kActMove) return "Move";
       if (a == kActRecruit) return "Recruit";
@@ -182,16 +182,16 @@ std::string CryHavocState::action_label(Action a) const {
       if (a >= kActStep && a < kActBuildType)
         return region((a - kActStep) / 24) + " -> " + region((a - kActStep) % 24);
       if (a >= kActBuildType && a < kActStructure)
-        return "build " + structure_name(a - kActBuildType);
+        return "build " + structure_name(pub, a - kActBuildType);
       if (a >= kActStructure && a < kActUnit)
-        return "activate " + structure_name((a - kActStructure) / 24) + " at " +
+        return "activate " + structure_name(pub, (a - kActStructure) / 24) + " at " +
                region((a - kActStructure) % 24);
       break;
     }
     case Step::kBuildWhere:
-      return structure_name(pub.chosen) + " at " + region(a - kActRegion);
+      return structure_name(pub, pub.chosen) + " at " + region(a - kActRegion);
     case Step::kKeep:
-      return "keep " + card_name(a - kActCard);
+      return "keep " + card_name(pub, a - kActCard);
     case Step::kTrogOrder:
       return "reveal the Trog token at " + region(a - kActRegion);
     case Step::kBattleOrder:
@@ -200,7 +200,7 @@ std::string CryHavocState::action_label(Action a) const {
     case Step::kEffect: {
       const PendingStep& ps = pub.queue[0];
       if (a == kActDone) return "stop";
-      if (a >= kActCard && a < kActRegion) return "discard " + card_name(a - kActCard);
+      if (a >= kActCard && a < kActRegion) return "discard " + card_name(pub, a - kActCard);
       if (a >= kActRegion && a < kActObjective) {
         const std::string r = region(a - kActRegion);
         switch (ps.step.op) {
@@ -248,10 +248,10 @@ std::string CryHavocState::action_label(Action a) const {
       if (a >= kActStep && a < kActBuildType)
         return region((a - kActStep) / 24) + " => " + region((a - kActStep) % 24);
       if (a >= kActBuildType && a < kActStructure)
-        return "assemble " + structure_name(a - kActBuildType);
+        return "assemble " + structure_name(pub, a - kActBuildType);
       if (a >= kActStructure && a < kActUnit) {
-        const std::string what =
-            structure_name((a - kActStructure) / 24) + " at " + region((a - kActStructure) % 24);
+        const std::string what = structure_name(pub, (a - kActStructure) / 24) + " at " +
+                                 region((a - kActStructure) % 24);
         if (ps.step.op == Op::kRedeploy) return "redeploy " + what;
         if (ps.step.op == Op::kDisassemble) return "disassemble " + what;
         return "activate " + what + " free";
@@ -280,8 +280,8 @@ std::string CryHavocState::action_label(Action a) const {
     case Step::kTactics:
       if (a == kActPass) return "pass";
       if (a >= kActMatrixCard && a < kActBuyBack)
-        return "play " + card_name(a - kActMatrixCard) + " from the Matrix";
-      return "play " + card_name(a - kActCard);
+        return "play " + card_name(pub, a - kActMatrixCard) + " from the Matrix";
+      return "play " + card_name(pub, a - kActCard);
     case Step::kCapture:
       return "capture from " + objective_name(a - kActObjective);
     case Step::kKill:
@@ -306,7 +306,7 @@ std::string CryHavocState::public_label(Action a) const {
 
 void CryHavocState::action_to_json(Action a, nlohmann::json& out) const {
   const Public& pub = pos_.pub;
-  const Content& c = content();
+  const Content& c = content_of(pub);
   auto rid = [&](int r) { return region_def(pub, r).id; };
   out = {{"step", step_name(pub.step)}};
   if (a >= kActSkillCard) {

@@ -92,7 +92,7 @@ nlohmann::json counts_json(const std::array<std::uint8_t, kMaxCardDefs>& counts)
 void public_json(const Public& pub,
                  const std::array<std::array<std::uint8_t, kTerrainDeckSize>, kTerrains>& bottoms,
                  nlohmann::json& j) {
-  const Content& c = content();
+  const Content& c = content_of(pub);
   const MapDef& m = c.maps[pub.map];
   j["map"] = m.id;
   j["round"] = pub.round;
@@ -253,7 +253,7 @@ void public_json(const Public& pub,
 }
 
 void private_json(const SeatPrivate& me, const Public& pub, nlohmann::json& j) {
-  const MapDef& m = content().maps[pub.map];
+  const MapDef& m = content_of(pub).maps[pub.map];
   j["hand"] = cards_json(me.hand.data(), static_cast<int>(me.hand.size()));
   j["deck_cards"] = counts_json(me.deck);
   if (!me.limbo.empty())
@@ -266,10 +266,11 @@ void private_json(const SeatPrivate& me, const Public& pub, nlohmann::json& j) {
   auto& sc = j["scouted"] = nlohmann::json::object();
   for (int r = 0; r < m.num_regions; ++r) {
     if (me.peek_explore & bit(r))
-      sc[m.regions[r].id]["exploration"] = content().explores[me.explore[r]].id;
+      sc[m.regions[r].id]["exploration"] = content_of(pub).explores[me.explore[r]].id;
     if (me.peek_trog & bit(r))
-      sc[m.regions[r].id]["trog"] = pub.regions[r].trog == 2 ? content().nests[me.trog[r]].id
-                                                             : content().war_parties[me.trog[r]].id;
+      sc[m.regions[r].id]["trog"] = pub.regions[r].trog == 2
+                                        ? content_of(pub).nests[me.trog[r]].id
+                                        : content_of(pub).war_parties[me.trog[r]].id;
   }
 }
 
@@ -301,7 +302,7 @@ struct TerrainPools {
 
 TerrainPools terrain_pools(const CryHavocView& v) {
   const Public& pub = v.pub;
-  const Content& c = content();
+  const Content& c = content_of(pub);
   TerrainPools tp;
   for (int t = 0; t < kTerrains; ++t)
     for (auto d : c.terrain_decks[t]) ++tp.pool[t][d];
@@ -395,7 +396,7 @@ CryHavocView::CryHavocView(const CryHavocState& state, Seat v)
 
 bool CryHavocView::ambiguous() const {
   if (all) return false;
-  const Content& c = content();
+  const Content& c = content_of(pub);
   // Event tokens: the two left out are never seen, so any face-down event could be otherwise.
   for (int i = 0; i < kEventSpots; ++i)
     if (pub.event_count[i] > 0) return true;
@@ -477,7 +478,7 @@ void CryHavocView::sample_world_into(State& out, Rng& rng) const {
     state.set_counters(move_number, undo_floor);
     return;
   }
-  const Content& c = content();
+  const Content& c = content_of(pub);
   p = Position{};
   p.pub = pub;
   const int me = viewer;
@@ -614,12 +615,12 @@ void CryHavocView::to_json(nlohmann::json& j) const {
     nlohmann::json why = nlohmann::json::object();
     for (auto d : mine->hand)
       if (const std::string r = tactic_unplayable(pub, viewer, d); !r.empty())
-        why[content().cards[d].id] = r;
+        why[content_of(pub).cards[d].id] = r;
     if (!why.empty()) j["you"]["unplayable"] = std::move(why);
   }
   if (!all) return;
   const Position& p = *all;
-  const Content& c = content();
+  const Content& c = content_of(pub);
   const MapDef& m = c.maps[pub.map];
   auto& h = j["hidden"];
   auto& seats = h["seats"] = nlohmann::json::array();
