@@ -150,6 +150,8 @@ Options GameInfo::resolve(const std::map<std::string, std::string>& given) const
         if (!load_variant) throw Error("game '" + id + "' has no content variants");
         try {
           load_variant(v.patch);
+        } catch (const NoRoomForVariant& e) {
+          throw NoRoomForVariant("variant '" + v.name + "': " + e.what());
         } catch (const Error& e) {
           throw Error("variant '" + v.name + "': " + e.what());
         }

@@ -66,6 +66,13 @@ void add_variant_option(GameInfo& info, const std::string& what,
 // The content slot the resolved options play (0 for "base"), through the game's slot_of.
 int variant_slot(const Options& options, int (*slot_of)(const nlohmann::json& patch));
 
+// The refusal of one more variant when a process holds as many as it can (ContentSlots::slot_of;
+// GameInfo::resolve keeps the type): not a fault of the variant, of the process's room.
+class NoRoomForVariant : public Error {
+ public:
+  using Error::Error;
+};
+
 // The contents one process plays with: slot 0 the game's own, then each variant in the order it
 // was first asked for, kept for the life of the process (a position names its content by slot, so
 // a slot never changes once given). At most kMaxVariantSlots - 1 variants: one process (a lab run,
@@ -97,8 +104,8 @@ class ContentSlots {
     for (int i = 0; i < used_; ++i)
       if (keys_[i] == key) return i;
     if (used_ >= kMaxVariantSlots)
-      throw Error("too many variants in one process (at most " +
-                  std::to_string(kMaxVariantSlots - 1) + ")");
+      throw NoRoomForVariant("too many variants in one process (at most " +
+                             std::to_string(kMaxVariantSlots - 1) + ")");
     const nlohmann::json doc = apply_variant_patch(base_, patch);
     std::unique_ptr<const Content> c;
     try {

@@ -11,6 +11,7 @@
 #include <iostream>
 
 #include "core/secret.h"
+#include "core/variant.h"
 #include "server/stats.h"
 
 namespace turf::server {
@@ -227,20 +228,26 @@ void Hub::refuse(Client& c, const std::string& code, const std::string& message)
   send(c, error_frame(code, message));
 }
 
-Hub::Live* Hub::find_live(const std::string& id) {
+Hub::Live* Hub::find_live(const std::string& id, std::string* unavailable) {
   auto it = live_.find(id);
   if (it != live_.end()) return &it->second;
   // A table not in memory (finished, or evicted): load it from the store.
-  return adopt(id, load_table(id));
+  return adopt(id, load_table(id, unavailable));
 }
 
-std::unique_ptr<Table> Hub::load_table(const std::string& id) {
+std::unique_ptr<Table> Hub::load_table(const std::string& id, std::string* unavailable) {
   try {  // (on a work thread: nothing may escape)
     auto row = store_.load_table(id);
     if (!row) return nullptr;
     return std::make_unique<Table>(std::move(*row), bot_limits_, seed_rule());
   } catch (const std::exception& e) {
     std::cerr << "turf serve: table " << id << " cannot be loaded: " << e.what() << "\n";
+    if (unavailable)
+      *unavailable =
+          dynamic_cast<const NoRoomForVariant*>(&e)
+              ? "This table plays a variant of the game, and the server holds as many variants "
+                "as it can until it restarts. It is kept: it opens again after a restart."
+              : "This table is kept, but the server cannot open it now.";
     return nullptr;
   }
 }
@@ -263,9 +270,13 @@ Hub::Live* Hub::adopt(const std::string& id, std::unique_ptr<Table> table) {
 void Hub::hello_at(const std::shared_ptr<Client>& cp, const std::string& id,
                    const std::optional<std::string>& token, Clock::time_point now) {
   Client& c = *cp;
-  Live* live = find_live(id);
+  std::string unavailable;
+  Live* live = find_live(id, &unavailable);
   if (!live) {
-    refuse(c, code::kNoTable, "no such table");
+    if (unavailable.empty())
+      refuse(c, code::kNoTable, "no such table");
+    else
+      refuse(c, code::kUnavailable, unavailable);
     return;
   }
   Seat seat = kSpectator;

@@ -205,10 +205,13 @@ class Hub {
 
   void send(Client& c, const nlohmann::json& frame);
   void refuse(Client& c, const std::string& code, const std::string& message);
-  Live* find_live(const std::string& id);  // loads it here when it is not in memory
+  // Loads it here when it is not in memory; null when there is none, or when it cannot be loaded
+  // (then *unavailable, when given, says why in a player's words).
+  Live* find_live(const std::string& id, std::string* unavailable = nullptr);
   // A table from the store, built (its actions replayed): any thread (the store's reads have
-  // their own connection). Null when there is none or it cannot be built (said on stderr).
-  std::unique_ptr<Table> load_table(const std::string& id);
+  // their own connection). Null when there is none or it cannot be built (said on stderr, and in
+  // a player's words in *unavailable when given).
+  std::unique_ptr<Table> load_table(const std::string& id, std::string* unavailable = nullptr);
   // Puts a loaded table in memory, unless it came meanwhile (then `table` is dropped).
   Live* adopt(const std::string& id, std::unique_ptr<Table> table);
   // The rest of a hello once the table can be in memory: the token, then the greeting.

@@ -30,6 +30,7 @@ inline constexpr const char* kTooLarge = "too_large";
 inline constexpr const char* kRateLimited = "rate_limited";
 inline constexpr const char* kBadToken = "bad_token";
 inline constexpr const char* kNoTable = "no_table";
+inline constexpr const char* kUnavailable = "unavailable";  // stored, but cannot be loaded now
 inline constexpr const char* kServerError = "server_error";
 inline constexpr const char* kNotAway = "not_away";  // a replace the table cannot do
 }  // namespace code

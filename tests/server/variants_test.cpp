@@ -5,7 +5,9 @@
 // catalogue lists the offered names, never their patches; a table keeps its variant through a
 // kill -9. Against the real binary on loopback with a real SQLite file.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -158,4 +160,93 @@ TEST(ServerVariants, AnOfferedVariantIsPlayedByNameAndNoOtherIs) {
   auto a = http_request(server.port(), http::verb::post, "/api/tables", table_body("lure3").dump());
   EXPECT_EQ(a.status, 400);
   EXPECT_TRUE(server.alive());
+}
+
+namespace {
+
+// Copies a stored table row under new ids with other options (a table that an earlier run of the
+// server made with a variant it offered then): the server is stopped while this runs.
+void copy_table_row(const std::string& db, const std::string& from,
+                    const std::vector<std::pair<std::string, std::string>>& ids_and_options) {
+  sqlite3* h = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &h), SQLITE_OK);
+  auto sql = [&](const std::string& text, const std::vector<std::string>& args) {
+    sqlite3_stmt* st = nullptr;
+    ASSERT_EQ(sqlite3_prepare_v2(h, text.c_str(), -1, &st, nullptr), SQLITE_OK) << text;
+    for (std::size_t i = 0; i < args.size(); ++i)
+      sqlite3_bind_text(st, static_cast<int>(i + 1), args[i].c_str(), -1, SQLITE_TRANSIENT);
+    EXPECT_EQ(sqlite3_step(st), SQLITE_DONE) << text << ": " << sqlite3_errmsg(h);
+    sqlite3_finalize(st);
+  };
+  for (const auto& [id, options] : ids_and_options) {
+    sql("CREATE TEMP TABLE copy AS SELECT * FROM tables WHERE id = ?", {from});
+    sql("UPDATE copy SET id = ?, options = ?", {id, options});
+    sql("INSERT INTO tables SELECT * FROM copy", {});
+    sql("DROP TABLE copy", {});
+  }
+  sqlite3_close(h);
+}
+
+}  // namespace
+
+// One process holds at most 31 variants besides the game's own (core/variant.h): a stored table
+// whose variant finds no room left is refused with "unavailable" and words that say it is kept,
+// the tables before it play on, and after a restart it opens.
+TEST(ServerVariants, AStoredTableWithNoRoomForItsVariantIsKeptAndSaysSo) {
+  TempDir dir;
+  const std::string db = dir.file("turf.db");
+  std::string from;
+  {
+    ServerProcess server(db, {"--variant", "turfwars:lure3=" + kLure3});
+    json body = table_body("lure3");
+    body["seats"] = json::array({{{"kind", "human"}}, {{"kind", "human"}}});
+    const json created = create_table(server.port(), body);
+    ASSERT_TRUE(created.contains("id")) << created.dump();
+    from = created["id"];
+    EXPECT_EQ(server.terminate(), 0);
+  }
+  // 32 tables, each with a variant of its own (another price of a troop).
+  std::vector<std::pair<std::string, std::string>> copies;
+  for (int k = 0; k < kMaxVariantSlots; ++k) {
+    char id[33];
+    std::snprintf(id, sizeof id, "%032x", k + 1);
+    const json patch = {{"constants", {{"price_troop", {{"value", 100 + k}}}}}};
+    const json options = {{"players", "2"},
+                          {"variant", variant_option_text({"v" + std::to_string(k), patch})}};
+    copies.emplace_back(id, options.dump());
+  }
+  copy_table_row(db, from, copies);
+  auto hello = [](int port, const std::string& id) {
+    WsClient ws(port);
+    ws.send(json{{"type", "hello"}, {"table", id}});
+    for (;;) {
+      json j = ws.recv();
+      if (j["type"] == "welcome" || j["type"] == "error") return j;
+    }
+  };
+  const std::string last = copies.back().first;
+  {
+    ServerProcess server(db);
+    for (int k = 0; k + 1 < kMaxVariantSlots; ++k) {
+      const json j = hello(server.port(), copies[k].first);
+      ASSERT_EQ(j["type"], "welcome") << k << ": " << j.dump();
+      EXPECT_NE(j["options"]["variant"].get<std::string>().find("v" + std::to_string(k)),
+                std::string::npos);
+    }
+    const json refused = hello(server.port(), last);
+    EXPECT_EQ(refused["type"], "error") << refused.dump();
+    EXPECT_EQ(refused["code"], "unavailable");
+    const std::string words = refused["message"];
+    EXPECT_NE(words.find("opens again after a restart"), std::string::npos) << words;
+    EXPECT_EQ(words.find("variant '"), std::string::npos) << "no internal wording: " << words;
+    // It is still listed (kept), and a table whose content is loaded still opens.
+    EXPECT_EQ(http_request(server.port(), http::verb::get, "/api/tables/" + last).status, 200);
+    EXPECT_EQ(hello(server.port(), copies.front().first)["type"], "welcome");
+    // A table that is not stored at all is still "no such table".
+    EXPECT_EQ(hello(server.port(), std::string(32, 'f'))["code"], "no_table");
+    EXPECT_TRUE(server.alive());
+  }
+  ServerProcess server(db);
+  const json j = hello(server.port(), last);
+  EXPECT_EQ(j["type"], "welcome") << j.dump();
 }

@@ -53,8 +53,9 @@ export interface TableSource {
   key?(k: string): boolean;
 }
 
-// Error codes after which the same hello can never succeed: a wrong or cut link.
-const FATAL = new Set(["bad_token", "no_table"]);
+// Error codes after which the same hello cannot succeed: a wrong or cut link, or a stored table
+// this server cannot load until it restarts (reconnecting would only ask again).
+const FATAL = new Set(["bad_token", "no_table", "unavailable"]);
 
 // The live table: one WebSocket (Connection: hello on every reconnect, back-off, keep-alive),
 // plus the lobby entry of the table every few seconds for who is connected and since when a seat

@@ -16,6 +16,7 @@ import type { SourceStatus, TableSource } from "./source";
 const ERROR_WORDS: Record<string, string> = {
   bad_token: "This link is not valid for this table.",
   no_table: "There is no such table.",
+  unavailable: "This table cannot be opened now.",
   not_your_turn: "It is not your turn.",
   stale: "The table moved on; here is the current position.",
   illegal: "That move is not allowed.",
@@ -400,6 +401,8 @@ class TablePage {
     const [title, words] =
       code === "no_replay"
         ? ["This game has no replay yet", "A replay opens once the game is over; until then the table can be watched live from the lobby."]
+        : code === "unavailable"
+        ? ["This table cannot be opened now", this.state.error?.message ?? "The server cannot open it now. Try the link again later."]
         : code === "no_seats_here"
         ? [
             "This device holds no seat at this table",
