@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 
+#include "core/narration.h"
 #include "lab/experiment.h"
 #include "lab/report.h"
 #include "lab/sim.h"
@@ -245,6 +247,44 @@ TEST(Lab, CardUsesAreTheCardsEachSeatsActionsNamed) {
   EXPECT_TRUE(play_game(yard, yard.resolve({}), {"random", "random"}, 1, false).uses.empty());
 }
 
+// The cards the game itself plays (issue 31: Events "fired"): read here from the public narration
+// as records carry it (an "event" line with no seat names the card in its data), once a step,
+// against lab::card_uses_of (its game part).
+TEST(Lab, TheGamesOwnCardsAreTheEventsItRevealed) {
+  struct Case {
+    std::string game, field;
+  };
+  for (const Case& c :
+       {Case{"yard", "card"}, Case{"turfwars", "event"}, Case{"cryhavoc", "event"}}) {
+    const GameInfo& game = Registry::instance().find(c.game);
+    long checked = 0;
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      const GameResult r =
+          play_game(game, game.resolve({{"players", "2"}}), {"random", "random"}, seed, true, true);
+      std::map<std::string, int> expected;
+      const Match m = Match::from_record(nlohmann::json::parse(r.record));
+      for (const auto& step : public_narration_json(m)) {
+        std::set<std::string> ids;
+        for (const auto& line : step)
+          if (line["kind"] == "event" && line["seats"].empty() && line["data"].contains(c.field))
+            ids.insert(line["data"][c.field].get<std::string>());
+        for (const auto& id : ids) ++expected[id], ++checked;
+      }
+      std::map<std::string, int> got;
+      for (const auto& [card, verbs] : r.game_uses)
+        if (verbs.count("event")) got[card] = verbs.at("event");
+      EXPECT_EQ(got, expected) << c.game << " seed " << seed;
+    }
+    EXPECT_GT(checked, 2) << c.game;
+  }
+  // The dungeon's game plays no card of its own; without asking, nothing is counted.
+  const GameInfo& dungeon = Registry::instance().find("dungeon");
+  EXPECT_TRUE(play_game(dungeon, dungeon.resolve({}), {"random", "random"}, 2, false, true)
+                  .game_uses.empty());
+  const GameInfo& yard = Registry::instance().find("yard");
+  EXPECT_TRUE(play_game(yard, yard.resolve({}), {"random", "random"}, 1, false).game_uses.empty());
+}
+
 TEST(Lab, CardAnswersCompareTheSeatsThatUsedACardWithTheOthers) {
   Experiment e;
   e.game = &Registry::instance().find("yard");
@@ -266,9 +306,12 @@ TEST(Lab, CardAnswersCompareTheSeatsThatUsedACardWithTheOthers) {
   const nlohmann::json garden = {{"garden", {{"buy", 1}, {"play", 2}}}};
   const nlohmann::json both = {{"garden", {{"buy", 1}}}, {"tulips", {{"buy", 1}}}};
   const nlohmann::json none = nlohmann::json::object();
-  const std::vector<GameLine> lines = {
-      line(0, {0, 1}, {both, {{"tulips", {{"buy", 2}}}}}), line(1, {0, 0}, {garden, none}),
-      line(2, {0, 1}, {garden, none}), line(3, {0, 1}, {none, garden})};
+  std::vector<GameLine> lines = {line(0, {0, 1}, {both, {{"tulips", {{"buy", 2}}}}}),
+                                 line(1, {0, 0}, {garden, none}), line(2, {0, 1}, {garden, none}),
+                                 line(3, {0, 1}, {none, garden})};
+  // The game itself revealed the Event Tornado in games 1 and 3 (twice in game 3).
+  lines[1]["game_uses"] = {{"tornado", {{"event", 1}}}};
+  lines[3]["game_uses"] = {{"tornado", {{"event", 2}}}};
   for (const auto& l : lines) validate_line(e, l);
   const auto s = summarize(e, lines);
   const auto& cards = s["cells"][0]["cards"];
@@ -293,6 +336,12 @@ TEST(Lab, CardAnswersCompareTheSeatsThatUsedACardWithTheOthers) {
   EXPECT_DOUBLE_EQ(t["uses_per_game"]["buy"].get<double>(), 3 / 4.0);
   EXPECT_DOUBLE_EQ(t["difference"].get<double>(), 0.5 - 3.0 / 6);
   EXPECT_FALSE(by_id["fountain"].contains("difference"));  // nobody used it
+  // An Event: in half the games, 3 reveals in 4 games, and no seat used it (no win share).
+  const auto& tornado = by_id["tornado"];
+  EXPECT_DOUBLE_EQ(tornado["games"]["value"].get<double>(), 0.5);
+  EXPECT_DOUBLE_EQ(tornado["uses_per_game"]["event"].get<double>(), 3 / 4.0);
+  EXPECT_DOUBLE_EQ(tornado["seats_using"].get<double>(), 0);
+  EXPECT_FALSE(tornado.contains("difference"));
   // Sorted by the difference, largest first; the cards without one last.
   EXPECT_EQ(cards[0]["id"], "garden");
   EXPECT_EQ(cards[1]["id"], "tulips");
@@ -308,6 +357,11 @@ TEST(Lab, CardAnswersCompareTheSeatsThatUsedACardWithTheOthers) {
   bad["uses"] = {{{"garden", {{"buy", 0}}}}, none};
   EXPECT_THROW(validate_line(e, bad), Error);
   bad["uses"] = {{{"garden", 3}}, none};
+  EXPECT_THROW(validate_line(e, bad), Error);
+  bad = lines[1];
+  bad["game_uses"] = {{"tornado", {{"event", 0}}}};
+  EXPECT_THROW(validate_line(e, bad), Error);
+  bad["game_uses"] = nlohmann::json::array();
   EXPECT_THROW(validate_line(e, bad), Error);
 }
 

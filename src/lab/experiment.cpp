@@ -384,6 +384,7 @@ GameLine make_line(int cell, const Options& options, long index, const GameResul
                 {"attributes", r.attributes},
                 {"counters", r.counters}};
   if (!r.uses.empty()) j["uses"] = r.uses;
+  if (!r.game_uses.empty()) j["game_uses"] = r.game_uses;
   if (keep_record) j["record"] = nlohmann::json::parse(r.record);
   return j;
 }
@@ -577,18 +578,26 @@ void validate_line(const Experiment& e, const GameLine& l) {
       if (!v.is_number() || !std::isfinite(v.get<double>()))
         bad_line("counter '" + k + "' must be a number");
   }
+  // card id -> verb -> a positive count (whose: "the uses", "the game's uses").
+  auto check_uses = [](const nlohmann::json& cards, const std::string& whose) {
+    for (const auto& [card, verbs] : cards.items()) {
+      if (!verbs.is_object()) bad_line(whose + " of '" + card + "' must be an object");
+      for (const auto& [verb, k] : verbs.items())
+        if (!k.is_number_integer() || k.get<std::int64_t>() < 1)
+          bad_line(whose + " of '" + card + "' (" + verb + ") must be a positive integer");
+    }
+  };
   if (l.contains("uses")) {
     const auto& uses = l["uses"];
     if (!uses.is_array() || uses.size() != n) bad_line("'uses' must hold one object per seat");
     for (const auto& seat : uses) {
       if (!seat.is_object()) bad_line("'uses' must hold one object per seat");
-      for (const auto& [card, verbs] : seat.items()) {
-        if (!verbs.is_object()) bad_line("the uses of '" + card + "' must be an object");
-        for (const auto& [verb, k] : verbs.items())
-          if (!k.is_number_integer() || k.get<std::int64_t>() < 1)
-            bad_line("the uses of '" + card + "' (" + verb + ") must be a positive integer");
-      }
+      check_uses(seat, "the uses");
     }
+  }
+  if (l.contains("game_uses")) {
+    if (!l["game_uses"].is_object()) bad_line("'game_uses' must be an object");
+    check_uses(l["game_uses"], "the game's uses");
   }
   if (l.contains("record") && !l["record"].is_object()) bad_line("'record' must be an object");
 }
@@ -745,6 +754,12 @@ void Summary::add(const GameLine& g) {
         c.user_share += sh[s];
         in_game[card] = true;
         for (const auto& [verb, n] : verbs.items()) c.verbs[verb] += n.get<double>();
+      }
+    // The cards the game itself played (Events): in the game, with no seat that used them.
+    if (g.contains("game_uses"))
+      for (const auto& [card, verbs] : g.at("game_uses").items()) {
+        in_game[card] = true;
+        for (const auto& [verb, n] : verbs.items()) st.cards[card].verbs[verb] += n.get<double>();
       }
     for (const auto& [card, _] : in_game) st.cards[card].games += 1;
   }

@@ -599,7 +599,9 @@ std::string html_report(const json& summary) {
         "names: the share of games in which a seat used it, how often a game it was used (by "
         "what the action did: bought, played, kept, chosen ...), and the win share of the seats "
         "that used it against the seats that did not, with Newcombe's interval of the "
-        "difference; sorted by that difference. <b>This is association, not cause</b>: the "
+        "difference; sorted by that difference. A card the game itself plays (an Event) counts "
+        "where it was revealed (\"event\"), with no seat using it and so no win share. <b>This is "
+        "association, not cause</b>: the "
         "seats that used a card may be the ones that were winning anyway (a lead buys more), "
         "or a card may be taken by those who are behind. To learn what a card does, change it "
         "and compare the games (" +

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <mutex>
 
+#include "core/narration.h"
 #include "core/text.h"
 #include "table/table.h"
 
@@ -61,24 +62,43 @@ std::string verb_of(const std::string& lower_label, const std::string& name) {
 
 }  // namespace
 
-std::vector<std::map<std::string, std::map<std::string, int>>> card_uses_of(const Match& m) {
+CardUses card_uses_of(const Match& m) {
   const CardIndex& index = card_index(m.game());
-  std::vector<std::map<std::string, std::map<std::string, int>>> uses(
-      static_cast<std::size_t>(m.state().num_seats()));
+  CardUses uses;
+  uses.seats.resize(static_cast<std::size_t>(m.state().num_seats()));
   if (index.id_of.empty()) return uses;
   auto s = new_game(m.game(), m.options(), m.seed());
+  View seen = s->view(kSpectator, false);  // one step's views at a time: no story is kept
   nlohmann::json j;
-  std::vector<std::string> ids;
-  for (const ActionEntry& e : m.history()) {
+  std::vector<std::string> ids, told;
+  for (std::size_t i = 0; i < m.history().size(); ++i) {
+    const ActionEntry& e = m.history()[i];
     j = nlohmann::json::object();
     s->action_to_json(e.id, j);
     cards_named(index, j, ids);
     if (!ids.empty()) {
       const std::string label = ascii_lower(e.label);
       for (const auto& id : ids)
-        ++uses[static_cast<std::size_t>(e.seat)][id][verb_of(label, index.name_of.at(id))];
+        ++uses.seats[static_cast<std::size_t>(e.seat)][id][verb_of(label, index.name_of.at(id))];
     }
+    // The step as a spectator is told it: the cards the game itself played.
+    NarratedAction heard;
+    heard.mover = s->to_move();
+    heard.move_number = static_cast<int>(i);
+    heard.label = s->public_label(e.id);
     s->apply_unchecked(e.id);
+    View now = s->view(kSpectator, false);
+    told.clear();  // a card once a step, under the kind of the first line that names it
+    for (const Narration& line : narrate_step(seen, heard, now)) {
+      if (!line.seats.empty() || line.kind == "action" || !line.data.is_object()) continue;
+      cards_named(index, line.data, ids);
+      for (const auto& id : ids)
+        if (std::find(told.begin(), told.end(), id) == told.end()) {
+          told.push_back(id);
+          ++uses.game[id][line.kind];
+        }
+    }
+    seen = std::move(now);
   }
   return uses;
 }
@@ -104,7 +124,11 @@ GameResult play_game(const GameInfo& game, const Options& options,
     for (Seat s = 0; s < m.state().num_seats(); ++s)
       r.attributes.push_back(game.seat_attributes(m.state(), s));
   if (game.counters) r.counters = game.counters(m.state());
-  if (card_uses) r.uses = card_uses_of(m);
+  if (card_uses) {
+    CardUses u = card_uses_of(m);
+    r.uses = std::move(u.seats);
+    r.game_uses = std::move(u.game);
+  }
   if (keep_record) r.record = m.record().dump();
   return r;
 }

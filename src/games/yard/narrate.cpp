@@ -32,6 +32,7 @@ Counts counts(const std::array<std::uint8_t, kMaxKinds>& a) {
 // Cards (with multiplicity) in `a` but not in `b`.
 std::vector<int> gained(const Counts& a, const Counts& b) {
   std::vector<int> out;
+  if (a == b) return out;  // most Piles, hands and Garages do not change in a step
   for (int k = 0; k < kMaxKinds; ++k)
     for (int n = b[k]; n < a[k]; ++n) out.push_back(k);
   return out;
