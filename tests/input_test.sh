@@ -83,6 +83,10 @@ check "larger than 64 MiB" replay "$dir/huge.json"
 if [ "$sanitized" != ON ]; then
   out=$(ulimit -v 300000; "$turf" sim dungeon --seats random --games 400 --threads 256 2>&1); rc=$?
   [ $rc -eq 0 ] || [ $rc -eq 2 ] || fail "--threads 256 under ulimit -v: exit $rc: $out"
+  # The yard's card answers narrate every step (JSON in every worker): malloc arenas, not the
+  # work, used up the address space (core/parallel.h).
+  out=$(ulimit -v 300000; "$turf" sim yard --seats random --games 200 --threads 256 2>&1); rc=$?
+  [ $rc -eq 0 ] || [ $rc -eq 2 ] || fail "yard --threads 256 under ulimit -v: exit $rc: $out"
   out=$(ulimit -v 300000; "$turf" arena dungeon --agents random,greedy:worlds=1 --games 400 --threads 256 2>&1); rc=$?
   [ $rc -eq 0 ] || [ $rc -eq 2 ] || fail "arena --threads 256 under ulimit -v: exit $rc: $out"
 fi
